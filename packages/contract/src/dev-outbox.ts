@@ -1,0 +1,20 @@
+// The local outbox (demo mode): every email and SMS the portal would have sent (DESIGN.md §6).
+import { z } from 'zod'
+
+export const outboxChannelSchema = z.enum(['email', 'sms'])
+export type OutboxChannel = z.infer<typeof outboxChannelSchema>
+
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  channel: outboxChannelSchema,
+  to: z.string(),
+  subject: z.string().nullable(),
+  body_text: z.string(),
+  links: z.array(z.string()),
+  status: z.enum(['queued', 'sent', 'failed']),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+})
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>
+
+export const outboxListSchema = z.object({ results: z.array(outboxMessageSchema) })
