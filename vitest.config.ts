@@ -1,8 +1,18 @@
 import { defineConfig } from 'vitest/config'
 
 // One runner for the whole monorepo; each workspace keeps its own project config.
+// The API integration suite runs on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+const postgresProjects = process.env.TEST_DATABASE_URL ? ['apps/api/vitest.int-pg.config.ts'] : []
+
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'tools/*', 'apps/web', 'apps/api/vitest.unit.config.ts', 'apps/api/vitest.int.config.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      'tools/*/vitest.config.ts',
+      'apps/web/vite.config.ts',
+      'apps/api/vitest.unit.config.ts',
+      'apps/api/vitest.int.config.ts',
+      ...postgresProjects,
+    ],
   },
 })
