@@ -1,18 +1,19 @@
+import { existsSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 
 // One runner for the whole monorepo; each workspace keeps its own project config.
 // The API integration suite runs on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
-const postgresProjects = process.env.TEST_DATABASE_URL ? ['apps/api/vitest.int-pg.config.ts'] : []
+const projectConfigs = [
+  'packages/contract/vitest.config.ts',
+  'packages/bluebutton/vitest.config.ts',
+  'packages/hcc/vitest.config.ts',
+  'tools/bluebutton-sandbox/vitest.config.ts',
+  'apps/web/vite.config.ts',
+  'apps/api/vitest.unit.config.ts',
+  'apps/api/vitest.int.config.ts',
+  ...(process.env.TEST_DATABASE_URL ? ['apps/api/vitest.int-pg.config.ts'] : []),
+]
 
 export default defineConfig({
-  test: {
-    projects: [
-      'packages/*/vitest.config.ts',
-      'tools/*/vitest.config.ts',
-      'apps/web/vite.config.ts',
-      'apps/api/vitest.unit.config.ts',
-      'apps/api/vitest.int.config.ts',
-      ...postgresProjects,
-    ],
-  },
+  test: { projects: projectConfigs.filter((path) => existsSync(path)) },
 })
