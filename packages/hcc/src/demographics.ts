@@ -1,0 +1,110 @@
+// Demographic steps of the CMS-HCC model: age on 1 February of the payment year, disability
+// status from OREC, Medicaid/dual status and the segment (coefficient column) to score with.
+import type { Segment, Sex } from './types.ts'
+
+const FULL_DUAL = new Set(['02', '04', '08'])
+const PARTIAL_DUAL = new Set(['01', '03', '05', '06'])
+
+export type DualStatus = 'full' | 'partial' | 'none'
+
+/** Normalises a dual code: '2' -> '02', trims, upper-cases; empty -> 'NA'. */
+export function normalizeDual(code: string | null | undefined): string {
+  const c = (code ?? '').trim().toUpperCase()
+  if (c === '') return 'NA'
+  return /^\d$/.test(c) ? `0${c}` : c
+}
+
+export function dualStatus(code: string): DualStatus {
+  if (FULL_DUAL.has(code)) return 'full'
+  if (PARTIAL_DUAL.has(code)) return 'partial'
+  return 'none'
+}
+
+/** Whole years on 1 February of the payment year, or null for an unparseable date. */
+export function ageOnFeb1(birthDate: string, paymentYear: number): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(birthDate.trim())
+  if (!m) return null
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  if (mo < 1 || mo > 12 || d < 1 || d > 31) return null
+  const beforeFeb1 = mo > 2 || (mo === 2 && d > 1)
+  return paymentYear - y - (beforeFeb1 ? 1 : 0)
+}
+
+export interface Demographics {
+  age: number
+  sex: Sex
+  sexIndex: 0 | 1
+  orec: string
+  disabled: boolean
+  originallyDisabled: boolean
+  medicaid: boolean
+  segment: Segment
+}
+
+export interface DemographicInput {
+  age: number
+  sex: Sex
+  orec: string
+  dual: string
+  lti: boolean
+  newEnrollee: boolean
+  snp: boolean
+}
+
+export function deriveDemographics(input: DemographicInput): Demographics {
+  const { age, sex, orec } = input
+  // CMS: DISABL = age < 65 and OREC ne '0'; ORIGDS = OREC = '1' and not DISABL (OREC 3 excluded).
+  const disabled = age < 65 && orec !== '0'
+  const originallyDisabled = orec === '1' && !disabled
+  const dual = dualStatus(input.dual)
+  const medicaid = dual !== 'none'
+  return {
+    age,
+    sex,
+    sexIndex: sex === 'F' ? 0 : 1,
+    orec,
+    disabled,
+    originallyDisabled,
+    medicaid,
+    segment: chooseSegment(input, dual, medicaid),
+  }
+}
+
+function chooseSegment(input: DemographicInput, dual: DualStatus, medicaid: boolean): Segment {
+  if (input.newEnrollee) {
+    const origDis = input.age >= 65 && input.orec === '1'
+    const prefix = input.snp ? 'SNPNE' : 'NE'
+    return `${prefix}_${medicaid ? 'MCAID' : 'NMCAID'}_${origDis ? 'ORIGDIS' : 'NORIGDIS'}`
+  }
+  if (input.lti) return 'INS'
+  // Aged vs disabled comes from age, not OREC.
+  const aged = input.age >= 65 ? 'A' : 'D'
+  const d = dual === 'full' ? 'F' : dual === 'partial' ? 'P' : 'N'
+  return `C${d}${aged}` as Segment
+}
+
+/** New enrollees aged 64 with OREC 0 turn 65 during the payment year: CMS uses the 65 cell. */
+export function newEnrolleeCellAge(age: number, orec: string): number {
+  return age === 64 && orec === '0' ? 65 : age
+}
+
+const SEGMENT_LABELS: Record<string, string> = {
+  CNA: 'Community, non-dual, aged',
+  CND: 'Community, non-dual, disabled',
+  CFA: 'Community, full-benefit dual, aged',
+  CFD: 'Community, full-benefit dual, disabled',
+  CPA: 'Community, partial-benefit dual, aged',
+  CPD: 'Community, partial-benefit dual, disabled',
+  INS: 'Long-term institutional',
+}
+
+export function segmentLabel(segment: Segment): string {
+  const known = SEGMENT_LABELS[segment]
+  if (known) return known
+  const [prefix, mcaid, origdis] = segment.split('_')
+  return [
+    prefix === 'SNPNE' ? 'New enrollee in a chronic-condition SNP' : 'New enrollee',
+    mcaid === 'MCAID' ? 'Medicaid' : 'non-Medicaid',
+    origdis === 'ORIGDIS' ? 'originally disabled' : 'not originally disabled',
+  ].join(', ')
+}

@@ -1,0 +1,198 @@
+// The scoring hot path: ICD-10 -> CC (with age/sex edits), hierarchy, interactions, count
+// variable and the raw score, all in integer thousandths. Module-level scratch buffers are safe
+// because scoring is synchronous; each call leaves them clean.
+import { newEnrolleeCellAge, type Demographics } from './demographics.ts'
+import type { AgeSexEdit } from './model-data.ts'
+import { CC_LIMIT, DISABLED_BIT, EDIT_FLAG, type CompiledModel } from './tables.ts'
+
+const PRESENT = 1
+const DROPPED = 2
+const MAX_CC = CC_LIMIT - 1
+
+const state = new Uint8Array(CC_LIMIT)
+const ccList: number[] = []
+const payList: number[] = []
+
+/** Optional trace used to build the explanation (the fast path passes null). */
+export interface Trace {
+  codesByCc: Map<number, string[]>
+  unmapped: string[]
+  edited: Array<{ code: string; rule: string; cc: number | null }>
+  editByCode: Map<string, string>
+}
+
+export function newTrace(): Trace {
+  return { codesByCc: new Map(), unmapped: [], edited: [], editByCode: new Map() }
+}
+
+/** Trim, upper-case, drop dots. */
+export function normalizeCode(code: string): string {
+  const c = code.trim().toUpperCase()
+  return c.includes('.') ? c.replaceAll('.', '') : c
+}
+
+export interface CoreResult {
+  raw: number
+  /** Payment HCC numbers, ascending (a shared buffer: copy before the next call). */
+  hccs: readonly number[]
+  /** Interaction variable indexes that fired (shared buffer). */
+  interactions: readonly number[]
+  cellVar: number
+  demoVars: readonly number[]
+  countVar: number
+}
+
+const firedInteractions: number[] = []
+const demoVars: number[] = []
+const result: { raw: number; hccs: number[]; interactions: number[]; cellVar: number; demoVars: number[]; countVar: number } = {
+  raw: 0,
+  hccs: payList,
+  interactions: firedInteractions,
+  cellVar: -1,
+  demoVars,
+  countVar: -1,
+}
+
+/**
+ * Scores one beneficiary. The state buffers stay filled until `releaseScratch` so the explanation
+ * builder can read which CCs were present and dropped.
+ */
+export function scoreCore(
+  m: CompiledModel,
+  mapping: ReadonlyMap<string, number>,
+  demo: Demographics,
+  segIdx: number,
+  codes: readonly unknown[],
+  trace: Trace | null,
+): CoreResult {
+  collectCcs(m, mapping, demo, codes, trace)
+  applyHierarchy(m)
+  const w = m.weights[segIdx] as Int32Array
+  let raw = demographicScore(m, demo, w)
+  payList.length = 0
+  let groups = demo.disabled ? DISABLED_BIT : 0
+  for (const cc of ccList) {
+    if (state[cc] !== PRESENT) continue
+    const v = m.ccVar[cc] as number
+    if (v < 0) continue
+    payList.push(cc)
+    raw += w[v] as number
+    groups |= m.groupBits[cc] as number
+  }
+  payList.sort((a, b) => a - b)
+  firedInteractions.length = 0
+  for (const it of m.interactions) {
+    if ((groups & it.need) !== it.need) continue
+    const c = w[it.variable] as number
+    if (c === 0) continue
+    firedInteractions.push(it.variable)
+    raw += c
+  }
+  const n = payList.length
+  result.countVar = n === 0 ? -1 : (m.countVar[n > 10 ? 10 : n] as number)
+  if (result.countVar >= 0) raw += w[result.countVar] as number
+  result.raw = raw
+  return result
+}
+
+function demographicScore(m: CompiledModel, demo: Demographics, w: Int32Array): number {
+  const ne = demo.segment.includes('NE_')
+  const age = ne ? newEnrolleeCellAge(demo.age, demo.orec) : demo.age
+  const idx = age < 0 ? 0 : age > 95 ? 95 : age
+  const cell = ((ne ? m.neCellVar : m.cellVar)[demo.sexIndex] as Int16Array)[idx] as number
+  result.cellVar = cell
+  let raw = w[cell] as number
+  demoVars.length = 0
+  if (demo.originallyDisabled) raw += addDemo(m.origDisVar[demo.sexIndex], w)
+  if (demo.medicaid) raw += addDemo(m.ltiMedicaidVar, w)
+  return raw
+}
+
+function addDemo(v: number, w: Int32Array): number {
+  const c = w[v] as number
+  if (c !== 0) demoVars.push(v)
+  return c
+}
+
+function collectCcs(m: CompiledModel, mapping: ReadonlyMap<string, number>, demo: Demographics, codes: readonly unknown[], trace: Trace | null): void {
+  ccList.length = 0
+  for (let i = 0; i < codes.length; i++) {
+    const rawCode = codes[i]
+    if (typeof rawCode !== 'string') continue
+    let code = rawCode
+    let packed = mapping.get(code)
+    if (packed === undefined) {
+      code = normalizeCode(rawCode)
+      packed = code === rawCode ? undefined : mapping.get(code)
+    }
+    if (packed === undefined) {
+      if (trace && code !== '' && !trace.unmapped.includes(code)) trace.unmapped.push(code)
+      continue
+    }
+    if (packed & EDIT_FLAG) packed = applyEdits(m, code, packed & ~EDIT_FLAG, demo, trace)
+    addCc(packed & MAX_CC, code, trace)
+    addCc(packed >>> 10, code, trace)
+  }
+}
+
+function addCc(cc: number, code: string, trace: Trace | null): void {
+  if (cc === 0) return
+  if (state[cc] === 0) {
+    state[cc] = PRESENT
+    ccList.push(cc)
+  }
+  if (trace) {
+    const list = trace.codesByCc.get(cc)
+    if (!list) trace.codesByCc.set(cc, [code])
+    else if (!list.includes(code)) list.push(code)
+  }
+}
+
+function applyEdits(m: CompiledModel, code: string, packed: number, demo: Demographics, trace: Trace | null): number {
+  const edit = (m.edits.get(code) ?? []).find((e) => editApplies(e, demo))
+  if (!edit) return packed
+  const cc = edit.action === 'override' ? (edit.cc ?? 0) : 0
+  if (trace && !trace.editByCode.has(code)) {
+    trace.editByCode.set(code, edit.rule)
+    trace.edited.push({ code, rule: edit.rule, cc: cc === 0 ? null : cc })
+  }
+  return cc
+}
+
+function editApplies(e: AgeSexEdit, demo: Demographics): boolean {
+  if (e.sex !== undefined && e.sex !== demo.sex) return false
+  if (e.minAge !== undefined && demo.age < e.minAge) return false
+  if (e.maxAge !== undefined && demo.age > e.maxAge) return false
+  return true
+}
+
+const V28_HF_SIBLINGS = [221, 222, 224, 225, 226]
+
+function applyHierarchy(m: CompiledModel): void {
+  // V28 patch (CMS V28 software): HCC223 only counts alongside another heart-failure HCC.
+  if (m.model === 'V28' && state[223] === PRESENT && !V28_HF_SIBLINGS.some((cc) => state[cc] !== 0)) state[223] = DROPPED
+  // The table lists transitive children, so one pass over the original set is enough.
+  for (const cc of ccList) {
+    const kids = m.children[cc]
+    if (!kids) continue
+    for (let k = 0; k < kids.length; k++) {
+      const kid = kids[k] as number
+      if (state[kid] !== 0) state[kid] = DROPPED
+    }
+  }
+}
+
+/** CCs found in the diagnoses (before the hierarchy), in input order. Valid until releaseScratch. */
+export function presentCcs(): readonly number[] {
+  return ccList
+}
+
+export function isDropped(cc: number): boolean {
+  return state[cc] === DROPPED
+}
+
+/** Clears the per-call state; every entry point calls it when done. */
+export function releaseScratch(): void {
+  for (const cc of ccList) state[cc] = 0
+  ccList.length = 0
+}
