@@ -1,0 +1,220 @@
+// FHIR R4 reads against /v2/fhir: search URLs, paging by following `next` verbatim, token handling.
+import type { ResolvedConfig } from '../config.ts'
+import { BlueButtonError, classifyDataError } from '../errors.ts'
+import { getWithRetry } from '../http.ts'
+import { asObject, asObjects, asString, type JsonObject } from '../map/json.ts'
+import type { ExplanationOfBenefitType } from '../map/types.ts'
+
+/**
+ * A bearer token, or a function returning the current one. With a function the client asks again
+ * after a 401 (passing the rejected token) and retries once, so a long paging loop can survive the
+ * 1-hour token lifetime; the function is where the caller refreshes (serialised, rotation stored).
+ */
+export type AccessTokenSource = string | ((rejected: string | null) => string | Promise<string>)
+
+export type FhirResource = JsonObject & { resourceType: string }
+
+export interface BundlePage {
+  /** 1-based page number within this iteration. */
+  pageNumber: number
+  /** The URL this page was fetched from. */
+  url: string
+  /** Bundle.total when the server gave it (Blue Button does), for progress. */
+  total: number | null
+  resources: FhirResource[]
+  /** `link[relation=next].url`, followed verbatim; null on the last page. */
+  nextUrl: string | null
+}
+
+export interface ExplanationOfBenefitSearch {
+  /** Claim types to fetch; omitted = all eight. Sent lower-case as a comma list. */
+  types?: readonly ExplanationOfBenefitType[]
+  /** Incremental pulls: only resources updated after this instant (`_lastUpdated=gt…`). */
+  lastUpdatedAfter?: Date | string
+  /** `service-date` bounds on the billable period (YYYY-MM-DD). */
+  serviceDateFrom?: string
+  serviceDateTo?: string
+  /** Page size, 1–50; default 50 (Blue Button's maximum). */
+  count?: number
+}
+
+export interface CoverageSearch {
+  lastUpdatedAfter?: Date | string
+  count?: number
+}
+
+export const MAX_PAGE_SIZE = 50
+
+const FHIR_HEADERS = { accept: 'application/fhir+json', 'accept-encoding': 'gzip' }
+
+export function explanationOfBenefitUrl(config: ResolvedConfig, search: ExplanationOfBenefitSearch = {}): string {
+  const url = new URL('ExplanationOfBenefit', config.endpoints.fhirBase)
+  url.searchParams.set('_count', String(pageSize(search.count)))
+  if (search.types && search.types.length > 0) {
+    url.searchParams.set('type', [...new Set(search.types)].map((type) => type.toLowerCase()).join(','))
+  }
+  addLastUpdated(url, search.lastUpdatedAfter)
+  if (search.serviceDateFrom) url.searchParams.append('service-date', `ge${search.serviceDateFrom}`)
+  if (search.serviceDateTo) url.searchParams.append('service-date', `le${search.serviceDateTo}`)
+  return url.href
+}
+
+export function coverageUrl(config: ResolvedConfig, search: CoverageSearch = {}): string {
+  const url = new URL('Coverage', config.endpoints.fhirBase)
+  url.searchParams.set('_count', String(pageSize(search.count)))
+  addLastUpdated(url, search.lastUpdatedAfter)
+  return url.href
+}
+
+function pageSize(count: number | undefined): number {
+  const size = count ?? MAX_PAGE_SIZE
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
+    throw new RangeError(`count must be an integer from 1 to ${MAX_PAGE_SIZE}`)
+  }
+  return size
+}
+
+function addLastUpdated(url: URL, after: Date | string | undefined): void {
+  if (after === undefined) return
+  const instant = after instanceof Date ? after.toISOString() : after
+  if (Number.isNaN(Date.parse(instant))) throw new RangeError('lastUpdatedAfter must be an ISO date-time')
+  // The prefix is mandatory: a bare date is a 400 (historically a 502) at Blue Button.
+  url.searchParams.set('_lastUpdated', `gt${instant}`)
+}
+
+async function currentToken(source: AccessTokenSource, rejected: string | null): Promise<string> {
+  return typeof source === 'string' ? source : source(rejected)
+}
+
+/** GET a FHIR or userinfo URL as JSON, retrying transient failures and refreshing once on 401. */
+export async function getJson(
+  config: ResolvedConfig,
+  url: string,
+  tokenSource: AccessTokenSource,
+  options: { endpoint: 'fhir' | 'userinfo'; scopeSensitive: boolean },
+): Promise<unknown> {
+  let token = await currentToken(tokenSource, null)
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const headers = { ...FHIR_HEADERS, authorization: `Bearer ${token}` }
+      if (options.endpoint === 'userinfo') headers.accept = 'application/json'
+      const result = await getWithRetry(config, url, headers, options.endpoint, (status, body, retryAfterMs) =>
+        classifyDataError(options.endpoint, status, body, { scopeSensitive: options.scopeSensitive, retryAfterMs }),
+      )
+      return parseJson(result.text, options.endpoint)
+    } catch (error) {
+      const retryWithFreshToken =
+        attempt === 1 && typeof tokenSource === 'function' && error instanceof BlueButtonError && error.code === 'unauthorized'
+      if (!retryWithFreshToken) throw error
+      const fresh = await currentToken(tokenSource, token)
+      if (fresh === token) throw error
+      token = fresh
+    }
+  }
+}
+
+function parseJson(text: string, endpoint: 'fhir' | 'userinfo'): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new BlueButtonError({ code: 'invalid_response', endpoint, status: 200, detail: 'body is not JSON', cause: error })
+  }
+}
+
+/** Reads a searchset Bundle into a page. Throws invalid_response if it is not a Bundle. */
+export function readBundle(json: unknown, url: string, pageNumber: number): BundlePage {
+  const bundle = asObject(json)
+  if (!bundle || bundle.resourceType !== 'Bundle') {
+    throw new BlueButtonError({ code: 'invalid_response', endpoint: 'fhir', status: 200, detail: `expected a Bundle from ${url}` })
+  }
+  const resources = asObjects(bundle.entry).flatMap((entry) => {
+    const resource = asObject(entry.resource)
+    return resource && typeof resource.resourceType === 'string' ? [resource as FhirResource] : []
+  })
+  const next = asObjects(bundle.link).find((link) => link.relation === 'next')
+  const total = typeof bundle.total === 'number' && Number.isInteger(bundle.total) ? bundle.total : null
+  return { pageNumber, url, total, resources, nextUrl: asString(next?.url) }
+}
+
+/**
+ * Async iterator over a search's pages: one page in memory at a time. Follows `next` exactly as
+ * given (Blue Button is moving from startIndex to _offset links; we never build offsets ourselves).
+ * Stops if a `next` link repeats, so a misbehaving server cannot loop us forever.
+ */
+export async function* iteratePages(
+  config: ResolvedConfig,
+  firstUrl: string,
+  tokenSource: AccessTokenSource,
+): AsyncGenerator<BundlePage, void, undefined> {
+  const seen = new Set<string>()
+  let url: string | null = firstUrl
+  for (let pageNumber = 1; url !== null; pageNumber += 1) {
+    seen.add(url)
+    const json = await getJson(config, url, tokenSource, { endpoint: 'fhir', scopeSensitive: false })
+    const page = readBundle(json, url, pageNumber)
+    yield page
+    url = page.nextUrl !== null && !seen.has(page.nextUrl) ? page.nextUrl : null
+  }
+}
+
+/** The Patient resource for the token's enrollee (GET /Patient returns a one-entry Bundle). */
+export async function readPatient(config: ResolvedConfig, tokenSource: AccessTokenSource): Promise<FhirResource> {
+  const url = new URL('Patient', config.endpoints.fhirBase).href
+  const json = await getJson(config, url, tokenSource, { endpoint: 'fhir', scopeSensitive: true })
+  const patient = readBundle(json, url, 1).resources.find((resource) => resource.resourceType === 'Patient')
+  if (!patient) throw new BlueButtonError({ code: 'not_found', endpoint: 'fhir', status: 200, detail: 'no Patient in Bundle' })
+  return patient
+}
+
+export async function readResource(
+  config: ResolvedConfig,
+  tokenSource: AccessTokenSource,
+  resourceType: 'Patient' | 'Coverage' | 'ExplanationOfBenefit',
+  id: string,
+): Promise<FhirResource> {
+  const url = new URL(`${resourceType}/${encodeURIComponent(id)}`, config.endpoints.fhirBase).href
+  const json = await getJson(config, url, tokenSource, { endpoint: 'fhir', scopeSensitive: resourceType === 'Patient' })
+  const resource = asObject(json)
+  if (!resource || resource.resourceType !== resourceType) {
+    throw new BlueButtonError({ code: 'invalid_response', endpoint: 'fhir', status: 200, detail: `expected ${resourceType}` })
+  }
+  return resource as FhirResource
+}
+
+export interface UserInfo {
+  sub: string | null
+  patientId: string | null
+  name: string | null
+  givenName: string | null
+  familyName: string | null
+  /** From the Medicare.gov account; may be blank. */
+  email: string | null
+}
+
+export async function readUserInfo(config: ResolvedConfig, tokenSource: AccessTokenSource): Promise<UserInfo> {
+  const json = asObject(await getJson(config, config.endpoints.userinfo, tokenSource, { endpoint: 'userinfo', scopeSensitive: true }))
+  if (!json) throw new BlueButtonError({ code: 'invalid_response', endpoint: 'userinfo', status: 200, detail: 'not an object' })
+  return {
+    sub: idText(json.sub),
+    patientId: idText(json.patient) ?? idText(json.sub),
+    name: asString(json.name),
+    givenName: asString(json.given_name),
+    familyName: asString(json.family_name),
+    email: asString(json.email),
+  }
+}
+
+function idText(value: unknown): string | null {
+  return typeof value === 'number' ? String(value) : asString(value)
+}
+
+/** Patient id from a Coverage (`beneficiary`) or EOB (`patient`) reference, for the token-without-patient fallback. */
+export function patientIdFromResources(resources: readonly unknown[]): string | null {
+  for (const resource of resources) {
+    const object = asObject(resource)
+    const reference = asString(asObject(object?.beneficiary)?.reference) ?? asString(asObject(object?.patient)?.reference)
+    const match = reference ? /(?:^|\/)Patient\/([^/]+)$/.exec(reference) : null
+    if (match?.[1]) return match[1]
+  }
+  return null
+}

@@ -1,0 +1,49 @@
+// Safe readers over untrusted JSON. The mappers accept `unknown` (whatever Blue Button sent, or
+// arbitrary JSON in the property tests), so every access goes through these instead of casts.
+
+export type JsonObject = Record<string, unknown>
+
+// BFD's expected-response files carry this token where a value varies per run; it must read as absent.
+export const PLACEHOLDER = 'IGNORED_FIELD'
+
+export function asObject(value: unknown): JsonObject | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null
+}
+
+export function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : []
+}
+
+export function asObjects(value: unknown): JsonObject[] {
+  return asArray(value).flatMap((item) => {
+    const object = asObject(item)
+    return object ? [object] : []
+  })
+}
+
+/** A trimmed non-empty string, or null. Placeholders count as absent. */
+export function asString(value: unknown): string | null {
+  if (typeof value !== 'string') return null
+  const trimmed = value.trim()
+  return trimmed === '' || trimmed === PLACEHOLDER ? null : trimmed
+}
+
+export function asFiniteNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim())
+  return null
+}
+
+export function isPlaceholder(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() === PLACEHOLDER
+}
+
+export function field(object: JsonObject | null, ...path: string[]): unknown {
+  let current: unknown = object
+  for (const key of path) {
+    const next = asObject(current)
+    if (!next) return undefined
+    current = next[key]
+  }
+  return current
+}
