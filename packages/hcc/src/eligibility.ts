@@ -2,7 +2,7 @@
 // inpatient bill types keep every diagnosis; outpatient bill types and professional claims need a
 // line with a risk-adjustment-eligible CPT/HCPCS code for that service year; DME, SNF, home health,
 // hospice and Part D never count; audio-only telehealth lines (modifier 93/FQ) never count.
-import { ELIGIBLE_HCPCS } from '../data/eligible-hcpcs.ts'
+import { ELIGIBLE_HCPCS } from '../tables/eligible-hcpcs.ts'
 import { normalizeCode } from './engine.ts'
 import type { PaymentYear } from './model-data.ts'
 import type { DiagnosisEvidence, DiagnosisSource, ExcludedClaim, RiskAdjustmentClaim } from './types.ts'

@@ -12,6 +12,15 @@ export {
 export { HccInputError } from './resolve.ts'
 export { normalizeCode } from './engine.ts'
 export { ageOnFeb1, dualStatus, segmentLabel, type DemographicInput, type DualStatus } from './demographics.ts'
-export { PAYMENT_YEARS, PAYMENT_YEAR_LIST, isPaymentYear, formatThousandths, type PaymentYearConfig, type YearBlend } from './payment.ts'
+export {
+  PAYMENT_YEARS,
+  PAYMENT_YEAR_LIST,
+  isPaymentYear,
+  formatThousandths,
+  paymentFromRaw,
+  type PaymentFromRaw,
+  type PaymentYearConfig,
+  type YearBlend,
+} from './payment.ts'
 export { processLine, parseArgs, CSV_HEADER, type CliOptions, type LineResult } from './cli-core.ts'
 export type * from './types.ts'

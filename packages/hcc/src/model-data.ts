@@ -1,4 +1,4 @@
-// Shape of the generated table modules in packages/hcc/data (written by scripts/build-tables.ts).
+// Shape of the generated table modules in packages/hcc/tables (written by scripts/build-tables.ts).
 // The tables are plain data so the engine itself stays free of I/O.
 
 export type ModelVersion = 'V24' | 'V28'

@@ -87,3 +87,22 @@ export function formatThousandths(v: number): string {
 export function toDecimal(v: number): number {
   return Number(formatThousandths(v))
 }
+
+export interface PaymentFromRaw {
+  normalized: Partial<Record<ModelVersion, number>>
+  blended: number
+  payment: number
+}
+
+/** The §2 step 10 arithmetic on raw scores (thousandths in, thousandths out). */
+export function paymentFromRaw(paymentYear: PaymentYear, rawThousandths: Partial<Record<ModelVersion, number>>): PaymentFromRaw {
+  const config = PAYMENT_YEARS[paymentYear]
+  const normalized: Partial<Record<ModelVersion, number>> = {}
+  const map = new Map<ModelVersion, number>()
+  for (const b of config.blend) {
+    const n = normalize(rawThousandths[b.model] ?? 0, b.normalization)
+    normalized[b.model] = n
+    map.set(b.model, n)
+  }
+  return { normalized, ...blendAndAdjust(config, map) }
+}

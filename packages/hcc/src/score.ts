@@ -58,7 +58,7 @@ function explain(
 ): ModelScore {
   const w = m.weights[segIdx] as Int32Array
   const evidence = (cc: number): DiagnosisEvidence[] =>
-    (trace.codesByCc.get(cc) ?? []).map((code) => ({ code, sources: [...(sources[code] ?? [])], edit: trace.editByCode.get(code) ?? null }))
+    [...(trace.codesByCc.get(cc) ?? [])].sort().map((code) => ({ code, sources: [...(sources[code] ?? [])], edit: trace.editByCode.get(code) ?? null }))
   const term = (v: number): ScoreTerm => ({ variable: m.varNames[v] as string, label: m.varLabels[v] as string, kind: m.varKinds[v] as ScoreTerm['kind'], coefficient: toDecimal(w[v] as number) })
   const dropped = droppedHccs(m, evidence)
   const hccs: HccExplanation[] = core.hccs.map((cc) => {
@@ -92,8 +92,9 @@ function explain(
     droppedByHierarchy: dropped,
     terms: terms.map(term),
     paymentHccCount: core.hccs.length,
-    unmappedDiagnoses: [...trace.unmapped],
-    editedDiagnoses: trace.edited.map((e) => ({ ...e })),
+    // Sorted so the result never depends on the order the diagnoses arrived in.
+    unmappedDiagnoses: [...trace.unmapped].sort(),
+    editedDiagnoses: trace.edited.map((e) => ({ ...e })).sort((a, b) => a.code.localeCompare(b.code)),
     mappingTable: mappingInfo(m.model, options.paymentYear),
     warnings: [...warnings],
   }

@@ -1,7 +1,7 @@
 // Turns the generated table modules into flat typed arrays and Maps, once per model and payment
 // year, so scoring does no string building or object allocation per beneficiary.
-import { V24_DATA } from '../data/v24.ts'
-import { V28_DATA } from '../data/v28.ts'
+import { V24_DATA } from '../tables/v24.ts'
+import { V28_DATA } from '../tables/v28.ts'
 import type { AgeSexEdit, ModelData, ModelVersion, PaymentYear, TermKind } from './model-data.ts'
 import { interactionsFor } from './interactions.ts'
 

@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url))
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url))
+
+function runCli(args: string[], input: string): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(TSX, [CLI, ...args], { input, encoding: 'utf8', timeout: 30_000 })
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+const INPUT = [
+  '{"id":"A","age":72,"sex":"F","orec":"0","dual":"NA","lti":false,"ne":false,"dx":["E11.9","I50.9"]}',
+  '{"id":"C","age":80,"sex":"F","orec":"0","dual":"NA","lti":false,"ne":false,"dx":["E11.22","E11.9","N18.6","N18.4","I50.9"]}',
+  'this is not json',
+  '',
+  '{"id":"G","age":58,"sex":"M","orec":"1","dual":"02","lti":true,"ne":false,"dx":["G35","I50.9","J44.9","A41.9","L89.154"]}',
+  '{"id":"bad-sex","age":70,"sex":"U","dx":[]}',
+  '{"id":"H","birth_date":"1960-12-01","sex":"F","orec":"0","dual":"NA","lti":false,"ne":true,"dx":["E11.9"]}',
+  '{"id":"with,comma","age":69,"sex":"F","dx":[]}',
+].join('\n')
+
+describe('CLI', () => {
+  it('scores JSON lines to CSV and reports bad lines with their numbers (V28)', () => {
+    const r = runCli(['--model', 'V28', '--payment-year', '2026'], INPUT)
+    expect(r.status).toBe(0)
+    expect(r.stdout).toBe(
+      [
+        'id,segment,raw_score,payment_hccs',
+        'A,CNA,1.033,HCC38 HCC226',
+        'C,CNA,2.153,HCC37 HCC226 HCC326',
+        'G,INS,5.501,HCC2 HCC198 HCC226 HCC280 HCC379',
+        'H,NE_NMCAID_NORIGDIS,0.532,HCC38',
+        '"with,comma",CNA,0.330,',
+        '',
+      ].join('\n'),
+    )
+    expect(r.stderr).toContain('line 3: not valid JSON')
+    expect(r.stderr).toContain('line 6: id bad-sex: sex must be F or M')
+  })
+
+  it('scores V24 with the same input', () => {
+    const r = runCli(['--model=V24', '--payment-year=2025'], INPUT)
+    expect(r.stdout.split('\n').slice(1, 3)).toEqual(['A,CNA,0.943,HCC19 HCC85', 'C,CNA,1.727,HCC18 HCC85 HCC136'])
+  })
+
+  it('exits non-zero only for usage errors', () => {
+    const bad = runCli(['--model', 'V99'], '')
+    expect(bad.status).toBe(2)
+    expect(bad.stderr).toContain('--model must be V24 or V28')
+    expect(runCli(['--payment-year', '2031'], '').status).toBe(2)
+    expect(runCli(['--help'], '').status).toBe(0)
+  })
+})
