@@ -40,9 +40,20 @@ function authorizationServer(config: ResolvedConfig): oauth.AuthorizationServer 
 }
 
 function clientAuth(config: ResolvedConfig): oauth.ClientAuth {
-  return config.clientAuth === 'body'
-    ? oauth.ClientSecretPost(config.clientSecret)
-    : oauth.ClientSecretBasic(config.clientSecret)
+  return config.clientAuth === 'body' ? oauth.ClientSecretPost(config.clientSecret) : basicAuth(config.clientSecret)
+}
+
+/**
+ * HTTP Basic per RFC 6749 §2.3.1 (form-encode, then base64). oauth4webapi's ClientSecretBasic also
+ * escapes unreserved characters (`-` becomes %2D); that is equivalent after decoding, but a stand-in
+ * that forgets to URL-decode would then reject ids like `abc-123`. Escaping only what must be escaped
+ * reads the same to a conforming server (django-oauth-toolkit unquotes) and to a naive one.
+ */
+function basicAuth(clientSecret: string): oauth.ClientAuth {
+  const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+')
+  return (_as, client, _body, headers) => {
+    headers.set('authorization', `Basic ${btoa(`${encode(client.client_id)}:${encode(clientSecret)}`)}`)
+  }
 }
 
 export async function createAuthorizationRequest(
