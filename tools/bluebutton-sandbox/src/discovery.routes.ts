@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs'
+import type { FastifyInstance } from 'fastify'
+import type { SandboxContext } from './context.ts'
+import type { JsonObject } from './data/fhir.ts'
+import { routeBothSlashes } from './http.ts'
+import { scopesSupported } from './oauth/scopes.ts'
+
+function endpoints(ctx: SandboxContext): Record<string, string> {
+  return {
+    issuer: ctx.url(''),
+    authorization_endpoint: ctx.url('/v2/o/authorize/'),
+    token_endpoint: ctx.url('/v2/o/token/'),
+    revocation_endpoint: ctx.url('/v2/o/revoke_token/'),
+    userinfo_endpoint: ctx.url('/v2/connect/userinfo'),
+  }
+}
+
+function openidConfiguration(ctx: SandboxContext): JsonObject {
+  return {
+    ...endpoints(ctx),
+    ui_locales_supported: ['en-US', 'es-US'],
+    service_documentation: 'https://bluebutton.cms.gov/developers',
+    op_tos_uri: 'https://bluebutton.cms.gov/terms',
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    response_types_supported: ['code', 'token'],
+    fhir_metadata_uri: ctx.url('/v2/fhir/metadata'),
+  }
+}
+
+function smartConfiguration(ctx: SandboxContext): JsonObject {
+  const { issuer: _issuer, ...rest } = endpoints(ctx)
+  return {
+    ...rest,
+    scopes_supported: scopesSupported(true),
+    response_types_supported: ['code', 'token'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    code_challenge_methods_supported: ['S256'],
+    capabilities: [
+      'client-confidential-symmetric',
+      'context-standalone-patient',
+      'launch-standalone',
+      'permission-offline',
+      'permission-patient',
+      'permission-v1',
+      'permission-v2',
+      'authorize-post',
+    ],
+  }
+}
+
+// Blue Button's CapabilityStatement (fixture bb2-metadata-v2.json) with this host's URLs.
+function capabilityStatement(ctx: SandboxContext, template: JsonObject): JsonObject {
+  const statement = structuredClone(template)
+  statement['implementation'] = { description: 'gov.cms.bfd:bfd-server-war', url: ctx.url('/v2/fhir') }
+  const rest = (statement['rest'] as JsonObject[])[0] ?? {}
+  const security = (rest['security'] ?? {}) as JsonObject
+  security['extension'] = [
+    {
+      url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
+      extension: [
+        { url: 'token', valueUri: ctx.url('/v2/o/token/') },
+        { url: 'authorize', valueUri: ctx.url('/v2/o/authorize/') },
+        { url: 'revoke', valueUri: ctx.url('/v2/o/revoke_token/') },
+      ],
+    },
+  ]
+  rest['security'] = security
+  return statement
+}
+
+export function registerDiscoveryRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  let template: JsonObject | undefined
+  const loadTemplate = (): JsonObject =>
+    (template ??= JSON.parse(readFileSync(new URL('../fixtures/bb2-metadata-v2.json', import.meta.url), 'utf8')) as JsonObject)
+  routeBothSlashes(app, 'GET', '/.well-known/openid-configuration-v2', async (_req, reply) => reply.send(openidConfiguration(ctx)))
+  routeBothSlashes(app, 'GET', '/v2/connect/.well-known/openid-configuration', async (_req, reply) => reply.send(openidConfiguration(ctx)))
+  routeBothSlashes(app, 'GET', '/v2/fhir/.well-known/smart-configuration', async (_req, reply) => reply.send(smartConfiguration(ctx)))
+  routeBothSlashes(app, 'GET', '/v2/fhir/metadata', async (_req, reply) =>
+    reply.type('application/fhir+json; charset=utf-8').send(JSON.stringify(capabilityStatement(ctx, loadTemplate()))),
+  )
+}

@@ -1,0 +1,14 @@
+export { bluebuttonSandbox } from './plugin.ts'
+export { buildSandboxApp } from './app.ts'
+export {
+  defaultSandboxClients,
+  resolveOptions,
+  type DataAccessType,
+  type SandboxClient,
+  type SandboxOptions,
+  type SandboxOptionsInput,
+} from './options.ts'
+export { type Fault, type FaultInput, faultSchema } from './faults/faults.ts'
+export { listPersonas, personaFor, BENCHMARK_USER, type Persona } from './data/personas.ts'
+export { createBeneficiaryRegistry, type Beneficiary } from './data/registry.ts'
+export { FIXTURE_USERS } from './data/fixture-beneficiaries.ts'
