@@ -111,15 +111,17 @@ export class BlueButtonClient {
       if (patient && typeof patient.id === 'string') return patient.id
     }
     for (const url of [coverageUrl(this.config, { count: 1 }), explanationOfBenefitUrl(this.config, { count: 1 })]) {
-      const first = await iteratePages(this.config, url, token).next()
-      const id = first.done ? null : patientIdFromResources(first.value.resources)
+      const first = await iteratePages(this.config, url, token).next().catch(ignoreScopeDenied)
+      const id = first && !first.done ? patientIdFromResources(first.value.resources) : null
       if (id) return id
     }
     throw new BlueButtonError({ code: 'not_found', endpoint: 'fhir', detail: 'could not determine the patient id' })
   }
 }
 
+// A fallback source the grant does not cover is skipped; anything else (401, transient) is the caller's.
 function ignoreScopeDenied(error: unknown): null {
-  if (error instanceof BlueButtonError && (error.code === 'scope_denied' || error.code === 'not_found')) return null
+  const skippable = ['scope_denied', 'forbidden', 'not_found']
+  if (error instanceof BlueButtonError && skippable.includes(error.code)) return null
   throw error
 }
