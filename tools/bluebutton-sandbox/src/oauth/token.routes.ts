@@ -69,10 +69,13 @@ function refresh(ctx: SandboxContext, client: SandboxClient, form: FormBody): To
   if (client.dataAccessType === 'ONE_TIME') return bbError(403, 'invalid_client', ONE_TIME_REFRESH)
   if (!form['refresh_token']) return oauthError('invalid_request', 'Missing refresh token parameter.')
   const previous = ctx.store.byRefresh(form['refresh_token'])
-  if (!previous || previous.refreshSpent || previous.clientId !== client.clientId) return oauthError('invalid_grant')
+  if (!previous || previous.clientId !== client.clientId) return oauthError('invalid_grant')
+  // Blue Button looks at the data access grant before the OAuth library checks the token itself,
+  // so a revoked grant answers 403 and an expired one 401 even for an already-spent refresh token.
   const grant = ctx.store.grant(client.clientId, previous.patientId)
   if (!grant) return bbError(403, 'invalid_grant', `User access cannot be found. ${RE_CONSENT}`)
   if (grant.expiresAt !== null && grant.expiresAt <= ctx.nowMs()) return bbError(401, 'invalid_grant', `User access has timed out. ${RE_CONSENT}`)
+  if (previous.refreshSpent) return oauthError('invalid_grant')
   // Rotation: the old refresh token is spent and its access token revoked (django-oauth-toolkit).
   previous.refreshSpent = true
   previous.accessRevoked = true
