@@ -14,11 +14,16 @@ export function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : []
 }
 
+// A plain loop: this runs for every array of every resource, and flatMap's per-item arrays showed up
+// as the top cost when profiling the mappers.
 export function asObjects(value: unknown): JsonObject[] {
-  return asArray(value).flatMap((item) => {
+  if (!Array.isArray(value)) return []
+  const objects: JsonObject[] = []
+  for (const item of value) {
     const object = asObject(item)
-    return object ? [object] : []
-  })
+    if (object) objects.push(object)
+  }
+  return objects
 }
 
 /** A trimmed non-empty string, or null. Placeholders count as absent. */
