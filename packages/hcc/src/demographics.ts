@@ -39,6 +39,8 @@ export interface Demographics {
   originallyDisabled: boolean
   medicaid: boolean
   segment: Segment
+  /** NE or SNPNE segment: single-year age cells, diagnoses carry no weight. */
+  newEnrolleeSegment: boolean
 }
 
 export interface DemographicInput {
@@ -51,36 +53,56 @@ export interface DemographicInput {
   snp: boolean
 }
 
-export function deriveDemographics(input: DemographicInput): Demographics {
-  const { age, sex, orec } = input
+// Constant strings (no template literals) so segment lookups hit V8's cached string hashes.
+const COMMUNITY: ReadonlyArray<readonly [Segment, Segment]> = [
+  ['CNA', 'CND'],
+  ['CPA', 'CPD'],
+  ['CFA', 'CFD'],
+]
+const NEW_ENROLLEE: readonly Segment[] = [
+  'NE_NMCAID_NORIGDIS',
+  'NE_MCAID_NORIGDIS',
+  'NE_NMCAID_ORIGDIS',
+  'NE_MCAID_ORIGDIS',
+  'SNPNE_NMCAID_NORIGDIS',
+  'SNPNE_MCAID_NORIGDIS',
+  'SNPNE_NMCAID_ORIGDIS',
+  'SNPNE_MCAID_ORIGDIS',
+]
+
+export function newDemographics(): Demographics {
+  return { age: 0, sex: 'F', sexIndex: 0, orec: '0', disabled: false, originallyDisabled: false, medicaid: false, segment: 'CNA', newEnrolleeSegment: false }
+}
+
+/** Derives the model demographics; pass `out` to reuse an object on hot paths. */
+export function deriveDemographics(input: DemographicInput, out: Demographics = newDemographics()): Demographics {
+  const { age, orec } = input
   // CMS: DISABL = age < 65 and OREC ne '0'; ORIGDS = OREC = '1' and not DISABL (OREC 3 excluded).
   const disabled = age < 65 && orec !== '0'
-  const originallyDisabled = orec === '1' && !disabled
   const dual = dualStatus(input.dual)
   const medicaid = dual !== 'none'
-  return {
-    age,
-    sex,
-    sexIndex: sex === 'F' ? 0 : 1,
-    orec,
-    disabled,
-    originallyDisabled,
-    medicaid,
-    segment: chooseSegment(input, dual, medicaid),
-  }
+  out.age = age
+  out.sex = input.sex
+  out.sexIndex = input.sex === 'F' ? 0 : 1
+  out.orec = orec
+  out.disabled = disabled
+  out.originallyDisabled = orec === '1' && !disabled
+  out.medicaid = medicaid
+  out.newEnrolleeSegment = input.newEnrollee
+  out.segment = chooseSegment(input, dual, medicaid)
+  return out
 }
 
 function chooseSegment(input: DemographicInput, dual: DualStatus, medicaid: boolean): Segment {
   if (input.newEnrollee) {
+    // NE "originally disabled" is age >= 65 with OREC 1.
     const origDis = input.age >= 65 && input.orec === '1'
-    const prefix = input.snp ? 'SNPNE' : 'NE'
-    return `${prefix}_${medicaid ? 'MCAID' : 'NMCAID'}_${origDis ? 'ORIGDIS' : 'NORIGDIS'}`
+    return NEW_ENROLLEE[(input.snp ? 4 : 0) + (origDis ? 2 : 0) + (medicaid ? 1 : 0)] as Segment
   }
   if (input.lti) return 'INS'
   // Aged vs disabled comes from age, not OREC.
-  const aged = input.age >= 65 ? 'A' : 'D'
-  const d = dual === 'full' ? 'F' : dual === 'partial' ? 'P' : 'N'
-  return `C${d}${aged}` as Segment
+  const pair = COMMUNITY[dual === 'full' ? 2 : dual === 'partial' ? 1 : 0] as readonly [Segment, Segment]
+  return pair[input.age >= 65 ? 0 : 1]
 }
 
 /** New enrollees aged 64 with OREC 0 turn 65 during the payment year: CMS uses the 65 cell. */

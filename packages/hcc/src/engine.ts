@@ -13,17 +13,30 @@ const state = new Uint8Array(CC_LIMIT)
 const ccList: number[] = []
 const payList: number[] = []
 
-/** Optional trace used to build the explanation (the fast path passes null). */
+/**
+ * Optional trace used to build the explanation (the fast path passes null): parallel arrays of
+ * (cc, code) pairs, codes that mapped to nothing and codes an age/sex edit changed.
+ */
 export interface Trace {
-  codesByCc: Map<number, string[]>
+  ccs: number[]
+  codes: string[]
   unmapped: string[]
   edited: Array<{ code: string; rule: string; cc: number | null }>
-  editByCode: Map<string, string>
 }
 
-export function newTrace(): Trace {
-  return { codesByCc: new Map(), unmapped: [], edited: [], editByCode: new Map() }
+const sharedTrace: Trace = { ccs: [], codes: [], unmapped: [], edited: [] }
+
+/** The shared trace, emptied; valid until the next scoring call. */
+export function resetTrace(): Trace {
+  sharedTrace.ccs.length = 0
+  sharedTrace.codes.length = 0
+  sharedTrace.unmapped.length = 0
+  sharedTrace.edited.length = 0
+  return sharedTrace
 }
+
+// Table keys are upper-case letters and digits; anything else (dot, space, lower case) needs normalising.
+const NEEDS_NORMALISING = /[^A-Z0-9]/
 
 /** Trim, upper-case, drop dots. */
 export function normalizeCode(code: string): string {
@@ -79,7 +92,7 @@ export function scoreCore(
     raw += w[v] as number
     groups |= m.groupBits[cc] as number
   }
-  payList.sort((a, b) => a - b)
+  sortSmall(payList)
   firedInteractions.length = 0
   for (const it of m.interactions) {
     if ((groups & it.need) !== it.need) continue
@@ -95,8 +108,21 @@ export function scoreCore(
   return result
 }
 
+/** Insertion sort: the lists hold a handful of HCCs, where this beats Array.prototype.sort. */
+function sortSmall(list: number[]): void {
+  for (let i = 1; i < list.length; i++) {
+    const x = list[i] as number
+    let j = i - 1
+    while (j >= 0 && (list[j] as number) > x) {
+      list[j + 1] = list[j] as number
+      j--
+    }
+    list[j + 1] = x
+  }
+}
+
 function demographicScore(m: CompiledModel, demo: Demographics, w: Int32Array): number {
-  const ne = demo.segment.includes('NE_')
+  const ne = demo.newEnrolleeSegment
   const age = ne ? newEnrolleeCellAge(demo.age, demo.orec) : demo.age
   const idx = age < 0 ? 0 : age > 95 ? 95 : age
   const cell = ((ne ? m.neCellVar : m.cellVar)[demo.sexIndex] as Int16Array)[idx] as number
@@ -121,9 +147,9 @@ function collectCcs(m: CompiledModel, mapping: ReadonlyMap<string, number>, demo
     if (typeof rawCode !== 'string') continue
     let code = rawCode
     let packed = mapping.get(code)
-    if (packed === undefined) {
+    if (packed === undefined && NEEDS_NORMALISING.test(rawCode)) {
       code = normalizeCode(rawCode)
-      packed = code === rawCode ? undefined : mapping.get(code)
+      packed = mapping.get(code)
     }
     if (packed === undefined) {
       if (trace && code !== '' && !trace.unmapped.includes(code)) trace.unmapped.push(code)
@@ -142,9 +168,9 @@ function addCc(cc: number, code: string, trace: Trace | null): void {
     ccList.push(cc)
   }
   if (trace) {
-    const list = trace.codesByCc.get(cc)
-    if (!list) trace.codesByCc.set(cc, [code])
-    else if (!list.includes(code)) list.push(code)
+    for (let i = 0; i < trace.ccs.length; i++) if (trace.ccs[i] === cc && trace.codes[i] === code) return
+    trace.ccs.push(cc)
+    trace.codes.push(code)
   }
 }
 
@@ -152,10 +178,7 @@ function applyEdits(m: CompiledModel, code: string, packed: number, demo: Demogr
   const edit = (m.edits.get(code) ?? []).find((e) => editApplies(e, demo))
   if (!edit) return packed
   const cc = edit.action === 'override' ? (edit.cc ?? 0) : 0
-  if (trace && !trace.editByCode.has(code)) {
-    trace.editByCode.set(code, edit.rule)
-    trace.edited.push({ code, rule: edit.rule, cc: cc === 0 ? null : cc })
-  }
+  if (trace && !trace.edited.some((e) => e.code === code)) trace.edited.push({ code, rule: edit.rule, cc: cc === 0 ? null : cc })
   return cc
 }
 

@@ -83,9 +83,12 @@ export function formatThousandths(v: number): string {
   return `${v < 0 ? '-' : ''}${Math.floor(abs / 1000)}.${frac}`
 }
 
-/** Thousandths -> JSON number (the nearest double to the 3-decimal value). */
+/**
+ * Thousandths -> JSON number. IEEE division is correctly rounded, so v / 1000 is the double nearest
+ * the exact 3-decimal value (the same double Number('0.943') gives).
+ */
 export function toDecimal(v: number): number {
-  return Number(formatThousandths(v))
+  return v / 1000
 }
 
 export interface PaymentFromRaw {

@@ -45,7 +45,7 @@ describe('scoring properties', () => {
           .map((x) => x.c)
         expect(scoreBeneficiary({ ...input, diagnoses: shuffled }, options)).toEqual(base)
       }),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     )
   })
 

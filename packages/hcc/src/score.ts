@@ -1,7 +1,7 @@
 // Public scoring entry points: one model (with explanation), a whole payment year (blend and
 // payment score), and a compact path for bulk use (CLI, benchmark).
-import { deriveDemographics, segmentLabel, type DemographicInput, type Demographics } from './demographics.ts'
-import { isDropped, newTrace, presentCcs, releaseScratch, scoreCore, type CoreResult, type Trace } from './engine.ts'
+import { deriveDemographics, newDemographics, segmentLabel, type DemographicInput, type Demographics } from './demographics.ts'
+import { isDropped, presentCcs, releaseScratch, resetTrace, scoreCore, type CoreResult, type Trace } from './engine.ts'
 import type { ModelVersion, PaymentYear } from './model-data.ts'
 import { PAYMENT_YEARS, blendAndAdjust, normalizationFor, normalize, toDecimal } from './payment.ts'
 import { resolveInput } from './resolve.ts'
@@ -27,14 +27,17 @@ export function scoreBeneficiary(input: BeneficiaryInput, options: ScoreOptions)
   return scoreResolved(resolved.demo, input, options, resolved.warnings)
 }
 
+type Sources = Readonly<Record<string, readonly DiagnosisSource[]>>
+const NO_SOURCES: Sources = {}
+
 function scoreResolved(demoInput: DemographicInput, input: BeneficiaryInput, options: ScoreOptions, warnings: string[]): ModelScore {
   const m = getModel(options.model)
   const demo = deriveDemographics(demoInput)
   const segIdx = segmentIndex(m, demo.segment)
-  const trace = newTrace()
+  const trace = resetTrace()
   try {
     const core = scoreCore(m, getMapping(options.model, options.paymentYear), demo, segIdx, input.diagnoses, trace)
-    return explain(m, demo, segIdx, core, trace, input.diagnosisSources ?? {}, options, warnings)
+    return explain(m, demo, segIdx, core, trace, input.diagnosisSources ?? NO_SOURCES, options, warnings)
   } finally {
     releaseScratch()
   }
@@ -46,34 +49,54 @@ function segmentIndex(m: CompiledModel, segment: Segment): number {
   return i
 }
 
+/** The codes (sorted) that produced `cc`, with their claim sources and any edit applied. */
+function evidence(trace: Trace, cc: number, sources: Sources): DiagnosisEvidence[] {
+  const codes: string[] = []
+  for (let i = 0; i < trace.ccs.length; i++) if (trace.ccs[i] === cc) codes.push(trace.codes[i] as string)
+  codes.sort()
+  const out: DiagnosisEvidence[] = []
+  for (const code of codes) {
+    const src = sources[code]
+    let edit: string | null = null
+    for (const e of trace.edited) if (e.code === code) edit = e.rule
+    out.push({ code, sources: src ? src.slice() : [], edit })
+  }
+  return out
+}
+
+function term(m: CompiledModel, w: Int32Array, v: number): ScoreTerm {
+  return { variable: m.varNames[v] as string, label: m.varLabels[v] as string, kind: m.varKinds[v] as ScoreTerm['kind'], coefficient: toDecimal(w[v] as number) }
+}
+
+function buildTerms(m: CompiledModel, w: Int32Array, core: CoreResult): ScoreTerm[] {
+  const terms = [term(m, w, core.cellVar)]
+  for (const v of core.demoVars) terms.push(term(m, w, v))
+  for (const cc of core.hccs) terms.push(term(m, w, m.ccVar[cc] as number))
+  for (const v of core.interactions) terms.push(term(m, w, v))
+  if (core.countVar >= 0) terms.push(term(m, w, core.countVar))
+  return terms
+}
+
 function explain(
   m: CompiledModel,
   demo: Demographics,
   segIdx: number,
   core: CoreResult,
   trace: Trace,
-  sources: Readonly<Record<string, readonly DiagnosisSource[]>>,
+  sources: Sources,
   options: ScoreOptions,
   warnings: string[],
 ): ModelScore {
   const w = m.weights[segIdx] as Int32Array
-  const evidence = (cc: number): DiagnosisEvidence[] =>
-    [...(trace.codesByCc.get(cc) ?? [])].sort().map((code) => ({ code, sources: [...(sources[code] ?? [])], edit: trace.editByCode.get(code) ?? null }))
-  const term = (v: number): ScoreTerm => ({ variable: m.varNames[v] as string, label: m.varLabels[v] as string, kind: m.varKinds[v] as ScoreTerm['kind'], coefficient: toDecimal(w[v] as number) })
-  const dropped = droppedHccs(m, evidence)
-  const hccs: HccExplanation[] = core.hccs.map((cc) => {
+  const dropped = droppedHccs(m, trace, sources)
+  const hccs: HccExplanation[] = []
+  for (const cc of core.hccs) {
     const v = m.ccVar[cc] as number
-    return {
-      hcc: `HCC${cc}`,
-      number: cc,
-      label: m.varLabels[v] as string,
-      coefficient: toDecimal(w[v] as number),
-      diagnoses: evidence(cc),
-      dropped: dropped.filter((d) => d.droppedBy.includes(`HCC${cc}`)).map((d) => d.hcc),
-    }
-  })
-  const terms = [core.cellVar, ...core.demoVars, ...core.hccs.map((cc) => m.ccVar[cc] as number), ...core.interactions]
-  if (core.countVar >= 0) terms.push(core.countVar)
+    const name = m.varNames[v] as string
+    const removed: string[] = []
+    for (const d of dropped) if (d.droppedBy.includes(name)) removed.push(d.hcc)
+    hccs.push({ hcc: name, number: cc, label: m.varLabels[v] as string, coefficient: toDecimal(w[v] as number), diagnoses: evidence(trace, cc, sources), dropped: removed })
+  }
   const factor = normalizationFor(m.model, options.paymentYear)
   return {
     model: m.model,
@@ -90,32 +113,51 @@ function explain(
     normalizedScore: factor === null ? null : toDecimal(normalize(core.raw, factor)),
     hccs,
     droppedByHierarchy: dropped,
-    terms: terms.map(term),
+    terms: buildTerms(m, w, core),
     paymentHccCount: core.hccs.length,
     // Sorted so the result never depends on the order the diagnoses arrived in.
-    unmappedDiagnoses: [...trace.unmapped].sort(),
-    editedDiagnoses: trace.edited.map((e) => ({ ...e })).sort((a, b) => a.code.localeCompare(b.code)),
+    unmappedDiagnoses: trace.unmapped.length === 0 ? [] : trace.unmapped.slice().sort(),
+    editedDiagnoses: trace.edited.length === 0 ? [] : trace.edited.map(copyEdit).sort(byCode),
     mappingTable: mappingInfo(m.model, options.paymentYear),
-    warnings: [...warnings],
+    warnings: warnings.slice(),
   }
 }
 
-function droppedHccs(m: CompiledModel, evidence: (cc: number) => DiagnosisEvidence[]): DroppedHcc[] {
-  const present = presentCcs()
-  const out: DroppedHcc[] = []
-  for (const cc of [...present].sort((a, b) => a - b)) {
+function copyEdit(e: Trace['edited'][number]): Trace['edited'][number] {
+  return { code: e.code, rule: e.rule, cc: e.cc }
+}
+
+function byCode(a: { code: string }, b: { code: string }): number {
+  return a.code < b.code ? -1 : a.code > b.code ? 1 : 0
+}
+
+const HCC223_RULE = ['V28 rule: HCC223 needs another heart-failure HCC']
+
+function droppedHccs(m: CompiledModel, trace: Trace, sources: Sources): DroppedHcc[] {
+  let present: readonly number[] = presentCcs()
+  if (!present.some(isDropped)) return []
+  // Ascending, so droppedBy never depends on the order the diagnoses arrived in.
+  present = present.slice().sort(byValue)
+  let out: DroppedHcc[] | null = null
+  for (const cc of present) {
     if (!isDropped(cc)) continue
-    const droppedBy = present.filter((p) => !isDropped(p) && m.children[p]?.includes(cc)).map((p) => `HCC${p}`)
+    const droppedBy: string[] = []
+    for (const p of present) if (!isDropped(p) && m.children[p]?.includes(cc)) droppedBy.push(`HCC${p}`)
     const v = m.ccVar[cc] as number
+    out ??= []
     out.push({
       hcc: `HCC${cc}`,
       number: cc,
       label: v >= 0 ? (m.varLabels[v] as string) : `CC${cc}`,
-      droppedBy: droppedBy.length > 0 ? droppedBy : ['V28 rule: HCC223 needs another heart-failure HCC'],
-      diagnoses: evidence(cc),
+      droppedBy: droppedBy.length > 0 ? droppedBy : HCC223_RULE.slice(),
+      diagnoses: evidence(trace, cc, sources),
     })
   }
-  return out
+  return out ?? []
+}
+
+function byValue(a: number, b: number): number {
+  return a - b
 }
 
 /** Scores every model in the payment year's blend and computes the normalised, blended payment score. */
@@ -167,9 +209,11 @@ export interface CompactScore {
  * Bulk path: resolved demographics in, segment + raw score + payment HCCs out, no explanation.
  * Throws HccInputError only for an unusable sex/age (see resolveInput).
  */
+const compactDemo = newDemographics()
+
 export function scoreCompact(demoInput: DemographicInput, diagnoses: readonly unknown[], options: ScoreOptions): CompactScore {
   const m = getModel(options.model)
-  const demo = deriveDemographics(demoInput)
+  const demo = deriveDemographics(demoInput, compactDemo)
   try {
     const core = scoreCore(m, getMapping(options.model, options.paymentYear), demo, segmentIndex(m, demo.segment), diagnoses, null)
     return { segment: demo.segment, rawThousandths: core.raw, hccs: core.hccs.slice() }

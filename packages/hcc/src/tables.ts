@@ -44,7 +44,7 @@ export interface CompiledModel {
 
 const DATA: Record<ModelVersion, ModelData> = { V24: V24_DATA, V28: V28_DATA }
 const compiled = new Map<ModelVersion, CompiledModel>()
-const mappings = new Map<string, ReadonlyMap<string, number>>()
+const mappings = new Map<number, ReadonlyMap<string, number>>()
 
 export function getModel(model: ModelVersion): CompiledModel {
   let m = compiled.get(model)
@@ -57,7 +57,8 @@ export function getModel(model: ModelVersion): CompiledModel {
 
 /** ICD-10 -> packed CCs for the model and payment year. */
 export function getMapping(model: ModelVersion, paymentYear: PaymentYear): ReadonlyMap<string, number> {
-  const key = `${model}:${paymentYear}`
+  // Numeric key: no string building on the hot path.
+  const key = (model === 'V24' ? 0 : 10000) + paymentYear
   let map = mappings.get(key)
   if (!map) {
     map = decodeMapping(getModel(model), paymentYear)
@@ -66,7 +67,19 @@ export function getMapping(model: ModelVersion, paymentYear: PaymentYear): Reado
   return map
 }
 
+const infoCache = new Map<string, string>()
+
 export function mappingInfo(model: ModelVersion, paymentYear: PaymentYear): string {
+  const key = `${model}:${paymentYear}`
+  let text = infoCache.get(key)
+  if (text === undefined) {
+    text = describeMapping(model, paymentYear)
+    infoCache.set(key, text)
+  }
+  return text
+}
+
+function describeMapping(model: ModelVersion, paymentYear: PaymentYear): string {
   const info = DATA[model].mappingYears.find((y) => y.paymentYear === paymentYear)
   if (!info) return `${model}: no mapping for PY${paymentYear}`
   return `${model} PY${paymentYear} ICD-10-CM ${info.icd10FiscalYears.join('+')} (${info.codes} codes; ${info.source})`
@@ -154,4 +167,9 @@ export function ageBand(age: number, newEnrollee: boolean): string {
   if (newEnrollee && age >= 65 && age <= 69) return String(age)
   for (const [upper, name] of BANDS) if (age < upper) return name
   return '95_GT'
+}
+
+/** Every ICD-10-CM code the model maps for the payment year (e.g. for pickers and test data). */
+export function mappedCodes(model: ModelVersion, paymentYear: PaymentYear): string[] {
+  return [...getMapping(model, paymentYear).keys()]
 }
