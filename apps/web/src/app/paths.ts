@@ -1,0 +1,50 @@
+// The typed route table: every path the web app links to or matches, in one place (spec 1 §2, spec 2 §2).
+// Paths of screens that later issues build are listed too, so links are written once.
+import { LOGIN_PATH } from '../lib/navigation.ts'
+
+export const paths = {
+  root: '/',
+  app: '/app',
+  login: LOGIN_PATH,
+  logout: '/app/logout',
+  forgotPassword: '/forgot-password',
+  passwordReset: '/app/password-reset',
+  passwordResetConfirm: '/app/password-reset/:uid/:token',
+  changePassword: '/app/change-password',
+  // The contract's WEB_OAUTH_REDIRECT_PATH (paths.test.ts checks); a literal keeps zod off the login route.
+  oauthCallback: '/app/oauth/callback',
+  oauthStart: '/app/oauth/start',
+  dashboard: '/app/dashboard',
+  careManagement: '/app/care-management',
+  unauthorized: '/app/unauthorized',
+  adminDashboard: '/app/admin-dashboard',
+  acoDashboard: '/app/aco-dashboard',
+  physicianDashboard: '/app/physician-dashboard',
+  agentDashboard: '/app/agent-dashboard',
+  devOutbox: '/dev/outbox',
+  // Linked from the shell and the login page; their screens arrive with later issues.
+  authorization: '/app/authorization',
+  billing: '/app/billing',
+  team: '/app/invitation',
+  account: '/app/account',
+  support: '/app/support',
+  signup: '/signup',
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+} as const
+
+export type AppPath = (typeof paths)[keyof typeof paths]
+
+/** The role-home dashboards of spec 2 §2 all land on the one dashboard for now. */
+export const ROLE_DASHBOARD_REDIRECTS = [
+  paths.adminDashboard,
+  paths.acoDashboard,
+  paths.physicianDashboard,
+  paths.agentDashboard,
+] as const
+
+/** `/app/login?next=/app/x` */
+export const loginWithNext = (next: string): string => `${paths.login}?next=${encodeURIComponent(next)}`
+
+/** Routes that never show the app shell (spec 2 §2 'App shell'). */
+export const SHELL_HIDDEN_PREFIXES = [paths.login, paths.forgotPassword, paths.signup, '/app/signup'] as const

@@ -1,0 +1,63 @@
+// Every route of this release (spec 1 §2, spec 2 §2). Pages load lazily so the login route stays small.
+import { redirect, type RouteObject } from 'react-router'
+import { Spinner } from '../components/ui/spinner.tsx'
+import { ROLE_DASHBOARD_REDIRECTS, paths } from './paths.ts'
+import { RootLayout } from './routes/root-layout.tsx'
+import { RouteError } from './routes/route-error.tsx'
+
+const guards = () => import('../features/auth/components/route-guards.tsx')
+const guestOnly = () => import('../features/auth/components/guest-only.tsx')
+const layouts = () => import('./routes/layout-routes.tsx')
+
+const page = (title: string, path: string, load: () => Promise<RouteObject['Component']>): RouteObject => ({
+  path,
+  handle: { title },
+  lazy: async () => ({ Component: await load() }),
+})
+
+const redirectTo = (path: string, to: string): RouteObject => ({ path, loader: () => redirect(to) })
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: () => <Spinner />,
+    children: [
+      { index: true, loader: () => redirect(paths.login) },
+      redirectTo(paths.app, paths.login),
+      ...ROLE_DASHBOARD_REDIRECTS.map((path) => redirectTo(path, paths.dashboard)),
+      {
+        lazy: async () => ({ Component: (await guestOnly()).GuestOnly }),
+        children: [
+          page('Sign in', paths.login, async () => (await import('./routes/login-route.tsx')).LoginRoute),
+          page('Forgot password', paths.forgotPassword, async () => (await import('../features/auth/pages/forgot-password-page.tsx')).ForgotPasswordPage),
+        ],
+      },
+      page('Reset password', paths.passwordReset, async () => (await import('../features/auth/pages/password-reset-page.tsx')).PasswordResetPage),
+      page('Reset password', paths.passwordResetConfirm, async () => (await import('../features/auth/pages/password-reset-page.tsx')).PasswordResetPage),
+      page('Completing login', paths.oauthCallback, async () => (await import('../features/auth/pages/oauth-callback-page.tsx')).OAuthCallbackPage),
+      page('Signing in', paths.oauthStart, async () => (await import('../features/auth/pages/oauth-start-page.tsx')).OAuthStartPage),
+      page('Dev outbox', paths.devOutbox, async () => (await import('./routes/outbox-route.tsx')).OutboxRoute),
+      {
+        lazy: async () => ({ Component: (await guards()).RequireAuth }),
+        children: [
+          {
+            lazy: async () => ({ Component: (await layouts()).ShellRoute }),
+            children: [
+              page('Dashboard', paths.dashboard, async () => (await import('../features/dashboard/pages/dashboard-page.tsx')).DashboardPage),
+              page('Data Access', paths.careManagement, async () => (await import('../features/dashboard/pages/data-access-page.tsx')).DataAccessPage),
+              page('Sign out', paths.logout, async () => (await import('../features/auth/pages/logout-page.tsx')).LogoutPage),
+              page('Change password', paths.changePassword, async () => (await import('../features/auth/pages/change-password-page.tsx')).ChangePasswordPage),
+              page('Access denied', paths.unauthorized, async () => (await import('../features/shell/pages/unauthorized-page.tsx')).UnauthorizedPage),
+            ],
+          },
+        ],
+      },
+      {
+        lazy: async () => ({ Component: (await layouts()).MaybeShellRoute }),
+        children: [page('Page not found', '*', async () => (await import('../features/shell/pages/not-found-page.tsx')).NotFoundPage)],
+      },
+    ],
+  },
+]

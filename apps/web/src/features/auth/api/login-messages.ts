@@ -1,0 +1,28 @@
+// The login error catalogue (spec 1 §8 'Login'), mapped from what the call returned.
+import { isApiError } from '../../../lib/api-error.ts'
+
+export const LOGIN_MESSAGES = {
+  invalidCredentials: 'Invalid email or password. Please try again.',
+  accessDenied: 'Access denied',
+  rateLimited: 'Too many attempts. Please wait before trying again.',
+  network: 'Network error. Please check your connection.',
+  server: 'Server error occurred',
+  failed: 'Login failed. Please try again.',
+  lockedOut: 'Too many login attempts. Please wait 1 minute before trying again.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  offline: 'No internet connection. Please check your network.',
+} as const
+
+export const lockoutCountdownMessage = (seconds: number): string => `Too many attempts. Please wait ${seconds} seconds.`
+
+const RATE_LIMIT_CODES = ['rate_limited', 'RATE_LIMITED', 'locked_out']
+
+export function loginErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return LOGIN_MESSAGES.failed
+  if (error.kind === 'network' || error.kind === 'timeout') return LOGIN_MESSAGES.network
+  if (error.kind === 'parse') return LOGIN_MESSAGES.failed
+  if (error.status === 429 || (error.code !== null && RATE_LIMIT_CODES.includes(error.code))) return LOGIN_MESSAGES.rateLimited
+  if (error.status === 400 || error.status === 401) return LOGIN_MESSAGES.invalidCredentials
+  if (error.status === 403) return LOGIN_MESSAGES.accessDenied
+  return LOGIN_MESSAGES.server
+}

@@ -1,0 +1,24 @@
+// Route access rules (spec 1 §6, spec 2 §2 'Guards'): roles, an admin requirement, organisation types.
+import { isAdminRole, type OrganizationType, type Role, type User } from '@blueconsent/contract'
+
+export type AccessRule = {
+  roles?: readonly Role[]
+  admin?: boolean
+  organizationTypes?: readonly OrganizationType[]
+}
+
+const ADMIN_GROUPS = ['Admin', 'Organization Admin', 'Tenant Admin']
+
+/** Admin guard: an admin role, a superuser, or a member of an admin group (spec 2 §2). */
+export const isAdminUser = (user: User): boolean =>
+  isAdminRole(user.role) || user.is_superuser || user.groups.some((group) => ADMIN_GROUPS.includes(group.name))
+
+export function canAccess(user: User, rule: AccessRule): boolean {
+  if (rule.roles && !rule.roles.includes(user.role)) return false
+  if (rule.admin && !isAdminUser(user)) return false
+  if (rule.organizationTypes) {
+    const type = user.organization?.organization_type
+    if (!type || !rule.organizationTypes.includes(type)) return false
+  }
+  return true
+}

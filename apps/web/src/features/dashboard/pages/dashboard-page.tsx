@@ -1,0 +1,15 @@
+import { useSession } from '../../../lib/session.ts'
+import { RoleSummary } from '../components/role-summary.tsx'
+
+/** /app/dashboard: the user's name, organisation, role and role features. */
+export function DashboardPage() {
+  const { user } = useSession()
+  if (!user) return null
+  const name = user.first_name || user.full_name || user.email
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-3xl font-bold">Welcome, {name}</h1>
+      <RoleSummary user={user} />
+    </div>
+  )
+}

@@ -1,0 +1,16 @@
+// The shell's navigation by role (spec 2 §2 'App shell', §6).
+import { hasFeature, isAdminRole, type User } from '@blueconsent/contract'
+import { paths } from '../../../app/paths.ts'
+
+export type NavItem = { label: string; to: string }
+
+export function navItemsFor(user: Pick<User, 'role' | 'organization'>): NavItem[] {
+  const items: NavItem[] = [{ label: 'Dashboard', to: paths.dashboard }]
+  if (hasFeature(user.role, 'patient-search')) items.push({ label: 'Patients', to: paths.authorization })
+  items.push({ label: 'Data Access', to: paths.careManagement })
+  if (isAdminRole(user.role) || user.organization?.organization_type === 'INDIVIDUAL') {
+    items.push({ label: 'Billing', to: paths.billing })
+  }
+  if (isAdminRole(user.role)) items.push({ label: 'Team', to: paths.team })
+  return items
+}

@@ -1,0 +1,39 @@
+// A seam between non-React code (api client, session) and the router, so neither imports the other.
+/** The login route; app/paths.ts reuses it so the route table stays the single source. */
+export const LOGIN_PATH = '/app/login'
+
+type Navigator = (to: string, options?: { replace?: boolean }) => void
+
+let navigator: Navigator = (to, options) => {
+  if (options?.replace) window.location.replace(to)
+  else window.location.assign(to)
+}
+
+export function setNavigator(next: Navigator): void {
+  navigator = next
+}
+
+/** Client-side navigation through the router once it is registered; a full page load before that. */
+export function navigateTo(to: string, options?: { replace?: boolean }): void {
+  navigator(to, options)
+}
+
+/** Full page navigation: used for server-rendered endpoints such as /o/authorize/. */
+export function fullPageNavigate(url: string): void {
+  window.location.assign(url)
+}
+
+/** The current path and query, as the `next` parameter of a login redirect carries it. */
+export const currentPathAndQuery = (): string => `${window.location.pathname}${window.location.search}`
+
+/** A `next` target is followed only when it is a same-origin path (no open redirects). */
+export function safeNextPath(next: string | null | undefined, origin: string = window.location.origin): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null
+  try {
+    const url = new URL(next, origin)
+    if (url.origin !== origin) return null
+    return `${url.pathname}${url.search}${url.hash}`
+  } catch {
+    return null
+  }
+}

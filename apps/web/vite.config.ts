@@ -1,0 +1,36 @@
+// Vite config for the web app; it is also the vitest project 'web' (listed in the root vitest.config.ts).
+import { fileURLToPath } from 'node:url'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+// The API (Fastify) listens here in development; it also serves the OAuth server under /o/.
+const apiTarget = process.env.BLUECONSENT_API_URL ?? 'http://127.0.0.1:8000'
+
+export default defineConfig({
+  root,
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/o': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The manifest lets scripts/bundle-size.mjs sum exactly what the login route loads.
+    manifest: true,
+    sourcemap: false,
+  },
+  test: {
+    name: 'web',
+    root,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+    css: false,
+    restoreMocks: true,
+  },
+})
