@@ -127,7 +127,7 @@ describe('paging', () => {
     expect(`${first.origin}${first.pathname}`).toBe(EOB_URL)
     expect(first.searchParams.get('_count')).toBe('50')
     expect(first.searchParams.get('type')).toBe('carrier,pde')
-    expect(first.searchParams.get('_lastUpdated')).toBe('gt2024-01-01T00:00:00.000Z')
+    expect(first.searchParams.get('_lastUpdated')).toBe('gt2024-01-01T00:00:00Z')
     expect(first.searchParams.has('patient')).toBe(false)
     expect(requests[1]?.url).toBe(next)
     expect(pages.map((page) => [page.pageNumber, page.total, page.resources.map((resource) => resource.id)])).toEqual([
@@ -162,6 +162,16 @@ describe('paging', () => {
     const { client } = testClient([])
     expect(() => client.explanationOfBenefitPages('t', { count: 51 })).toThrow(RangeError)
     expect(() => client.coveragePages('t', { lastUpdatedAfter: 'yesterday' })).toThrow(RangeError)
+    expect(() => client.coveragePages('t', { lastUpdatedAfter: '2024-01-01T00:00:00+0000' })).toThrow(RangeError)
+    expect(() => client.explanationOfBenefitPages('t', { serviceDateFrom: '01/02/2024' })).toThrow(RangeError)
+  })
+
+  it('passes the caller’s dateTime with offset verbatim and adds service-date bounds', async () => {
+    const { client, requests } = testClient([json(200, bundle([]))])
+    await collect(client.explanationOfBenefitPages('t', { lastUpdatedAfter: '2024-01-01T00:00:00-05:00', serviceDateFrom: '2024-01-01', serviceDateTo: '2024-12-31' }))
+    const params = new URL(requests[0]?.url ?? '').searchParams
+    expect(params.get('_lastUpdated')).toBe('gt2024-01-01T00:00:00-05:00')
+    expect(params.getAll('service-date')).toEqual(['ge2024-01-01', 'le2024-12-31'])
   })
 
   it('rejects a page that is not a Bundle', async () => {

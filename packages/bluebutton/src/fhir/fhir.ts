@@ -54,8 +54,8 @@ export function explanationOfBenefitUrl(config: ResolvedConfig, search: Explanat
     url.searchParams.set('type', [...new Set(search.types)].map((type) => type.toLowerCase()).join(','))
   }
   addLastUpdated(url, search.lastUpdatedAfter)
-  if (search.serviceDateFrom) url.searchParams.append('service-date', `ge${search.serviceDateFrom}`)
-  if (search.serviceDateTo) url.searchParams.append('service-date', `le${search.serviceDateTo}`)
+  addServiceDate(url, 'ge', search.serviceDateFrom)
+  addServiceDate(url, 'le', search.serviceDateTo)
   return url.href
 }
 
@@ -74,12 +74,24 @@ function pageSize(count: number | undefined): number {
   return size
 }
 
+// FHIR date or dateTime (offset with a colon); anything else is a 400 upstream, so refuse it here.
+const FHIR_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/
+const FHIR_DATE = /^\d{4}-\d{2}-\d{2}$/
+
 function addLastUpdated(url: URL, after: Date | string | undefined): void {
   if (after === undefined) return
-  const instant = after instanceof Date ? after.toISOString() : after
-  if (Number.isNaN(Date.parse(instant))) throw new RangeError('lastUpdatedAfter must be an ISO date-time')
-  // The prefix is mandatory: a bare date is a 400 (historically a 502) at Blue Button.
+  const instant = after instanceof Date ? after.toISOString().replace(/\.\d{3}Z$/, 'Z') : after
+  if (!FHIR_DATE_TIME.test(instant) || Number.isNaN(Date.parse(instant))) {
+    throw new RangeError('lastUpdatedAfter must be a Date or a FHIR dateTime such as 2024-01-01T00:00:00-05:00')
+  }
+  // The prefix is mandatory: without it Blue Button answers 400 (historically 502).
   url.searchParams.set('_lastUpdated', `gt${instant}`)
+}
+
+function addServiceDate(url: URL, prefix: 'ge' | 'le', date: string | undefined): void {
+  if (date === undefined) return
+  if (!FHIR_DATE.test(date)) throw new RangeError('service dates must be YYYY-MM-DD')
+  url.searchParams.append('service-date', `${prefix}${date}`)
 }
 
 async function currentToken(source: AccessTokenSource, rejected: string | null): Promise<string> {

@@ -152,7 +152,7 @@ function requestOptions(config: ResolvedConfig, endpoint: 'token' | 'revoke') {
 
 async function readTokenResponse(config: ResolvedConfig, response: Response): Promise<TokenSet> {
   const text = await response.text()
-  if (response.status !== 200) {
+  if (response.status < 200 || response.status >= 300) {
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'), config.now())
     throw classifyTokenError(response.status, readErrorBody(text), retryAfter)
   }
