@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// Browser journeys against the real production build: one process serving the SPA, /api/ and /o/,
+// on a fresh embedded database seeded with the demo personas. Chromium comes from Debian (/usr/bin/chromium).
+const port = Number(process.env.E2E_PORT ?? 8123)
+const baseURL = `http://localhost:${port}`
+const dataDir = process.env.E2E_DATA_DIR ?? '.e2e-data'
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'desktop-chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `rm -rf ${dataDir} && node ../apps/api/dist/server.js`,
+    url: `${baseURL}/api/health/`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      DEV_TOOLS: 'true',
+      // Each test may present its own client address so server-side per-IP lockouts stay test-local.
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  },
+})
