@@ -157,7 +157,7 @@ describe('INPATIENT', () => {
       medicarePaidCents: 769948,
       patientPaysCents: 11200 + 500 + 600,
     })
-    expect(result.issues).toContainEqual(expect.objectContaining({ code: 'placeholder', path: 'meta.lastUpdated' }))
+    expect(result.issues).toContainEqual(expect.objectContaining({ code: 'ignored_field', path: 'meta.lastUpdated' }))
   })
 })
 

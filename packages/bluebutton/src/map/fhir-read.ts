@@ -1,5 +1,5 @@
 // FHIR-shaped readers shared by the mappers: codings, extensions, dates, references, NPIs.
-import { asFiniteNumber, asObject, asObjects, asString, field, isPlaceholder, type JsonObject } from './json.ts'
+import { asFiniteNumber, asObject, asObjects, asString, field, isIgnoredField, type JsonObject } from './json.ts'
 import type { IssueLog } from './issues.ts'
 
 export const BB_VARIABLES = 'https://bluebutton.cms.gov/resources/variables/'
@@ -60,11 +60,11 @@ export function variableCode(resource: JsonObject | null, name: string): string 
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})/
 
-/** The calendar date part of a FHIR date or dateTime, or null (placeholders and junk reported). */
+/** The calendar date part of a FHIR date or dateTime, or null (IGNORED_FIELD and junk reported). */
 export function readDate(value: unknown, path: string, log: IssueLog): string | null {
   if (value === undefined || value === null) return null
-  if (isPlaceholder(value)) {
-    log.add(path, 'placeholder', 'IGNORED_FIELD placeholder treated as absent')
+  if (isIgnoredField(value)) {
+    log.add(path, 'ignored_field', 'IGNORED_FIELD treated as absent')
     return null
   }
   const text = asString(value)
@@ -76,10 +76,10 @@ export function readDate(value: unknown, path: string, log: IssueLog): string | 
   return `${match[1]}-${match[2]}-${match[3]}`
 }
 
-/** A FHIR instant/dateTime kept as given (for lastUpdated), placeholders dropped. */
+/** A FHIR instant/dateTime kept as given (for lastUpdated), IGNORED_FIELD dropped. */
 export function readInstant(value: unknown, path: string, log: IssueLog): string | null {
-  if (isPlaceholder(value)) {
-    log.add(path, 'placeholder', 'IGNORED_FIELD placeholder treated as absent')
+  if (isIgnoredField(value)) {
+    log.add(path, 'ignored_field', 'IGNORED_FIELD treated as absent')
     return null
   }
   const text = asString(value)

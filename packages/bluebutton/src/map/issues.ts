@@ -4,7 +4,7 @@ export type MappingIssueCode =
   | 'not_a_resource' // wrong resourceType, or not an object at all
   | 'missing' // a field we expected is absent
   | 'invalid' // present but unusable (bad date, NPI check digit fails, ...)
-  | 'placeholder' // BFD's IGNORED_FIELD token stood in for the value
+  | 'ignored_field' // BFD's IGNORED_FIELD token stood in for the value
   | 'unknown_code' // a code we do not recognise (claim type, coding system)
   | 'inconsistent' // values contradict each other (died before birth, two principal diagnoses)
 

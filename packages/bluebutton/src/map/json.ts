@@ -4,7 +4,7 @@
 export type JsonObject = Record<string, unknown>
 
 // BFD's expected-response files carry this token where a value varies per run; it must read as absent.
-export const PLACEHOLDER = 'IGNORED_FIELD'
+export const IGNORED_FIELD = 'IGNORED_FIELD'
 
 export function asObject(value: unknown): JsonObject | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null
@@ -26,11 +26,11 @@ export function asObjects(value: unknown): JsonObject[] {
   return objects
 }
 
-/** A trimmed non-empty string, or null. Placeholders count as absent. */
+/** A trimmed non-empty string, or null. IGNORED_FIELD counts as absent. */
 export function asString(value: unknown): string | null {
   if (typeof value !== 'string') return null
   const trimmed = value.trim()
-  return trimmed === '' || trimmed === PLACEHOLDER ? null : trimmed
+  return trimmed === '' || trimmed === IGNORED_FIELD ? null : trimmed
 }
 
 export function asFiniteNumber(value: unknown): number | null {
@@ -39,8 +39,8 @@ export function asFiniteNumber(value: unknown): number | null {
   return null
 }
 
-export function isPlaceholder(value: unknown): boolean {
-  return typeof value === 'string' && value.trim() === PLACEHOLDER
+export function isIgnoredField(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() === IGNORED_FIELD
 }
 
 export function field(object: JsonObject | null, ...path: string[]): unknown {

@@ -42,11 +42,11 @@ describe('mapMedication', () => {
       },
       lastUpdated: null,
     })
-    // The BFD test NDC is 9 digits, and lastUpdated is an IGNORED_FIELD placeholder.
-    expect(issues.map((issue) => issue.code).sort()).toEqual(['invalid', 'placeholder'])
+    // The BFD test NDC is 9 digits, and lastUpdated is BFD's IGNORED_FIELD token.
+    expect(issues.map((issue) => issue.code).sort()).toEqual(['ignored_field', 'invalid'])
   })
 
-  it('maps a sandbox PDE with no drug name, placeholder NPIs and a compound', () => {
+  it('maps a sandbox PDE with no drug name, dummy NPIs and a compound', () => {
     const { record, issues } = mapMedication(bundleResource(SANDBOX_PDE, 'pde--1248370396'))
     expect(record).toMatchObject({
       ndc: '16252060144',

@@ -37,7 +37,7 @@ describe('toCents', () => {
 })
 
 describe('isValidNpi', () => {
-  it('accepts real check digits and rejects placeholders', () => {
+  it('accepts real check digits and rejects dummy values', () => {
     expect(isValidNpi('1306849450')).toBe(true)
     expect(isValidNpi('1225301823')).toBe(true)
     expect(isValidNpi('1306849451')).toBe(false)

@@ -24,7 +24,7 @@ describe('mapPatient', () => {
       lastUpdated: null,
     })
     expect(record?.dualStatusByMonth).toHaveLength(12)
-    expect(issues).toEqual([expect.objectContaining({ code: 'placeholder', path: 'meta.lastUpdated' })])
+    expect(issues).toEqual([expect.objectContaining({ code: 'ignored_field', path: 'meta.lastUpdated' })])
   })
 
   it('maps the sandbox patient and reports death before birth', () => {

@@ -119,7 +119,7 @@ export interface ClaimProcedure {
 
 export interface ProviderRef {
   npi: string | null
-  /** false for placeholders such as 999999999999999 or a failed check digit. */
+  /** false for dummy values such as 999999999999999 or a failed check digit. */
   npiValid: boolean
   name: string | null
 }
