@@ -27,6 +27,7 @@ export {
   grantedScopes,
   parseGrantExpiration,
   parseTokenResponse,
+  type DataAccessType,
   type GrantedScopes,
   type TokenSet,
 } from './oauth/token-response.ts'

@@ -71,6 +71,15 @@ describe('parseTokenResponse', () => {
   })
 })
 
+describe('inferredDataAccessType', () => {
+  it('guesses the application type from refresh token and grant end', () => {
+    expect(parseTokenResponse({ access_token: 'a', access_grant_expiration: '2026-11-20T13:00:00Z' }, NOW).inferredDataAccessType).toBe('ONE_TIME')
+    expect(parseTokenResponse({ access_token: 'a', refresh_token: 'r', access_grant_expiration: '2027-12-20T12:00:00Z' }, NOW).inferredDataAccessType).toBe('THIRTEEN_MONTH')
+    expect(parseTokenResponse({ access_token: 'a', refresh_token: 'r', access_grant_expiration: '' }, NOW).inferredDataAccessType).toBe('RESEARCH_STUDY')
+    expect(parseTokenResponse({ access_token: 'a', refresh_token: 'r' }, NOW).inferredDataAccessType).toBeNull()
+  })
+})
+
 describe('parseGrantExpiration', () => {
   it.each([
     ['2027-12-20T12:00:00Z', '2027-12-20T12:00:00.000Z'],

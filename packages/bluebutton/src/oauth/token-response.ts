@@ -39,9 +39,17 @@ export interface TokenSet {
   accessGrantExpiration: Date | null
   /** The raw value, kept for audit/debugging. */
   accessGrantExpirationRaw: string | null
+  /**
+   * Blue Button's data access type, guessed from the response (it is set per application by CMS and not
+   * sent): no refresh token → ONE_TIME; a refresh token with an empty grant end → RESEARCH_STUDY; with a
+   * grant end → THIRTEEN_MONTH. Null when the response does not fit any of these.
+   */
+  inferredDataAccessType: DataAccessType | null
   /** Anything we had to skip or guess. */
   warnings: string[]
 }
+
+export type DataAccessType = 'ONE_TIME' | 'THIRTEEN_MONTH' | 'RESEARCH_STUDY'
 
 const tokenResponseSchema = z.looseObject({
   access_token: z.string().min(1),
@@ -72,21 +80,30 @@ export function parseTokenResponse(json: unknown, obtainedAt: Date): TokenSet {
   const scopes = readScopes(body.scope)
   const granted = grantedScopes(scopes)
   const grantRaw = body.access_grant_expiration == null ? null : String(body.access_grant_expiration)
+  const refreshToken = body.refresh_token ? body.refresh_token : null
+  const accessGrantExpiration = parseGrantExpiration(grantRaw, warnings)
   return {
     accessToken: body.access_token,
     tokenType: 'Bearer',
     expiresIn,
     expiresAt: expiresIn === null ? null : new Date(obtainedAt.getTime() + expiresIn * 1000),
     obtainedAt,
-    refreshToken: body.refresh_token ? body.refresh_token : null,
+    refreshToken,
     scopes,
     granted,
     demographicsWithheld: scopes.length > 0 && !granted.patient && !granted.profile,
     patientId: readPatientId(body.patient),
-    accessGrantExpiration: parseGrantExpiration(grantRaw, warnings),
+    accessGrantExpiration,
     accessGrantExpirationRaw: grantRaw,
+    inferredDataAccessType: inferDataAccessType(refreshToken, grantRaw, accessGrantExpiration),
     warnings,
   }
+}
+
+function inferDataAccessType(refreshToken: string | null, grantRaw: string | null, grantEnd: Date | null): DataAccessType | null {
+  if (refreshToken === null) return 'ONE_TIME'
+  if (grantRaw !== null && grantRaw.trim() === '') return 'RESEARCH_STUDY'
+  return grantEnd === null ? null : 'THIRTEEN_MONTH'
 }
 
 function readExpiresIn(value: number | string | null | undefined, warnings: string[]): number | null {
