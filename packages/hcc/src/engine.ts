@@ -3,6 +3,7 @@
 // because scoring is synchronous; each call leaves them clean.
 import { newEnrolleeCellAge, type Demographics } from './demographics.ts'
 import type { AgeSexEdit } from './model-data.ts'
+import { encodeCode, lastCodeWasCanonical, type CodeTable } from './code-table.ts'
 import { CC_LIMIT, DISABLED_BIT, EDIT_FLAG, type CompiledModel } from './tables.ts'
 
 const PRESENT = 1
@@ -34,9 +35,6 @@ export function resetTrace(): Trace {
   sharedTrace.edited.length = 0
   return sharedTrace
 }
-
-// Table keys are upper-case letters and digits; anything else (dot, space, lower case) needs normalising.
-const NEEDS_NORMALISING = /[^A-Z0-9]/
 
 /** Trim, upper-case, drop dots. */
 export function normalizeCode(code: string): string {
@@ -72,13 +70,13 @@ const result: { raw: number; hccs: number[]; interactions: number[]; cellVar: nu
  */
 export function scoreCore(
   m: CompiledModel,
-  mapping: ReadonlyMap<string, number>,
+  table: CodeTable,
   demo: Demographics,
   segIdx: number,
   codes: readonly unknown[],
   trace: Trace | null,
 ): CoreResult {
-  collectCcs(m, mapping, demo, codes, trace)
+  collectCcs(m, table, demo, codes, trace)
   applyHierarchy(m)
   const w = m.weights[segIdx] as Int32Array
   let raw = demographicScore(m, demo, w)
@@ -140,24 +138,31 @@ function addDemo(v: number, w: Int32Array): number {
   return c
 }
 
-function collectCcs(m: CompiledModel, mapping: ReadonlyMap<string, number>, demo: Demographics, codes: readonly unknown[], trace: Trace | null): void {
+function collectCcs(m: CompiledModel, table: CodeTable, demo: Demographics, codes: readonly unknown[], trace: Trace | null): void {
   ccList.length = 0
   for (let i = 0; i < codes.length; i++) {
     const rawCode = codes[i]
     if (typeof rawCode !== 'string') continue
+    let key = encodeCode(rawCode)
     let code = rawCode
-    let packed = mapping.get(code)
-    if (packed === undefined && NEEDS_NORMALISING.test(rawCode)) {
-      code = normalizeCode(rawCode)
-      packed = mapping.get(code)
-    }
-    if (packed === undefined) {
-      if (trace && code !== '' && !trace.unmapped.includes(code)) trace.unmapped.push(code)
+    // Spaces or other characters: normalise the string properly and try again.
+    if (key < 0) key = encodeCode((code = normalizeCode(rawCode)))
+    else if (trace && !lastCodeWasCanonical()) code = normalizeCode(rawCode)
+    let packed = key < 0 ? -1 : table.get(key)
+    if (trace) {
+      if (packed < 0) {
+        if (code !== '' && !trace.unmapped.includes(code)) trace.unmapped.push(code)
+        continue
+      }
+      if (packed & EDIT_FLAG) packed = applyEdits(m, key, code, packed & ~EDIT_FLAG, demo, trace)
+      addCc(packed & MAX_CC, code, trace)
+      addCc(packed >>> 10, code, trace)
       continue
     }
-    if (packed & EDIT_FLAG) packed = applyEdits(m, code, packed & ~EDIT_FLAG, demo, trace)
-    addCc(packed & MAX_CC, code, trace)
-    addCc(packed >>> 10, code, trace)
+    if (packed < 0) continue
+    if (packed & EDIT_FLAG) packed = applyEdits(m, key, '', packed & ~EDIT_FLAG, demo, null)
+    addCc(packed & MAX_CC, '', null)
+    addCc(packed >>> 10, '', null)
   }
 }
 
@@ -174,8 +179,8 @@ function addCc(cc: number, code: string, trace: Trace | null): void {
   }
 }
 
-function applyEdits(m: CompiledModel, code: string, packed: number, demo: Demographics, trace: Trace | null): number {
-  const edit = (m.edits.get(code) ?? []).find((e) => editApplies(e, demo))
+function applyEdits(m: CompiledModel, key: number, code: string, packed: number, demo: Demographics, trace: Trace | null): number {
+  const edit = (m.editsByKey.get(key) ?? []).find((e) => editApplies(e, demo))
   if (!edit) return packed
   const cc = edit.action === 'override' ? (edit.cc ?? 0) : 0
   if (trace && !trace.edited.some((e) => e.code === code)) trace.edited.push({ code, rule: edit.rule, cc: cc === 0 ? null : cc })

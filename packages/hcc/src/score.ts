@@ -5,7 +5,7 @@ import { isDropped, presentCcs, releaseScratch, resetTrace, scoreCore, type Core
 import type { ModelVersion, PaymentYear } from './model-data.ts'
 import { PAYMENT_YEARS, blendAndAdjust, normalizationFor, normalize, toDecimal } from './payment.ts'
 import { resolveInput } from './resolve.ts'
-import { getMapping, getModel, mappingInfo, type CompiledModel } from './tables.ts'
+import { getCodeTable, getModel, mappingInfo, type CompiledModel } from './tables.ts'
 import type {
   BeneficiaryInput,
   DiagnosisEvidence,
@@ -36,7 +36,7 @@ function scoreResolved(demoInput: DemographicInput, input: BeneficiaryInput, opt
   const segIdx = segmentIndex(m, demo.segment)
   const trace = resetTrace()
   try {
-    const core = scoreCore(m, getMapping(options.model, options.paymentYear), demo, segIdx, input.diagnoses, trace)
+    const core = scoreCore(m, getCodeTable(options.model, options.paymentYear), demo, segIdx, input.diagnoses, trace)
     return explain(m, demo, segIdx, core, trace, input.diagnosisSources ?? NO_SOURCES, options, warnings)
   } finally {
     releaseScratch()
@@ -51,15 +51,23 @@ function segmentIndex(m: CompiledModel, segment: Segment): number {
 
 /** The codes (sorted) that produced `cc`, with their claim sources and any edit applied. */
 function evidence(trace: Trace, cc: number, sources: Sources): DiagnosisEvidence[] {
-  const codes: string[] = []
-  for (let i = 0; i < trace.ccs.length; i++) if (trace.ccs[i] === cc) codes.push(trace.codes[i] as string)
-  codes.sort()
   const out: DiagnosisEvidence[] = []
-  for (const code of codes) {
-    const src = sources[code]
+  for (let i = 0; i < trace.ccs.length; i++) {
+    if (trace.ccs[i] !== cc) continue
+    const code = trace.codes[i] as string
+    // Skipping the lookup when there are no sources avoids interning every code string.
+    const src = sources === NO_SOURCES ? undefined : sources[code]
     let edit: string | null = null
     for (const e of trace.edited) if (e.code === code) edit = e.rule
-    out.push({ code, sources: src ? src.slice() : [], edit })
+    const item: DiagnosisEvidence = { code, sources: src ? src.slice() : [], edit }
+    // Insertion keeps the list sorted by code without a comparator call per element.
+    let j = out.length
+    out.push(item)
+    while (j > 0 && (out[j - 1] as DiagnosisEvidence).code > code) {
+      out[j] = out[j - 1] as DiagnosisEvidence
+      j--
+    }
+    out[j] = item
   }
   return out
 }
@@ -215,7 +223,7 @@ export function scoreCompact(demoInput: DemographicInput, diagnoses: readonly un
   const m = getModel(options.model)
   const demo = deriveDemographics(demoInput, compactDemo)
   try {
-    const core = scoreCore(m, getMapping(options.model, options.paymentYear), demo, segmentIndex(m, demo.segment), diagnoses, null)
+    const core = scoreCore(m, getCodeTable(options.model, options.paymentYear), demo, segmentIndex(m, demo.segment), diagnoses, null)
     return { segment: demo.segment, rawThousandths: core.raw, hccs: core.hccs.slice() }
   } finally {
     releaseScratch()

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { ELIGIBLE_HCPCS } from '../tables/eligible-hcpcs.ts'
 import { interactionGroups, interactionsFor } from './interactions.ts'
 import { PAYMENT_YEARS } from './payment.ts'
-import { CC_LIMIT, EDIT_FLAG, getMapping, getModel } from './tables.ts'
+import { encodeCode } from './code-table.ts'
+import { CC_LIMIT, EDIT_FLAG, getCodeTable, getMapping, getModel } from './tables.ts'
 
 const MODELS = [
   { model: 'V24', hccs: 86, parents: 37, pairs: 72 },
@@ -57,6 +58,19 @@ describe.each(MODELS)('$model tables', ({ model, hccs, parents, pairs }) => {
       expect(ccs.length).toBeGreaterThan(0)
       for (const cc of ccs) expect(hccNumbers.has(cc), `CC${cc}`).toBe(true)
     }
+  })
+
+  it('has the same content in the hot-path code table as in the mapping', () => {
+    for (const py of [2024, 2025, 2026] as const) {
+      const map = getMapping(model, py)
+      const table = getCodeTable(model, py)
+      for (const [code, packed] of map) expect(table.get(encodeCode(code))).toBe(packed)
+      expect(table.get(encodeCode('e11.9'))).toBe(map.get('E119'))
+      expect(table.get(encodeCode('Z999999'))).toBe(-1)
+    }
+    expect(encodeCode('E11 9')).toBe(-1)
+    expect(encodeCode('E1199999')).toBe(-1)
+    expect(encodeCode('.')).toBe(-1)
   })
 
   it('maps E11.9 to the diabetes HCC every year and keys newer codes by year', () => {

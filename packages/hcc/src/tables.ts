@@ -3,6 +3,7 @@
 import { V24_DATA } from '../tables/v24.ts'
 import { V28_DATA } from '../tables/v28.ts'
 import type { AgeSexEdit, ModelData, ModelVersion, PaymentYear, TermKind } from './model-data.ts'
+import { CodeTable, encodeCode } from './code-table.ts'
 import { interactionsFor } from './interactions.ts'
 
 /** CC numbers are below 1024; a code's CCs are packed as cc1 + cc2 * 1024, plus EDIT_FLAG when an edit may apply. */
@@ -40,11 +41,14 @@ export interface CompiledModel {
   readonly origDisVar: readonly [number, number]
   readonly ltiMedicaidVar: number
   readonly edits: ReadonlyMap<string, readonly AgeSexEdit[]>
+  /** The same edits keyed by encoded code (see code-table.ts). */
+  readonly editsByKey: ReadonlyMap<number, readonly AgeSexEdit[]>
 }
 
 const DATA: Record<ModelVersion, ModelData> = { V24: V24_DATA, V28: V28_DATA }
 const compiled = new Map<ModelVersion, CompiledModel>()
 const mappings = new Map<number, ReadonlyMap<string, number>>()
+const codeTables = new Map<number, CodeTable>()
 
 export function getModel(model: ModelVersion): CompiledModel {
   let m = compiled.get(model)
@@ -83,6 +87,17 @@ function describeMapping(model: ModelVersion, paymentYear: PaymentYear): string 
   const info = DATA[model].mappingYears.find((y) => y.paymentYear === paymentYear)
   if (!info) return `${model}: no mapping for PY${paymentYear}`
   return `${model} PY${paymentYear} ICD-10-CM ${info.icd10FiscalYears.join('+')} (${info.codes} codes; ${info.source})`
+}
+
+/** The hot-path lookup table for the model and payment year (same content as getMapping). */
+export function getCodeTable(model: ModelVersion, paymentYear: PaymentYear): CodeTable {
+  const key = (model === 'V24' ? 0 : 10000) + paymentYear
+  let table = codeTables.get(key)
+  if (!table) {
+    table = new CodeTable(getMapping(model, paymentYear))
+    codeTables.set(key, table)
+  }
+  return table
 }
 
 function decodeMapping(model: CompiledModel, paymentYear: PaymentYear): Map<string, number> {
@@ -139,6 +154,7 @@ function compileModel(data: ModelData): CompiledModel {
     origDisVar: [mustVar(varIndex, 'OriginallyDisabled_Female'), mustVar(varIndex, 'OriginallyDisabled_Male')],
     ltiMedicaidVar: mustVar(varIndex, 'LTIMCAID'),
     edits,
+    editsByKey: new Map([...edits].map(([code, list]) => [encodeCode(code), list])),
   }
 }
 
