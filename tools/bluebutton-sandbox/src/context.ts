@@ -1,4 +1,4 @@
-import type { BeneficiaryRegistry } from './data/registry.ts'
+import type { BeneficiaryRegistry } from './synthetic/registry.ts'
 import type { FaultBoard } from './faults/faults.ts'
 import type { OAuthStore } from './oauth/store.ts'
 import type { SandboxOptions } from './options.ts'

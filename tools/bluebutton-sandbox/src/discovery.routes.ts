@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import type { SandboxContext } from './context.ts'
-import type { JsonObject } from './data/fhir.ts'
+import type { JsonObject } from './synthetic/fhir.ts'
 import { routeBothSlashes } from './http.ts'
 import { scopesSupported } from './oauth/scopes.ts'
 
@@ -71,11 +71,21 @@ function capabilityStatement(ctx: SandboxContext, template: JsonObject): JsonObj
 export function registerDiscoveryRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   let template: JsonObject | undefined
   const loadTemplate = (): JsonObject =>
-    (template ??= JSON.parse(readFileSync(new URL('../fixtures/bb2-metadata-v2.json', import.meta.url), 'utf8')) as JsonObject)
-  routeBothSlashes(app, 'GET', '/.well-known/openid-configuration-v2', async (_req, reply) => reply.send(openidConfiguration(ctx)))
-  routeBothSlashes(app, 'GET', '/v2/connect/.well-known/openid-configuration', async (_req, reply) => reply.send(openidConfiguration(ctx)))
-  routeBothSlashes(app, 'GET', '/v2/fhir/.well-known/smart-configuration', async (_req, reply) => reply.send(smartConfiguration(ctx)))
+    (template ??= JSON.parse(
+      readFileSync(new URL('../fixtures/bb2-metadata-v2.json', import.meta.url), 'utf8'),
+    ) as JsonObject)
+  routeBothSlashes(app, 'GET', '/.well-known/openid-configuration-v2', async (_req, reply) =>
+    reply.send(openidConfiguration(ctx)),
+  )
+  routeBothSlashes(app, 'GET', '/v2/connect/.well-known/openid-configuration', async (_req, reply) =>
+    reply.send(openidConfiguration(ctx)),
+  )
+  routeBothSlashes(app, 'GET', '/v2/fhir/.well-known/smart-configuration', async (_req, reply) =>
+    reply.send(smartConfiguration(ctx)),
+  )
   routeBothSlashes(app, 'GET', '/v2/fhir/metadata', async (_req, reply) =>
-    reply.type('application/fhir+json; charset=utf-8').send(JSON.stringify(capabilityStatement(ctx, loadTemplate()))),
+    reply
+      .type('application/fhir+json; charset=utf-8')
+      .send(JSON.stringify(capabilityStatement(ctx, loadTemplate()))),
   )
 }

@@ -4,7 +4,12 @@ type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown
 
 // Blue Button (Django) serves most paths with a trailing slash and, since 2025, some without;
 // Fastify treats them as different routes, so register both spellings.
-export function routeBothSlashes(app: FastifyInstance, method: HTTPMethods | HTTPMethods[], path: string, handler: Handler): void {
+export function routeBothSlashes(
+  app: FastifyInstance,
+  method: HTTPMethods | HTTPMethods[],
+  path: string,
+  handler: Handler,
+): void {
   const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`
   app.route({ method, url: path, handler })
   app.route({ method, url: other, handler })

@@ -9,7 +9,11 @@ export {
   type SandboxOptionsInput,
 } from './options.ts'
 export { type Fault, type FaultInput, faultSchema } from './faults/faults.ts'
-export { listPersonas, personaFor, BENCHMARK_USER, type Persona } from './data/personas.ts'
-export { createBeneficiaryRegistry, type Beneficiary } from './data/registry.ts'
-export { FIXTURE_USERS } from './data/fixture-beneficiaries.ts'
-export { simulateBeneficiaryConsent, type ConsentChoice, type ConsentOutcome } from './testing/simulate-consent.ts'
+export { listPersonas, personaFor, BENCHMARK_USER, type Persona } from './synthetic/personas.ts'
+export { createBeneficiaryRegistry, type Beneficiary } from './synthetic/registry.ts'
+export { FIXTURE_USERS } from './synthetic/fixture-beneficiaries.ts'
+export {
+  simulateBeneficiaryConsent,
+  type ConsentChoice,
+  type ConsentOutcome,
+} from './testing/simulate-consent.ts'

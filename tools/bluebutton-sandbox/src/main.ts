@@ -5,11 +5,14 @@ import { defaultSandboxClients, type SandboxClient } from './options.ts'
 
 const env = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+    PORT: z.coerce.number().int().min(0).max(65535).default(4010),
     HOST: z.string().default('127.0.0.1'),
     // Public URL including any prefix, e.g. https://bb.example.test/sandbox; defaults to http://HOST:PORT.
     BB_SANDBOX_PUBLIC_URL: z.url().optional(),
-    BB_SANDBOX_PREFIX: z.string().regex(/^(\/[\w.-]+)*$/).default(''),
+    BB_SANDBOX_PREFIX: z
+      .string()
+      .regex(/^(\/[\w.-]+)*$/)
+      .default(''),
     BB_SANDBOX_SEED: z.string().min(1).default('blueconsent'),
     BB_SANDBOX_ADMIN: z.enum(['0', '1']).default('0'),
     BB_SANDBOX_TOKEN_LIFETIME: z.coerce.number().int().positive().default(3600),
@@ -19,8 +22,12 @@ const env = z
   })
   .parse(process.env)
 
-const clients = env.BB_SANDBOX_CLIENTS ? (JSON.parse(env.BB_SANDBOX_CLIENTS) as SandboxClient[]) : defaultSandboxClients
-const publicBaseUrl = env.BB_SANDBOX_PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}${env.BB_SANDBOX_PREFIX}`
+const clients = env.BB_SANDBOX_CLIENTS
+  ? (JSON.parse(env.BB_SANDBOX_CLIENTS) as SandboxClient[])
+  : defaultSandboxClients
+const publicBaseUrl =
+  env.BB_SANDBOX_PUBLIC_URL ??
+  `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}${env.BB_SANDBOX_PREFIX}`
 
 const app = await buildSandboxApp(
   {

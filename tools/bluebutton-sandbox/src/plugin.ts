@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import type { SandboxContext } from './context.ts'
-import { createBeneficiaryRegistry } from './data/registry.ts'
+import { createBeneficiaryRegistry } from './synthetic/registry.ts'
 import { registerDiscoveryRoutes } from './discovery.routes.ts'
 import { registerAdminRoutes } from './faults/admin.routes.ts'
 import { createFaultBoard } from './faults/faults.ts'
@@ -27,8 +27,11 @@ function createContext(input: SandboxOptionsInput): SandboxContext {
 // Error replies keep Blue Button's shapes even for failures Fastify detects itself (bad bodies).
 function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error: { statusCode?: number; message?: string }, _request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
-    return reply.code(status).send({ detail: status === 500 ? 'A server error occurred.' : (error.message ?? 'Bad request') })
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
+    return reply
+      .code(status)
+      .send({ detail: status === 500 ? 'A server error occurred.' : (error.message ?? 'Bad request') })
   })
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ detail: 'Not found.' }))
 }

@@ -1,32 +1,100 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { BASE, CLIENTS, PREFIX, REDIRECT, STATE, authorizeParams, consentRedirect, form, makeSandbox, pathOf, pkce, type TestClock } from './helpers.ts'
+import {
+  BASE,
+  CLIENTS,
+  PREFIX,
+  REDIRECT,
+  STATE,
+  authorizeParams,
+  consentRedirect,
+  form,
+  makeSandbox,
+  pathOf,
+  pkce,
+  type TestClock,
+} from './helpers.ts'
 
 let app: FastifyInstance
 let clock: TestClock
 beforeAll(async () => ({ app, clock } = await makeSandbox()))
 afterAll(() => app.close())
 
-const authorize = (params: URLSearchParams) => app.inject({ method: 'GET', url: `${PREFIX}/v2/o/authorize/?${params}` })
+const authorize = (params: URLSearchParams) =>
+  app.inject({ method: 'GET', url: `${PREFIX}/v2/o/authorize/?${params}` })
 
 async function loginAs(username: string, password = `PW${username.slice(-5)}!`, params = authorizeParams()) {
   const start = await authorize(params)
   const authRequest = new URL(String(start.headers.location)).searchParams.get('auth_request') ?? ''
-  return app.inject({ method: 'POST', url: `${PREFIX}/mymedicare/login`, ...form({ auth_request: authRequest, username, password }) })
+  return app.inject({
+    method: 'POST',
+    url: `${PREFIX}/mymedicare/login`,
+    ...form({ auth_request: authRequest, username, password }),
+  })
 }
 
 describe('authorize request validation (§3.2)', () => {
   it.each([
-    ['state missing', { state: undefined }, 400, { status_code: 400, message: 'Missing Required Parameter(s): state' }],
-    ['state shorter than 16', { state: 'fifteen-chars-x' }, 400, { status_code: 400, message: 'State parameter should have a minimum of 16 characters' }],
-    ['client_secret on the URL', { client_secret: 'x' }, 400, { status_code: 400, message: 'Illegal query parameter [client_secret] detected' }],
-    ['client_id missing', { client_id: undefined }, 400, { status_code: 400, error: 'invalid_request', error_description: 'Missing client_id parameter.' }],
-    ['unknown client_id', { client_id: 'nope' }, 400, { status_code: 400, error: 'invalid_request', error_description: 'Invalid client_id parameter value.' }],
-    ['redirect_uri missing', { redirect_uri: undefined }, 400, { status_code: 400, error: 'invalid_request', error_description: 'Missing redirect URI.' }],
-    ['redirect_uri differs by a trailing slash', { redirect_uri: `${REDIRECT}/` }, 400, { status_code: 400, error: 'invalid_request', error_description: 'Mismatching redirect URI.' }],
-    ['code_challenge missing', { code_challenge: undefined }, 400, { status_code: 400, error: 'invalid_request', error_description: 'Code challenge required.' }],
-    ['plain challenge method', { code_challenge_method: 'plain' }, 400, { status_code: 400, error: 'invalid_request', error_description: 'code_challenge_method must be S256' }],
-    ['challenge method missing', { code_challenge_method: undefined }, 400, { status_code: 400, error: 'invalid_request', error_description: 'code_challenge_method must be S256' }],
+    [
+      'state missing',
+      { state: undefined },
+      400,
+      { status_code: 400, message: 'Missing Required Parameter(s): state' },
+    ],
+    [
+      'state shorter than 16',
+      { state: 'fifteen-chars-x' },
+      400,
+      { status_code: 400, message: 'State parameter should have a minimum of 16 characters' },
+    ],
+    [
+      'client_secret on the URL',
+      { client_secret: 'x' },
+      400,
+      { status_code: 400, message: 'Illegal query parameter [client_secret] detected' },
+    ],
+    [
+      'client_id missing',
+      { client_id: undefined },
+      400,
+      { status_code: 400, error: 'invalid_request', error_description: 'Missing client_id parameter.' },
+    ],
+    [
+      'unknown client_id',
+      { client_id: 'nope' },
+      400,
+      { status_code: 400, error: 'invalid_request', error_description: 'Invalid client_id parameter value.' },
+    ],
+    [
+      'redirect_uri missing',
+      { redirect_uri: undefined },
+      400,
+      { status_code: 400, error: 'invalid_request', error_description: 'Missing redirect URI.' },
+    ],
+    [
+      'redirect_uri differs by a trailing slash',
+      { redirect_uri: `${REDIRECT}/` },
+      400,
+      { status_code: 400, error: 'invalid_request', error_description: 'Mismatching redirect URI.' },
+    ],
+    [
+      'code_challenge missing',
+      { code_challenge: undefined },
+      400,
+      { status_code: 400, error: 'invalid_request', error_description: 'Code challenge required.' },
+    ],
+    [
+      'plain challenge method',
+      { code_challenge_method: 'plain' },
+      400,
+      { status_code: 400, error: 'invalid_request', error_description: 'code_challenge_method must be S256' },
+    ],
+    [
+      'challenge method missing',
+      { code_challenge_method: undefined },
+      400,
+      { status_code: 400, error: 'invalid_request', error_description: 'code_challenge_method must be S256' },
+    ],
   ])('%s → %i with Blue Button body', async (_name, overrides, status, body) => {
     const res = await authorize(authorizeParams(overrides))
     expect(res.statusCode).toBe(status)
@@ -51,11 +119,17 @@ describe('authorize request validation (§3.2)', () => {
   it('sends a valid request to the login page on the public base URL', async () => {
     const res = await authorize(authorizeParams())
     expect(res.statusCode).toBe(302)
-    expect(String(res.headers.location)).toMatch(new RegExp(`^${BASE}/mymedicare/login\\?auth_request=[0-9a-f-]{36}$`))
+    expect(String(res.headers.location)).toMatch(
+      new RegExp(`^${BASE}/mymedicare/login\\?auth_request=[0-9a-f-]{36}$`),
+    )
   })
 
   it('accepts the same request as a POST form and also without the trailing slash', async () => {
-    const post = await app.inject({ method: 'POST', url: `${PREFIX}/v2/o/authorize/`, ...form(Object.fromEntries(authorizeParams())) })
+    const post = await app.inject({
+      method: 'POST',
+      url: `${PREFIX}/v2/o/authorize/`,
+      ...form(Object.fromEntries(authorizeParams())),
+    })
     expect(post.statusCode).toBe(302)
     const noSlash = await app.inject({ method: 'GET', url: `${PREFIX}/v2/o/authorize?${authorizeParams()}` })
     expect(noSlash.statusCode).toBe(302)
@@ -63,7 +137,11 @@ describe('authorize request validation (§3.2)', () => {
 
   it('answers a POST without state in the body with 401', async () => {
     const params = Object.fromEntries(authorizeParams({ state: undefined }))
-    const res = await app.inject({ method: 'POST', url: `${PREFIX}/v2/o/authorize/?state=${STATE}`, ...form(params) })
+    const res = await app.inject({
+      method: 'POST',
+      url: `${PREFIX}/v2/o/authorize/?state=${STATE}`,
+      ...form(params),
+    })
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual({ status_code: 401, message: 'State required in POST body.' })
   })
@@ -118,13 +196,20 @@ describe('consent page', () => {
   })
 
   it('says "for 1 hour" for a one-time application', async () => {
-    const login = await loginAs('BBUser00000', 'PW00000!', authorizeParams({ client_id: CLIENTS.agent.clientId }))
+    const login = await loginAs(
+      'BBUser00000',
+      'PW00000!',
+      authorizeParams({ client_id: CLIENTS.agent.clientId }),
+    )
     const page = await app.inject({ method: 'GET', url: pathOf(String(login.headers.location)) })
     expect(page.body).toContain('for 1 hour')
   })
 
   it('answers 400 Invalid scopes. for a scope the app is not registered for', async () => {
-    const params = authorizeParams({ client_id: CLIENTS.noDemographics.clientId, scope: 'patient/Patient.rs patient/Coverage.rs' })
+    const params = authorizeParams({
+      client_id: CLIENTS.noDemographics.clientId,
+      scope: 'patient/Patient.rs patient/Coverage.rs',
+    })
     const login = await loginAs('BBUser00000', 'PW00000!', params)
     const page = await app.inject({ method: 'GET', url: pathOf(String(login.headers.location)) })
     expect(page.statusCode).toBe(400)
@@ -154,7 +239,11 @@ describe('consent page', () => {
   })
 
   it('withholding demographics with only Patient/profile requested leaves nothing usable: access_denied', async () => {
-    const to = await consentRedirect(app, { share: false, scope: 'patient/Patient.rs profile', challenge: pkce().challenge })
+    const to = await consentRedirect(app, {
+      share: false,
+      scope: 'patient/Patient.rs profile',
+      challenge: pkce().challenge,
+    })
     expect(to.searchParams.get('error')).toBe('access_denied')
   })
 

@@ -29,7 +29,9 @@ async function freePort(): Promise<number> {
     probe.once('error', reject)
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -38,12 +40,21 @@ beforeAll(async () => {
   const port = await freePort()
   base = `http://127.0.0.1:${port}/bb-sandbox`
   clock = testClock(new Date().toISOString())
-  app = await buildSandboxApp({ publicBaseUrl: base, prefix: '/bb-sandbox', clients: Object.values(CLIENTS), now: clock.now, adminEnabled: true })
+  app = await buildSandboxApp({
+    publicBaseUrl: base,
+    prefix: '/bb-sandbox',
+    clients: Object.values(CLIENTS),
+    now: clock.now,
+    adminEnabled: true,
+  })
   await app.listen({ port, host: '127.0.0.1' })
 })
 afterAll(() => app.close())
 
-function client(registration: SandboxClient = CLIENTS.provider, extra: Partial<BlueButtonClientConfig> = {}): BlueButtonClient {
+function client(
+  registration: SandboxClient = CLIENTS.provider,
+  extra: Partial<BlueButtonClientConfig> = {},
+): BlueButtonClient {
   sleeps = []
   return new BlueButtonClient({
     baseUrl: base,
@@ -60,10 +71,19 @@ function client(registration: SandboxClient = CLIENTS.provider, extra: Partial<B
   })
 }
 
-async function consent(bb: BlueButtonClient, username: string, choice: { allow?: boolean; share?: boolean } = {}) {
+async function consent(
+  bb: BlueButtonClient,
+  username: string,
+  choice: { allow?: boolean; share?: boolean } = {},
+) {
   const request = await bb.createAuthorizationRequest()
-  const outcome = await simulateBeneficiaryConsent(request.url, { username, ...(choice.allow === undefined ? {} : { allow: choice.allow }), ...(choice.share === undefined ? {} : { shareDemographics: choice.share }) })
-  if (outcome.kind !== 'redirect') throw new Error(`consent stopped: ${outcome.status} ${outcome.body.slice(0, 200)}`)
+  const outcome = await simulateBeneficiaryConsent(request.url, {
+    username,
+    ...(choice.allow === undefined ? {} : { allow: choice.allow }),
+    ...(choice.share === undefined ? {} : { shareDemographics: choice.share }),
+  })
+  if (outcome.kind !== 'redirect')
+    throw new Error(`consent stopped: ${outcome.status} ${outcome.body.slice(0, 200)}`)
   return { request, location: outcome.location }
 }
 
@@ -84,10 +104,18 @@ async function failure(promise: Promise<unknown>): Promise<BlueButtonError> {
 }
 
 const admin = (method: 'PUT' | 'DELETE' | 'GET', path: string, body?: unknown) =>
-  fetch(`${base}/__admin${path}`, { method, ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}) })
-const remaining = async (clientId: string): Promise<number | null | undefined> => ((await (await admin('GET', '/faults')).json()) as Record<string, { remaining: number | null }>)[clientId]?.remaining
+  fetch(`${base}/__admin${path}`, {
+    method,
+    ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+  })
+const remaining = async (clientId: string): Promise<number | null | undefined> =>
+  ((await (await admin('GET', '/faults')).json()) as Record<string, { remaining: number | null }>)[clientId]
+    ?.remaining
 
-async function collectEobs(bb: BlueButtonClient, token: string | ((rejected: string | null) => Promise<string>)) {
+async function collectEobs(
+  bb: BlueButtonClient,
+  token: string | ((rejected: string | null) => Promise<string>),
+) {
   const ids: string[] = []
   let total: number | null = null
   let pages = 0
@@ -105,13 +133,19 @@ describe('the full dance with the real client', () => {
     const tokens = await connect(bb, 'BBUser00000')
     expect(tokens.patientId).toBe('-10000020000000')
     expect(tokens.refreshToken).not.toBeNull()
-    expect(tokens.granted).toEqual({ patient: true, coverage: true, explanationOfBenefit: true, profile: true })
+    expect(tokens.granted).toEqual({
+      patient: true,
+      coverage: true,
+      explanationOfBenefit: true,
+      profile: true,
+    })
     expect(tokens.accessGrantExpiration?.getUTCFullYear()).toBe(clock.now().getUTCFullYear() + 1)
 
     const patient = mapPatient(await bb.readPatient(tokens.accessToken))
     expect(patient.record?.mbi).toMatch(/^\dS/)
     const coverage = []
-    for await (const page of bb.coveragePages(tokens.accessToken)) coverage.push(...page.resources.map((r) => mapCoverage(r).record))
+    for await (const page of bb.coveragePages(tokens.accessToken))
+      coverage.push(...page.resources.map((r) => mapCoverage(r).record))
     expect(coverage.map((c) => c?.part)).toEqual(['A', 'B', 'C', 'D'])
 
     const { ids, total, pages } = await collectEobs(bb, tokens.accessToken)
@@ -137,7 +171,8 @@ describe('the full dance with the real client', () => {
     for (const username of ['BBUser00004', 'BBUser00010', 'BBUser29999', 'BBUser29998', 'BBUser29997']) {
       const tokens = await connect(bb, username)
       for await (const page of bb.explanationOfBenefitPages(tokens.accessToken)) {
-        for (const resource of page.resources) expect(mapExplanationOfBenefit(resource).kind).not.toBe('unmapped')
+        for (const resource of page.resources)
+          expect(mapExplanationOfBenefit(resource).kind).not.toBe('unmapped')
       }
     }
   })
@@ -164,13 +199,17 @@ describe('error cases of the brief, as the client reports them', () => {
   it('Deny → access_denied from parseCallback', async () => {
     const bb = client()
     const { request, location } = await consent(bb, 'BBUser00023', { allow: false })
-    expect(() => bb.parseCallback(location, request.state)).toThrow(expect.objectContaining({ code: 'access_denied' }))
+    expect(() => bb.parseCallback(location, request.state)).toThrow(
+      expect.objectContaining({ code: 'access_denied' }),
+    )
   })
 
   it('a different state → state_mismatch', async () => {
     const bb = client()
     const { location } = await consent(bb, 'BBUser00023')
-    expect(() => bb.parseCallback(location, 'some-other-state-value-123')).toThrow(expect.objectContaining({ code: 'state_mismatch' }))
+    expect(() => bb.parseCallback(location, 'some-other-state-value-123')).toThrow(
+      expect.objectContaining({ code: 'state_mismatch' }),
+    )
   })
 
   it('withheld demographics: scopes reflect it, Patient and userinfo scope_denied, patient id still resolvable', async () => {
@@ -187,7 +226,9 @@ describe('error cases of the brief, as the client reports them', () => {
     const { request, location } = await consent(bb, 'BBUser00025')
     const wrong = client({ ...CLIENTS.provider, clientSecret: 'wrong' })
     const { code } = wrong.parseCallback(location, request.state)
-    expect((await failure(wrong.exchangeCode({ code, codeVerifier: request.codeVerifier }))).code).toBe('bad_client')
+    expect((await failure(wrong.exchangeCode({ code, codeVerifier: request.codeVerifier }))).code).toBe(
+      'bad_client',
+    )
   })
 
   it('a used code and an expired (60 s) code → reconsent_required', async () => {
@@ -195,11 +236,15 @@ describe('error cases of the brief, as the client reports them', () => {
     const first = await consent(bb, 'BBUser00026')
     const { code } = bb.parseCallback(first.location, first.request.state)
     await bb.exchangeCode({ code, codeVerifier: first.request.codeVerifier })
-    expect((await failure(bb.exchangeCode({ code, codeVerifier: first.request.codeVerifier }))).code).toBe('reconsent_required')
+    expect((await failure(bb.exchangeCode({ code, codeVerifier: first.request.codeVerifier }))).code).toBe(
+      'reconsent_required',
+    )
     const second = await consent(bb, 'BBUser00026')
     clock.advance(61_000)
     const late = bb.parseCallback(second.location, second.request.state)
-    expect((await failure(bb.exchangeCode({ code: late.code, codeVerifier: second.request.codeVerifier }))).code).toBe('reconsent_required')
+    expect(
+      (await failure(bb.exchangeCode({ code: late.code, codeVerifier: second.request.codeVerifier }))).code,
+    ).toBe('reconsent_required')
   })
 
   it('one-time app: no refresh token, refresh → one_time_app', async () => {
@@ -220,7 +265,10 @@ describe('error cases of the brief, as the client reports them', () => {
     const bb = client()
     const tokens = await connect(bb, 'BBUser00029')
     const auth = `Basic ${Buffer.from(`${CLIENTS.provider.clientId}:${CLIENTS.provider.clientSecret}`).toString('base64')}`
-    const res = await fetch(`${base}/v2/o/expire_authenticated_user/${tokens.patientId}/`, { method: 'POST', headers: { authorization: auth } })
+    const res = await fetch(`${base}/v2/o/expire_authenticated_user/${tokens.patientId}/`, {
+      method: 'POST',
+      headers: { authorization: auth },
+    })
     expect(await res.text()).toBe('success')
     expect((await failure(bb.refresh(tokens.refreshToken ?? ''))).code).toBe('revoked')
     expect((await failure(bb.readPatient(tokens.accessToken))).code).toBe('unauthorized')
@@ -237,7 +285,9 @@ describe('error cases of the brief, as the client reports them', () => {
   it("another enrollee's resource → not_found", async () => {
     const bb = client()
     const tokens = await connect(bb, 'BBUser00031')
-    expect((await failure(bb.readResource(tokens.accessToken, 'Patient', '-10000020000000'))).code).toBe('not_found')
+    expect((await failure(bb.readResource(tokens.accessToken, 'Patient', '-10000020000000'))).code).toBe(
+      'not_found',
+    )
   })
 })
 

@@ -9,21 +9,26 @@ beforeAll(async () => ({ app } = await makeSandbox()))
 afterAll(() => app.close())
 
 describe('discovery documents (§3.1)', () => {
-  it.each(['/.well-known/openid-configuration-v2', '/v2/connect/.well-known/openid-configuration'])('%s uses the public base URL', async (path) => {
-    const doc = (await app.inject({ method: 'GET', url: `${PREFIX}${path}` })).json()
-    expect(doc).toMatchObject({
-      issuer: BASE,
-      authorization_endpoint: `${BASE}/v2/o/authorize/`,
-      token_endpoint: `${BASE}/v2/o/token/`,
-      revocation_endpoint: `${BASE}/v2/o/revoke_token/`,
-      userinfo_endpoint: `${BASE}/v2/connect/userinfo`,
-      fhir_metadata_uri: `${BASE}/v2/fhir/metadata`,
-      grant_types_supported: ['authorization_code', 'refresh_token'],
-    })
-  })
+  it.each(['/.well-known/openid-configuration-v2', '/v2/connect/.well-known/openid-configuration'])(
+    '%s uses the public base URL',
+    async (path) => {
+      const doc = (await app.inject({ method: 'GET', url: `${PREFIX}${path}` })).json()
+      expect(doc).toMatchObject({
+        issuer: BASE,
+        authorization_endpoint: `${BASE}/v2/o/authorize/`,
+        token_endpoint: `${BASE}/v2/o/token/`,
+        revocation_endpoint: `${BASE}/v2/o/revoke_token/`,
+        userinfo_endpoint: `${BASE}/v2/connect/userinfo`,
+        fhir_metadata_uri: `${BASE}/v2/fhir/metadata`,
+        grant_types_supported: ['authorization_code', 'refresh_token'],
+      })
+    },
+  )
 
   it('SMART configuration offers S256 only and the Blue Button capabilities', async () => {
-    const doc = (await app.inject({ method: 'GET', url: `${PREFIX}/v2/fhir/.well-known/smart-configuration` })).json()
+    const doc = (
+      await app.inject({ method: 'GET', url: `${PREFIX}/v2/fhir/.well-known/smart-configuration` })
+    ).json()
     expect(doc.code_challenge_methods_supported).toEqual(['S256'])
     expect(doc.capabilities).toContain('authorize-post')
     expect(doc.scopes_supported).toContain('patient/ExplanationOfBenefit.rs')
@@ -40,7 +45,11 @@ describe('discovery documents (§3.1)', () => {
       { url: 'authorize', valueUri: `${BASE}/v2/o/authorize/` },
       { url: 'revoke', valueUri: `${BASE}/v2/o/revoke_token/` },
     ])
-    expect(statement.rest[0].resource.map((r: { type: string }) => r.type).sort()).toEqual(['Coverage', 'ExplanationOfBenefit', 'Patient'])
+    expect(statement.rest[0].resource.map((r: { type: string }) => r.type).sort()).toEqual([
+      'Coverage',
+      'ExplanationOfBenefit',
+      'Patient',
+    ])
   })
 })
 
@@ -49,7 +58,10 @@ describe('mounting inside another app', () => {
     const host = Fastify()
     await host.register(formbody)
     host.get('/health', async () => ({ ok: true }))
-    await host.register(bluebuttonSandbox, { prefix: '/bb-sandbox', publicBaseUrl: 'http://localhost:3000/bb-sandbox' })
+    await host.register(bluebuttonSandbox, {
+      prefix: '/bb-sandbox',
+      publicBaseUrl: 'http://localhost:3000/bb-sandbox',
+    })
     await host.ready()
     expect((await host.inject('/health')).json()).toEqual({ ok: true })
     const doc = (await host.inject('/bb-sandbox/.well-known/openid-configuration-v2')).json()

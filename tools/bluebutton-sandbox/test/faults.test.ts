@@ -10,20 +10,28 @@ beforeAll(async () => {
 })
 afterAll(() => app.close())
 
-const setFault = (clientId: string, body: Record<string, unknown>) => app.inject({ method: 'PUT', url: `${PREFIX}/__admin/faults/${clientId}`, payload: body })
-const clearFault = (clientId: string) => app.inject({ method: 'DELETE', url: `${PREFIX}/__admin/faults/${clientId}` })
+const setFault = (clientId: string, body: Record<string, unknown>) =>
+  app.inject({ method: 'PUT', url: `${PREFIX}/__admin/faults/${clientId}`, payload: body })
+const clearFault = (clientId: string) =>
+  app.inject({ method: 'DELETE', url: `${PREFIX}/__admin/faults/${clientId}` })
 const eob = () => fhirGet(app, '/v2/fhir/ExplanationOfBenefit', tokens.access_token)
 
 describe('fault injection (§11.7)', () => {
   it('is absent unless adminEnabled', async () => {
     const { app: closed } = await makeSandbox({ adminEnabled: false })
-    const res = await closed.inject({ method: 'PUT', url: `${PREFIX}/__admin/faults/provider`, payload: { kind: 'rate-limit' } })
+    const res = await closed.inject({
+      method: 'PUT',
+      url: `${PREFIX}/__admin/faults/provider`,
+      payload: { kind: 'rate-limit' },
+    })
     expect(res.statusCode).toBe(404)
     await closed.close()
   })
 
   it('429 with Retry-After and the DRF throttle message, for the chosen number of calls', async () => {
-    expect((await setFault('provider', { kind: 'rate-limit', retryAfterSeconds: 7, count: 2 })).statusCode).toBe(200)
+    expect(
+      (await setFault('provider', { kind: 'rate-limit', retryAfterSeconds: 7, count: 2 })).statusCode,
+    ).toBe(200)
     for (let i = 0; i < 2; i++) {
       const res = await eob()
       expect(res.statusCode).toBe(429)
@@ -62,7 +70,15 @@ describe('fault injection (§11.7)', () => {
     await clearFault('research')
     await setFault('provider', { kind: 'server-error', status: 503, surface: 'token', count: 1 })
     expect((await eob()).statusCode).toBe(200)
-    const token = await app.inject({ method: 'POST', url: `${PREFIX}/v2/o/token/`, ...form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' }), headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(CLIENTS.provider) } })
+    const token = await app.inject({
+      method: 'POST',
+      url: `${PREFIX}/v2/o/token/`,
+      ...form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' }),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic(CLIENTS.provider),
+      },
+    })
     expect(token.statusCode).toBe(503)
   })
 

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { BASE, CLIENTS, PREFIX, dance, fhirGet, makeSandbox, type Tokens } from './helpers.ts'
 
-type Bundle = { resourceType: string; type: string; total: number; link: { relation: string; url: string }[]; entry?: { resource: { id: string; resourceType: string; [k: string]: unknown } }[] }
+type Bundle = {
+  resourceType: string
+  type: string
+  total: number
+  link: { relation: string; url: string }[]
+  entry?: { resource: { id: string; resourceType: string; [k: string]: unknown } }[]
+}
 
 let app: FastifyInstance
 let tokens: Tokens
@@ -13,7 +19,8 @@ beforeAll(async () => {
 })
 afterAll(() => app.close())
 
-const get = (path: string, headers: Record<string, string> = {}) => fhirGet(app, path, tokens.access_token, headers)
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fhirGet(app, path, tokens.access_token, headers)
 const linkOf = (bundle: Bundle, relation: string) => bundle.link.find((l) => l.relation === relation)?.url
 
 describe('authentication and scoping (§4.4)', () => {
@@ -34,7 +41,9 @@ describe('authentication and scoping (§4.4)', () => {
   it("404 for another enrollee's Patient, Coverage or EOB id", async () => {
     expect((await get('/v2/fhir/Patient/-10000020000001')).statusCode).toBe(404)
     expect((await get('/v2/fhir/Coverage/part-a--10000020000001')).statusCode).toBe(404)
-    expect((await get('/v2/fhir/ExplanationOfBenefit/carrier--10000000100001')).json()).toEqual({ detail: 'Not found.' })
+    expect((await get('/v2/fhir/ExplanationOfBenefit/carrier--10000000100001')).json()).toEqual({
+      detail: 'Not found.',
+    })
     expect((await get('/v2/fhir/Patient?_id=-10000020000001')).statusCode).toBe(404)
   })
 
@@ -55,7 +64,11 @@ describe('authentication and scoping (§4.4)', () => {
   })
 
   it('an app registered without demographics never reaches Patient', async () => {
-    const t = await dance(app, { username: 'BBUser00002', client: CLIENTS.noDemographics, scope: 'patient/Coverage.rs patient/ExplanationOfBenefit.rs' })
+    const t = await dance(app, {
+      username: 'BBUser00002',
+      client: CLIENTS.noDemographics,
+      scope: 'patient/Coverage.rs patient/ExplanationOfBenefit.rs',
+    })
     expect((await fhirGet(app, '/v2/fhir/Patient', t.access_token)).statusCode).toBe(403)
   })
 })
@@ -69,18 +82,30 @@ describe('resources', () => {
     expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'searchset', total: 1 })
     expect(bundle.entry?.[0]?.resource.id).toBe(tokens.patient)
     const read = await get(`/v2/fhir/Patient/${tokens.patient}`)
-    expect(read.json().identifier.some((i: { system: string }) => i.system === 'http://hl7.org/fhir/sid/us-mbi')).toBe(true)
+    expect(
+      read.json().identifier.some((i: { system: string }) => i.system === 'http://hl7.org/fhir/sid/us-mbi'),
+    ).toBe(true)
   })
 
   it('Coverage has parts A-D with Blue Button ids', async () => {
     const bundle = (await get('/v2/fhir/Coverage')).json<Bundle>()
-    expect(bundle.entry?.map((e) => e.resource.id)).toEqual(['a', 'b', 'c', 'd'].map((p) => `part-${p}-${tokens.patient}`))
+    expect(bundle.entry?.map((e) => e.resource.id)).toEqual(
+      ['a', 'b', 'c', 'd'].map((p) => `part-${p}-${tokens.patient}`),
+    )
     expect((await get(`/v2/fhir/Coverage/part-d-${tokens.patient}`)).statusCode).toBe(200)
   })
 
   it('userinfo returns the Blue Button shape', async () => {
     const info = (await get('/v2/connect/userinfo')).json()
-    expect(Object.keys(info).sort()).toEqual(['email', 'family_name', 'given_name', 'iat', 'name', 'patient', 'sub'])
+    expect(Object.keys(info).sort()).toEqual([
+      'email',
+      'family_name',
+      'given_name',
+      'iat',
+      'name',
+      'patient',
+      'sub',
+    ])
     expect(info.sub).toBe(tokens.patient)
   })
 
@@ -91,7 +116,9 @@ describe('resources', () => {
     expect((await get(`/v2/fhir/ExplanationOfBenefit/${id}`)).json().id).toBe(id)
     const bad = await get('/v2/fhir/ExplanationOfBenefit/part-d____--1')
     expect(bad.statusCode).toBe(400)
-    expect(bad.json().detail).toMatch(/^An error occurred contacting the upstream server:.*Unsupported ID pattern/)
+    expect(bad.json().detail).toMatch(
+      /^An error occurred contacting the upstream server:.*Unsupported ID pattern/,
+    )
   })
 
   it('gzips payloads over 1 KB when asked', async () => {
@@ -143,7 +170,11 @@ describe('search parameters and paging (§4.2-4.3)', () => {
     expect(pde.total).toBeGreaterThan(10)
     expect(pde.entry?.every((e) => e.resource.id.startsWith('pde-'))).toBe(true)
     expect(new URL(linkOf(pde, 'next') ?? '').searchParams.get('type')).toBe('pde')
-    const both = (await get('/v2/fhir/ExplanationOfBenefit?type=https://bluebutton.cms.gov/resources/codesystem/eob-type|CARRIER,inpatient&_count=50')).json<Bundle>()
+    const both = (
+      await get(
+        '/v2/fhir/ExplanationOfBenefit?type=https://bluebutton.cms.gov/resources/codesystem/eob-type|CARRIER,inpatient&_count=50',
+      )
+    ).json<Bundle>()
     expect(both.entry?.every((e) => /^(carrier|inpatient)-/.test(e.resource.id))).toBe(true)
     expect((await get('/v2/fhir/ExplanationOfBenefit?type=claims')).statusCode).toBe(400)
   })
@@ -152,11 +183,17 @@ describe('search parameters and paging (§4.2-4.3)', () => {
     expect((await get('/v2/fhir/ExplanationOfBenefit?_lastUpdated=2025-01-01')).statusCode).toBe(400)
     expect((await get('/v2/fhir/ExplanationOfBenefit?service-date=2025-01-01')).statusCode).toBe(400)
     const all = (await get('/v2/fhir/ExplanationOfBenefit?_count=0')).json<Bundle>().total
-    const after = (await get('/v2/fhir/ExplanationOfBenefit?_lastUpdated=gt2025-06-01T00:00:00-05:00&_count=0')).json<Bundle>().total
-    const before = (await get('/v2/fhir/ExplanationOfBenefit?_lastUpdated=le2025-06-01T00:00:00-05:00&_count=0')).json<Bundle>().total
+    const after = (
+      await get('/v2/fhir/ExplanationOfBenefit?_lastUpdated=gt2025-06-01T00:00:00-05:00&_count=0')
+    ).json<Bundle>().total
+    const before = (
+      await get('/v2/fhir/ExplanationOfBenefit?_lastUpdated=le2025-06-01T00:00:00-05:00&_count=0')
+    ).json<Bundle>().total
     expect(after + before).toBe(all)
     expect(after).toBeGreaterThan(0)
-    const window = (await get('/v2/fhir/ExplanationOfBenefit?service-date=ge2025-01-01&service-date=lt2025-02-01&_count=50')).json<Bundle>()
+    const window = (
+      await get('/v2/fhir/ExplanationOfBenefit?service-date=ge2025-01-01&service-date=lt2025-02-01&_count=50')
+    ).json<Bundle>()
     for (const e of window.entry ?? []) {
       const start = (e.resource['billablePeriod'] as { start: string }).start
       expect(start >= '2025-01-01' && start < '2025-02-01').toBe(true)

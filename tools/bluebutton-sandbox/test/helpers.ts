@@ -7,7 +7,11 @@ export const PREFIX = '/bb-sandbox'
 export const BASE = `http://sandbox.test${PREFIX}`
 export const REDIRECT = 'http://localhost:3000/api/bluebutton/callback'
 
-const client = (clientId: string, dataAccessType: SandboxClient['dataAccessType'], extra: Partial<SandboxClient> = {}): SandboxClient => ({
+const client = (
+  clientId: string,
+  dataAccessType: SandboxClient['dataAccessType'],
+  extra: Partial<SandboxClient> = {},
+): SandboxClient => ({
   clientId,
   clientSecret: `${clientId}-secret`,
   name: `App ${clientId}`,
@@ -33,7 +37,9 @@ export function testClock(start = '2026-11-20T12:00:00Z'): TestClock {
   return { now: () => new Date(t), advance: (ms) => void (t += ms) }
 }
 
-export async function makeSandbox(overrides: Partial<SandboxOptionsInput> = {}): Promise<{ app: FastifyInstance; clock: TestClock }> {
+export async function makeSandbox(
+  overrides: Partial<SandboxOptionsInput> = {},
+): Promise<{ app: FastifyInstance; clock: TestClock }> {
   const clock = testClock()
   const app = await buildSandboxApp({
     publicBaseUrl: BASE,
@@ -53,7 +59,10 @@ export function pkce(): { verifier: string; challenge: string } {
 
 export const STATE = 'state-0123456789abcdef'
 
-export function authorizeParams(overrides: Record<string, string | undefined> = {}, challenge = pkce().challenge): URLSearchParams {
+export function authorizeParams(
+  overrides: Record<string, string | undefined> = {},
+  challenge = pkce().challenge,
+): URLSearchParams {
   const params: Record<string, string | undefined> = {
     client_id: CLIENTS.provider.clientId,
     redirect_uri: REDIRECT,
@@ -80,7 +89,8 @@ export const form = (data: Record<string, string>): { payload: string; headers: 
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
 })
 
-export const basic = (c: SandboxClient): string => `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`
+export const basic = (c: SandboxClient): string =>
+  `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`
 
 export type DanceOptions = {
   client?: SandboxClient
@@ -91,14 +101,24 @@ export type DanceOptions = {
 }
 
 // Browser part of the flow: authorize → login → consent. Returns the final redirect to the app.
-export async function consentRedirect(app: FastifyInstance, opts: DanceOptions & { challenge: string }): Promise<URL> {
+export async function consentRedirect(
+  app: FastifyInstance,
+  opts: DanceOptions & { challenge: string },
+): Promise<URL> {
   const c = opts.client ?? CLIENTS.provider
   const username = opts.username ?? 'BBUser00000'
-  const start = await app.inject({ method: 'GET', url: `${PREFIX}/v2/o/authorize/?${authorizeParams({ client_id: c.clientId, ...(opts.scope === undefined ? {} : { scope: opts.scope }) }, opts.challenge)}` })
+  const start = await app.inject({
+    method: 'GET',
+    url: `${PREFIX}/v2/o/authorize/?${authorizeParams({ client_id: c.clientId, ...(opts.scope === undefined ? {} : { scope: opts.scope }) }, opts.challenge)}`,
+  })
   if (start.statusCode !== 302) throw new Error(`authorize: ${start.statusCode} ${start.body}`)
   const loginUrl = new URL(String(start.headers.location))
   const authRequest = loginUrl.searchParams.get('auth_request') ?? ''
-  const login = await app.inject({ method: 'POST', url: `${PREFIX}/mymedicare/login`, ...form({ auth_request: authRequest, username, password: `PW${username.slice(-5)}!` }) })
+  const login = await app.inject({
+    method: 'POST',
+    url: `${PREFIX}/mymedicare/login`,
+    ...form({ auth_request: authRequest, username, password: `PW${username.slice(-5)}!` }),
+  })
   if (login.statusCode !== 302) throw new Error(`login: ${login.statusCode}`)
   const consentPath = pathOf(String(login.headers.location))
   const fields: Record<string, string> = opts.allow === false ? { deny: 'Deny' } : { allow: 'Allow' }
@@ -108,7 +128,14 @@ export async function consentRedirect(app: FastifyInstance, opts: DanceOptions &
   return new URL(String(consent.headers.location))
 }
 
-export type Tokens = { access_token: string; refresh_token?: string; scope: string; patient?: string; expires_in: number; access_grant_expiration: string }
+export type Tokens = {
+  access_token: string
+  refresh_token?: string
+  scope: string
+  patient?: string
+  expires_in: number
+  access_grant_expiration: string
+}
 
 export async function dance(app: FastifyInstance, opts: DanceOptions = {}): Promise<Tokens> {
   const c = opts.client ?? CLIENTS.provider
@@ -118,12 +145,28 @@ export async function dance(app: FastifyInstance, opts: DanceOptions = {}): Prom
   const res = await app.inject({
     method: 'POST',
     url: `${PREFIX}/v2/o/token/`,
-    ...form({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: c.clientId, client_secret: c.clientSecret }),
+    ...form({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+      client_id: c.clientId,
+      client_secret: c.clientSecret,
+    }),
   })
   if (res.statusCode !== 200) throw new Error(`token: ${res.statusCode} ${res.body}`)
   return res.json<Tokens>()
 }
 
-export function fhirGet(app: FastifyInstance, path: string, token: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'GET', url: path.startsWith('http') ? pathOf(path) : `${PREFIX}${path}`, headers: { authorization: `Bearer ${token}`, ...headers } })
+export function fhirGet(
+  app: FastifyInstance,
+  path: string,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'GET',
+    url: path.startsWith('http') ? pathOf(path) : `${PREFIX}${path}`,
+    headers: { authorization: `Bearer ${token}`, ...headers },
+  })
 }

@@ -8,7 +8,12 @@ afterAll(() => app.close())
 
 const post = (path: string, fields: Record<string, string>, authorization = basic(CLIENTS.provider)) => {
   const f = form(fields)
-  return app.inject({ method: 'POST', url: `${PREFIX}${path}`, payload: f.payload, headers: { ...f.headers, authorization } })
+  return app.inject({
+    method: 'POST',
+    url: `${PREFIX}${path}`,
+    payload: f.payload,
+    headers: { ...f.headers, authorization },
+  })
 }
 const refresh = (token: string) => post('/v2/o/token/', { grant_type: 'refresh_token', refresh_token: token })
 
@@ -26,7 +31,11 @@ describe('revocation (§3.7)', () => {
 
   it('/v2/o/revoke/ answers 200 for an unknown token and 401 for bad client credentials', async () => {
     expect((await post('/v2/o/revoke/', { token: 'nope' })).statusCode).toBe(200)
-    const bad = await post('/v2/o/revoke/', { token: 'nope' }, `Basic ${Buffer.from('provider:wrong').toString('base64')}`)
+    const bad = await post(
+      '/v2/o/revoke/',
+      { token: 'nope' },
+      `Basic ${Buffer.from('provider:wrong').toString('base64')}`,
+    )
     expect(bad.statusCode).toBe(401)
     expect(bad.json()).toEqual({ error: 'invalid_client' })
   })
@@ -59,7 +68,11 @@ describe('expire_authenticated_user (sandbox only)', () => {
   })
 
   it('requires Basic client auth (403 FORBIDDEN) and a known patient', async () => {
-    const bad = await app.inject({ method: 'POST', url: `${PREFIX}/v2/o/expire_authenticated_user/-1/`, ...form({ client_id: 'provider', client_secret: 'provider-secret' }) })
+    const bad = await app.inject({
+      method: 'POST',
+      url: `${PREFIX}/v2/o/expire_authenticated_user/-1/`,
+      ...form({ client_id: 'provider', client_secret: 'provider-secret' }),
+    })
     expect(bad.statusCode).toBe(403)
     expect(bad.body).toBe('FORBIDDEN')
     const unknown = await post('/v2/o/expire_authenticated_user/-999/', {})
@@ -71,7 +84,11 @@ describe('expire_authenticated_user (sandbox only)', () => {
 describe('enrollee revocation hook (admin)', () => {
   it('acts as the enrollee on Medicare.gov: grant deleted, tokens revoked', async () => {
     const tokens = await dance(app, { username: 'BBUser00014' })
-    const res = await app.inject({ method: 'POST', url: `${PREFIX}/__admin/enrollee-revocations`, payload: { clientId: 'provider', patientId: tokens.patient } })
+    const res = await app.inject({
+      method: 'POST',
+      url: `${PREFIX}/__admin/enrollee-revocations`,
+      payload: { clientId: 'provider', patientId: tokens.patient },
+    })
     expect(res.json()).toEqual({ revoked: true })
     expect((await fhirGet(app, '/v2/fhir/ExplanationOfBenefit', tokens.access_token)).statusCode).toBe(401)
     expect((await refresh(tokens.refresh_token ?? '')).statusCode).toBe(403)

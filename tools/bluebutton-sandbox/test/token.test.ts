@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { CLIENTS, PREFIX, REDIRECT, basic, consentRedirect, dance, fhirGet, form, makeSandbox, pkce, type TestClock, type Tokens } from './helpers.ts'
+import {
+  CLIENTS,
+  PREFIX,
+  REDIRECT,
+  basic,
+  consentRedirect,
+  dance,
+  fhirGet,
+  form,
+  makeSandbox,
+  pkce,
+  type TestClock,
+  type Tokens,
+} from './helpers.ts'
 import type { SandboxClient } from '../src/options.ts'
 
 let app: FastifyInstance
@@ -10,7 +23,12 @@ afterAll(() => app.close())
 
 const tokenPost = (fields: Record<string, string>, headers: Record<string, string> = {}) => {
   const f = form(fields)
-  return app.inject({ method: 'POST', url: `${PREFIX}/v2/o/token/`, payload: f.payload, headers: { ...f.headers, ...headers } })
+  return app.inject({
+    method: 'POST',
+    url: `${PREFIX}/v2/o/token/`,
+    payload: f.payload,
+    headers: { ...f.headers, ...headers },
+  })
 }
 
 async function codeFor(client: SandboxClient = CLIENTS.provider, username = 'BBUser00000') {
@@ -19,11 +37,24 @@ async function codeFor(client: SandboxClient = CLIENTS.provider, username = 'BBU
   return { code: to.searchParams.get('code') ?? '', verifier }
 }
 
-const exchange = (code: string, verifier: string, client: SandboxClient = CLIENTS.provider, extra: Record<string, string> = {}) =>
-  tokenPost({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, ...extra }, { authorization: basic(client) })
+const exchange = (
+  code: string,
+  verifier: string,
+  client: SandboxClient = CLIENTS.provider,
+  extra: Record<string, string> = {},
+) =>
+  tokenPost(
+    { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, ...extra },
+    { authorization: basic(client) },
+  )
 
 const refresh = (refreshToken: string, client: SandboxClient = CLIENTS.provider) =>
-  tokenPost({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: client.clientId, client_secret: client.clientSecret })
+  tokenPost({
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+  })
 
 describe('code exchange (§3.4)', () => {
   it('returns Blue Button token fields with HTTP Basic client auth', async () => {
@@ -32,7 +63,12 @@ describe('code exchange (§3.4)', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toBe('no-store')
     const body = res.json<Tokens & { token_type: string }>()
-    expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, patient: '-10000020000000', scope: 'patient/Patient.rs patient/Coverage.rs patient/ExplanationOfBenefit.rs profile' })
+    expect(body).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 3600,
+      patient: '-10000020000000',
+      scope: 'patient/Patient.rs patient/Coverage.rs patient/ExplanationOfBenefit.rs profile',
+    })
     expect(body.refresh_token).toMatch(/^[\w-]{30,}$/)
     // 13 months after consent, in Blue Button's YYYY-MM-DDTHH:MM:SSZ form.
     expect(body.access_grant_expiration).toBe('2027-12-20T12:00:00Z')
@@ -43,7 +79,14 @@ describe('code exchange (§3.4)', () => {
     const res = await app.inject({
       method: 'POST',
       url: `${PREFIX}/v2/o/token`,
-      ...form({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: 'provider', client_secret: 'provider-secret' }),
+      ...form({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+        client_id: 'provider',
+        client_secret: 'provider-secret',
+      }),
     })
     expect(res.statusCode).toBe(200)
   })
@@ -90,13 +133,18 @@ describe('code exchange (§3.4)', () => {
 
   it('requires the code_verifier', async () => {
     const { code } = await codeFor()
-    const res = await tokenPost({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, { authorization: basic(CLIENTS.provider) })
+    const res = await tokenPost(
+      { grant_type: 'authorization_code', code, redirect_uri: REDIRECT },
+      { authorization: basic(CLIENTS.provider) },
+    )
     expect(res.json()).toEqual({ error: 'invalid_request', error_description: 'Code verifier required.' })
   })
 
   it('requires the same redirect_uri as the authorize request', async () => {
     const { code, verifier } = await codeFor()
-    const res = await exchange(code, verifier, CLIENTS.provider, { redirect_uri: 'http://localhost:3000/other/callback/' })
+    const res = await exchange(code, verifier, CLIENTS.provider, {
+      redirect_uri: 'http://localhost:3000/other/callback/',
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ error: 'invalid_request', error_description: 'Mismatching redirect URI.' })
   })
@@ -150,14 +198,25 @@ describe('grant model (§3.5-3.7)', () => {
 
   it('refresh without a refresh_token is invalid_request', async () => {
     const res = await tokenPost({ grant_type: 'refresh_token' }, { authorization: basic(CLIENTS.provider) })
-    expect(res.json()).toEqual({ error: 'invalid_request', error_description: 'Missing refresh token parameter.' })
+    expect(res.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'Missing refresh token parameter.',
+    })
   })
 
   it('after 13 months refresh answers 401 invalid_grant "User access has timed out" and FHIR 401', async () => {
     const { app: local, clock: localClock } = await makeSandbox()
     const tokens = await dance(local, { username: 'BBUser00002' })
     localClock.advance(396 * 24 * 3600 * 1000)
-    const res = await local.inject({ method: 'POST', url: `${PREFIX}/v2/o/token/`, ...form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' }), headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(CLIENTS.provider) } })
+    const res = await local.inject({
+      method: 'POST',
+      url: `${PREFIX}/v2/o/token/`,
+      ...form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' }),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic(CLIENTS.provider),
+      },
+    })
     expect(res.statusCode).toBe(401)
     expect(res.json()).toMatchObject({ status_code: 401, error: 'invalid_grant' })
     expect(res.json().error_description).toMatch(/^User access has timed out\./)
@@ -193,7 +252,10 @@ describe('grant model (§3.5-3.7)', () => {
   })
 
   it('can leave out the patient field and change the token lifetime (fallback switches)', async () => {
-    const { app: local } = await makeSandbox({ includePatientInTokenResponse: false, accessTokenLifetimeSeconds: 36000 })
+    const { app: local } = await makeSandbox({
+      includePatientInTokenResponse: false,
+      accessTokenLifetimeSeconds: 36000,
+    })
     const tokens = await dance(local)
     expect(tokens.patient).toBeUndefined()
     expect(tokens.expires_in).toBe(36000)

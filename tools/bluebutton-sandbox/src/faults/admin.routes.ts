@@ -14,7 +14,8 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: SandboxContext): 
     const { clientId } = request.params as { clientId: string }
     const parsed = faultSchema.safeParse(request.body ?? {})
     if (!parsed.success) return reply.code(400).send({ detail: z.prettifyError(parsed.error) })
-    if (!ctx.options.clients.some((c) => c.clientId === clientId)) return reply.code(404).send({ detail: 'Unknown client id.' })
+    if (!ctx.options.clients.some((c) => c.clientId === clientId))
+      return reply.code(404).send({ detail: 'Unknown client id.' })
     ctx.faults.set(clientId, parsed.data)
     return reply.code(200).send({ clientId, ...parsed.data })
   })

@@ -29,7 +29,8 @@ export async function applyFault(fault: Fault, reply: FastifyReply): Promise<boo
       return true
     case 'upstream-400':
       await reply.code(400).send({
-        detail: 'An error occurred contacting the upstream server:Failed to call access method: java.lang.IllegalArgumentException: Simulated upstream rejection',
+        detail:
+          'An error occurred contacting the upstream server:Failed to call access method: java.lang.IllegalArgumentException: Simulated upstream rejection',
       })
       return true
   }

@@ -30,7 +30,8 @@ export function createFaultBoard(): FaultBoard {
   return {
     set: (clientId, fault) => void switches.set(clientId, { fault, remaining: fault.count ?? null }),
     clear: (clientId) => void switches.delete(clientId),
-    list: () => Object.fromEntries([...switches].map(([id, s]) => [id, { ...s.fault, remaining: s.remaining }])),
+    list: () =>
+      Object.fromEntries([...switches].map(([id, s]) => [id, { ...s.fault, remaining: s.remaining }])),
     take: (clientId, surface) => {
       const entry = switches.get(clientId)
       if (!entry || (entry.fault.surface !== 'all' && entry.fault.surface !== surface)) return undefined

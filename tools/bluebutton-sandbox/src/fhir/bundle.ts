@@ -1,4 +1,4 @@
-import type { FhirResource, JsonObject } from '../data/fhir.ts'
+import type { FhirResource, JsonObject } from '../synthetic/fhir.ts'
 import { randomUUID } from 'node:crypto'
 
 export type Paging = { readonly count: number; readonly startIndex: number }
@@ -16,7 +16,12 @@ export function searchBundle(opts: {
   const total = matches.length
   const { count, startIndex } = paging
   const link = (relation: string, start: number, self = false): JsonObject => {
-    const query = new URLSearchParams([['_format', 'application/json+fhir'], ['startIndex', String(start)], ['_count', String(count)], ...params])
+    const query = new URLSearchParams([
+      ['_format', 'application/json+fhir'],
+      ['startIndex', String(start)],
+      ['_count', String(count)],
+      ...params,
+    ])
     return { relation, url: `${endpoint}${self ? '/' : ''}?${query.toString()}` }
   }
   const last = count > 0 && total > 0 ? Math.floor((total - 1) / count) * count : 0

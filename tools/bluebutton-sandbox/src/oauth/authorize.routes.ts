@@ -11,8 +11,14 @@ const PENDING_LIFETIME_MS = 10 * 60 * 1000
 const PASSWORD_FOR = (username: string): string => `PW${username.slice(-5)}!`
 
 type Rejection = { status: number; body: Record<string, string | number> }
-const message = (status: number, text: string): Rejection => ({ status, body: { status_code: status, message: text } })
-const invalidRequest = (text: string): Rejection => ({ status: 400, body: { status_code: 400, error: 'invalid_request', error_description: text } })
+const message = (status: number, text: string): Rejection => ({
+  status,
+  body: { status_code: status, message: text },
+})
+const invalidRequest = (text: string): Rejection => ({
+  status: 400,
+  body: { status_code: 400, error: 'invalid_request', error_description: text },
+})
 
 function languageOf(params: FormBody, request: FastifyRequest): Lang {
   if (params['lang'] === 'es' || params['lang'] === 'en') return params['lang']
@@ -20,8 +26,12 @@ function languageOf(params: FormBody, request: FastifyRequest): Lang {
 }
 
 // Blue Button's checks, in the order its AuthorizationView applies them.
-function validate(params: FormBody, clients: readonly SandboxClient[]): Rejection | { client: SandboxClient } {
-  if (params['client_secret'] !== undefined) return message(400, 'Illegal query parameter [client_secret] detected')
+function validate(
+  params: FormBody,
+  clients: readonly SandboxClient[],
+): Rejection | { client: SandboxClient } {
+  if (params['client_secret'] !== undefined)
+    return message(400, 'Illegal query parameter [client_secret] detected')
   const state = params['state']
   if (state === undefined || state === '') return message(400, 'Missing Required Parameter(s): state')
   if (state.length < 16) return message(400, 'State parameter should have a minimum of 16 characters')
@@ -30,7 +40,10 @@ function validate(params: FormBody, clients: readonly SandboxClient[]): Rejectio
   const client = clients.find((c) => c.clientId === clientId)
   if (!client) return invalidRequest('Invalid client_id parameter value.')
   if (!client.active) {
-    return message(403, `This application, ${client.name}, is temporarily inactive. If you are the app maintainer, please contact the Blue Button API team. If you are a Medicare Beneficiary and need assistance, please contact the support team for the application you are trying to access.`)
+    return message(
+      403,
+      `This application, ${client.name}, is temporarily inactive. If you are the app maintainer, please contact the Blue Button API team. If you are a Medicare Beneficiary and need assistance, please contact the support team for the application you are trying to access.`,
+    )
   }
   const redirectUri = params['redirect_uri']
   if (!redirectUri) return invalidRequest('Missing redirect URI.')
@@ -44,7 +57,12 @@ function pkceRejection(params: FormBody): Rejection | undefined {
   return undefined
 }
 
-async function startAuthorization(ctx: SandboxContext, request: FastifyRequest, reply: FastifyReply, params: FormBody): Promise<FastifyReply> {
+async function startAuthorization(
+  ctx: SandboxContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  params: FormBody,
+): Promise<FastifyReply> {
   const checked = validate(params, ctx.options.clients)
   if ('status' in checked) return reply.code(checked.status).send(checked.body)
   const redirectUri = params['redirect_uri'] ?? ''
@@ -74,13 +92,25 @@ function livePending(ctx: SandboxContext, id: string | undefined): PendingAuthor
 }
 
 const expiredPage = (reply: FastifyReply): FastifyReply =>
-  sendHtml(reply, 400, errorPage('en', 'This request has expired', 'Your sign-in request has expired or is not valid. Go back to the app and start again.'))
+  sendHtml(
+    reply,
+    400,
+    errorPage(
+      'en',
+      'This request has expired',
+      'Your sign-in request has expired or is not valid. Go back to the app and start again.',
+    ),
+  )
 
 function registerLogin(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/mymedicare/login', async (request, reply) => {
     const pending = livePending(ctx, queryParams(request)['auth_request'])
     if (!pending) return expiredPage(reply)
-    return sendHtml(reply, 200, loginPage({ lang: pending.lang, action: ctx.url('/mymedicare/login'), authRequest: pending.id }))
+    return sendHtml(
+      reply,
+      200,
+      loginPage({ lang: pending.lang, action: ctx.url('/mymedicare/login'), authRequest: pending.id }),
+    )
   })
 
   app.post('/mymedicare/login', async (request, reply) => {
@@ -89,14 +119,28 @@ function registerLogin(app: FastifyInstance, ctx: SandboxContext): void {
     if (!pending) return expiredPage(reply)
     const username = (form['username'] ?? '').trim()
     if (!/^BBUser\d{5}$/.test(username) || form['password'] !== PASSWORD_FOR(username)) {
-      const page = loginPage({ lang: pending.lang, action: ctx.url('/mymedicare/login'), authRequest: pending.id, error: 'The username or password is incorrect.', username })
+      const page = loginPage({
+        lang: pending.lang,
+        action: ctx.url('/mymedicare/login'),
+        authRequest: pending.id,
+        error: 'The username or password is incorrect.',
+        username,
+      })
       return sendHtml(reply, 401, page)
     }
     const beneficiary = ctx.registry.findByUsername(username)
     if (!beneficiary) {
       // Blue Button's own page when Medicare.gov knows the login but BFD has no record: no redirect.
       ctx.store.dropPending(pending.id)
-      return sendHtml(reply, 404, errorPage(pending.lang, 'We can’t find your Medicare information', 'The patient data cannot be found. There is no Medicare record matching this account, so no data can be shared with the app.'))
+      return sendHtml(
+        reply,
+        404,
+        errorPage(
+          pending.lang,
+          'We can’t find your Medicare information',
+          'The patient data cannot be found. There is no Medicare record matching this account, so no data can be shared with the app.',
+        ),
+      )
     }
     pending.username = username
     pending.patientId = beneficiary.patientId
@@ -118,7 +162,9 @@ export function addMonths(ms: number, months: number): number {
 }
 
 function consentRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const load = (request: FastifyRequest): { pending: PendingAuthorization; client: SandboxClient } | undefined => {
+  const load = (
+    request: FastifyRequest,
+  ): { pending: PendingAuthorization; client: SandboxClient } | undefined => {
     const pending = livePending(ctx, (request.params as { id?: string }).id)
     const client = ctx.options.clients.find((c) => c.clientId === pending?.clientId)
     return pending?.username && client ? { pending, client } : undefined
@@ -129,16 +175,23 @@ function consentRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (!found) return expiredPage(reply)
     const { pending, client } = found
     const scopes = pending.requestedScopes ?? defaultScopes(client)
-    if (!allRegistered(client, scopes)) return reply.code(400).send({ status_code: 400, message: 'Invalid scopes.' })
+    if (!allRegistered(client, scopes))
+      return reply.code(400).send({ status_code: 400, message: 'Invalid scopes.' })
     const beneficiary = ctx.registry.findByUsername(pending.username ?? '')
-    return sendHtml(reply, 200, consentPage({
-      lang: pending.lang,
-      action: ctx.url(`/v2/o/authorize/${pending.id}/`),
-      appName: client.name,
-      beneficiaryName: beneficiary ? `${beneficiary.name.given} ${beneficiary.name.family}` : pending.username ?? '',
-      durationText: durationText(ctx, client),
-      showDemographicsChoice: client.collectsDemographics && scopes.some(isDemographic),
-    }))
+    return sendHtml(
+      reply,
+      200,
+      consentPage({
+        lang: pending.lang,
+        action: ctx.url(`/v2/o/authorize/${pending.id}/`),
+        appName: client.name,
+        beneficiaryName: beneficiary
+          ? `${beneficiary.name.given} ${beneficiary.name.family}`
+          : (pending.username ?? ''),
+        durationText: durationText(ctx, client),
+        showDemographicsChoice: client.collectsDemographics && scopes.some(isDemographic),
+      }),
+    )
   })
 
   routeBothSlashes(app, 'POST', '/v2/o/authorize/:id/', async (request, reply) => {
@@ -148,18 +201,30 @@ function consentRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const form = formBody(request)
     ctx.store.dropPending(pending.id)
     const requested = pending.requestedScopes ?? defaultScopes(client)
-    if (!allRegistered(client, requested)) return reply.code(400).send({ status_code: 400, message: 'Invalid scopes.' })
+    if (!allRegistered(client, requested))
+      return reply.code(400).send({ status_code: 400, message: 'Invalid scopes.' })
     const share = form['share_demographic_scopes'] === 'true' || form['share_demographic_scopes'] === 'on'
     const scopes = share ? requested : requested.filter((s) => !isDemographic(s))
     if (form['allow'] === undefined || !hasUsableScope(scopes)) {
-      return reply.redirect(withQuery(pending.redirectUri, { error: 'access_denied', state: pending.state }), 302)
+      return reply.redirect(
+        withQuery(pending.redirectUri, { error: 'access_denied', state: pending.state }),
+        302,
+      )
     }
-    return reply.redirect(withQuery(pending.redirectUri, { code: consent(ctx, client, pending, scopes), state: pending.state }), 302)
+    return reply.redirect(
+      withQuery(pending.redirectUri, { code: consent(ctx, client, pending, scopes), state: pending.state }),
+      302,
+    )
   })
 }
 
 // Allow: (re)create the grant, which revokes the pair's older tokens and restarts the 13-month clock.
-function consent(ctx: SandboxContext, client: SandboxClient, pending: PendingAuthorization, scopes: readonly string[]): string {
+function consent(
+  ctx: SandboxContext,
+  client: SandboxClient,
+  pending: PendingAuthorization,
+  scopes: readonly string[],
+): string {
   const patientId = pending.patientId ?? ''
   const now = ctx.nowMs()
   ctx.store.revokePair(client.clientId, patientId)
@@ -167,7 +232,12 @@ function consent(ctx: SandboxContext, client: SandboxClient, pending: PendingAut
     clientId: client.clientId,
     patientId,
     createdAt: now,
-    expiresAt: client.dataAccessType === 'THIRTEEN_MONTH' ? addMonths(now, 13) : client.dataAccessType === 'ONE_TIME' ? now + ctx.options.accessTokenLifetimeSeconds * 1000 : null,
+    expiresAt:
+      client.dataAccessType === 'THIRTEEN_MONTH'
+        ? addMonths(now, 13)
+        : client.dataAccessType === 'ONE_TIME'
+          ? now + ctx.options.accessTokenLifetimeSeconds * 1000
+          : null,
   })
   return ctx.store.saveCode({
     clientId: client.clientId,
@@ -181,10 +251,13 @@ function consent(ctx: SandboxContext, client: SandboxClient, pending: PendingAut
 }
 
 export function registerAuthorizeRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  routeBothSlashes(app, 'GET', '/v2/o/authorize/', async (request, reply) => startAuthorization(ctx, request, reply, queryParams(request)))
+  routeBothSlashes(app, 'GET', '/v2/o/authorize/', async (request, reply) =>
+    startAuthorization(ctx, request, reply, queryParams(request)),
+  )
   routeBothSlashes(app, 'POST', '/v2/o/authorize/', async (request, reply) => {
     const body = formBody(request)
-    if (!body['state']) return reply.code(401).send({ status_code: 401, message: 'State required in POST body.' })
+    if (!body['state'])
+      return reply.code(401).send({ status_code: 401, message: 'State required in POST body.' })
     return startAuthorization(ctx, request, reply, { ...queryParams(request), ...body })
   })
   registerLogin(app, ctx)

@@ -48,7 +48,11 @@ export function authenticateClient(
 ): SandboxClient | undefined {
   const body = formBody(request)
   const basic = basicCredentials(request.headers.authorization)
-  const creds = basic ?? (mode === 'basic-or-body' && body['client_id'] && body['client_secret'] ? { id: body['client_id'], secret: body['client_secret'] } : undefined)
+  const creds =
+    basic ??
+    (mode === 'basic-or-body' && body['client_id'] && body['client_secret']
+      ? { id: body['client_id'], secret: body['client_secret'] }
+      : undefined)
   if (!creds) return undefined
   const client = clients.find((c) => c.clientId === creds.id)
   return client && safeEqual(client.clientSecret, creds.secret) ? client : undefined

@@ -3,7 +3,10 @@
 // drive them by role and label: "Username", "Password", "Sign in", "Allow", "Deny".
 
 const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  )
 
 export type Lang = 'en' | 'es'
 
@@ -33,8 +36,16 @@ ${body}
 `
 }
 
-export function loginPage(opts: { lang: Lang; action: string; authRequest: string; error?: string; username?: string }): string {
-  const error = opts.error ? `<p class="error" role="alert" id="login-error">${escapeHtml(opts.error)}</p>` : ''
+export function loginPage(opts: {
+  lang: Lang
+  action: string
+  authRequest: string
+  error?: string
+  username?: string
+}): string {
+  const error = opts.error
+    ? `<p class="error" role="alert" id="login-error">${escapeHtml(opts.error)}</p>`
+    : ''
   return layout(
     opts.lang,
     'Log in to Medicare.gov (sandbox)',
@@ -86,5 +97,9 @@ ${share}
 }
 
 export function errorPage(lang: Lang, title: string, message: string): string {
-  return layout(lang, title, `<h1>${escapeHtml(title)}</h1>\n<p id="error-message">${escapeHtml(message)}</p>`)
+  return layout(
+    lang,
+    title,
+    `<h1>${escapeHtml(title)}</h1>\n<p id="error-message">${escapeHtml(message)}</p>`,
+  )
 }

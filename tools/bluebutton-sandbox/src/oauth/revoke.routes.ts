@@ -43,7 +43,10 @@ export function registerRevokeRoutes(app: FastifyInstance, ctx: SandboxContext):
     if (!client) return reply.code(403).type('text/plain; charset=utf-8').send('FORBIDDEN')
     const { patientId } = request.params as { patientId: string }
     if (!ctx.registry.findByPatientId(patientId) && ctx.store.grantsOfPatient(patientId).length === 0) {
-      return reply.code(404).type('text/plain; charset=utf-8').send('Patient was Not Found. Please check the id number and try again.')
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send('Patient was Not Found. Please check the id number and try again.')
     }
     if (!ctx.store.deleteGrant(client.clientId, patientId)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Data Access Grant was Not Found.')

@@ -47,10 +47,12 @@ export const allRegistered = (client: SandboxClient, scopes: readonly string[]):
   return scopes.every((s) => allowed.has(s))
 }
 
-export const isDemographic = (scope: string): boolean => scope === 'profile' || scope.startsWith('patient/Patient.')
+export const isDemographic = (scope: string): boolean =>
+  scope === 'profile' || scope.startsWith('patient/Patient.')
 
 export const grantsResource = (scopes: readonly string[], resource: FhirResourceType): boolean =>
   SUFFIXES.some((s) => scopes.includes(`patient/${resource}.${s}`))
 
 // A grant is usable only if it can read at least one FHIR resource.
-export const hasUsableScope = (scopes: readonly string[]): boolean => RESOURCES.some((r) => grantsResource(scopes, r))
+export const hasUsableScope = (scopes: readonly string[]): boolean =>
+  RESOURCES.some((r) => grantsResource(scopes, r))

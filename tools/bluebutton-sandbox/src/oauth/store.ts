@@ -79,10 +79,13 @@ export function createOAuthStore() {
       return record
     },
     code: (code: string): AuthorizationCode | undefined => codes.get(code),
-    grant: (clientId: string, patientId: string): Grant | undefined => grants.get(pairKey(clientId, patientId)),
+    grant: (clientId: string, patientId: string): Grant | undefined =>
+      grants.get(pairKey(clientId, patientId)),
     putGrant: (grant: Grant): void => void grants.set(pairKey(grant.clientId, grant.patientId), grant),
-    deleteGrant: (clientId: string, patientId: string): boolean => grants.delete(pairKey(clientId, patientId)),
-    grantsOfPatient: (patientId: string): Grant[] => [...grants.values()].filter((g) => g.patientId === patientId),
+    deleteGrant: (clientId: string, patientId: string): boolean =>
+      grants.delete(pairKey(clientId, patientId)),
+    grantsOfPatient: (patientId: string): Grant[] =>
+      [...grants.values()].filter((g) => g.patientId === patientId),
     saveTokens(record: TokenRecord): void {
       byAccess.set(record.accessToken, record)
       if (record.refreshToken) byRefresh.set(record.refreshToken, record)

@@ -12,19 +12,33 @@ const ONE_TIME_REFRESH = `Your application is not allowed to refresh tokens. ${R
 
 type TokenReply = { status: number; body: Record<string, string | number> }
 // The OAuth library's own errors are bare `{"error": …}`; Blue Button's checks add status_code.
-const oauthError = (error: string, description?: string): TokenReply => ({ status: 400, body: description ? { error, error_description: description } : { error } })
-const bbError = (status: number, error: string, description: string): TokenReply => ({ status, body: { status_code: status, error, error_description: description } })
+const oauthError = (error: string, description?: string): TokenReply => ({
+  status: 400,
+  body: description ? { error, error_description: description } : { error },
+})
+const bbError = (status: number, error: string, description: string): TokenReply => ({
+  status,
+  body: { status_code: status, error, error_description: description },
+})
 
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/
 
 function verifierMatches(verifier: string, challenge: string): boolean {
-  return VERIFIER.test(verifier) && createHash('sha256').update(verifier, 'ascii').digest('base64url') === challenge
+  return (
+    VERIFIER.test(verifier) &&
+    createHash('sha256').update(verifier, 'ascii').digest('base64url') === challenge
+  )
 }
 
 // Blue Button prints the grant end as `YYYY-MM-DDTHH:MM:SSZ`.
 const formatExpiration = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19)}Z`
 
-function issue(ctx: SandboxContext, client: SandboxClient, base: { username: string; patientId: string; scopes: readonly string[] }, grant: Grant): TokenReply {
+function issue(
+  ctx: SandboxContext,
+  client: SandboxClient,
+  base: { username: string; patientId: string; scopes: readonly string[] },
+  grant: Grant,
+): TokenReply {
   const now = ctx.nowMs()
   const lifetime = ctx.options.accessTokenLifetimeSeconds
   const record: TokenRecord = {
@@ -55,8 +69,10 @@ function issue(ctx: SandboxContext, client: SandboxClient, base: { username: str
 function exchangeCode(ctx: SandboxContext, client: SandboxClient, form: FormBody): TokenReply {
   if (!form['code']) return oauthError('invalid_request', 'Missing code parameter.')
   const code = ctx.store.code(form['code'])
-  if (!code || code.used || code.clientId !== client.clientId || code.expiresAt <= ctx.nowMs()) return oauthError('invalid_grant')
-  if (form['redirect_uri'] !== code.redirectUri) return oauthError('invalid_request', 'Mismatching redirect URI.')
+  if (!code || code.used || code.clientId !== client.clientId || code.expiresAt <= ctx.nowMs())
+    return oauthError('invalid_grant')
+  if (form['redirect_uri'] !== code.redirectUri)
+    return oauthError('invalid_request', 'Mismatching redirect URI.')
   if (!form['code_verifier']) return oauthError('invalid_request', 'Code verifier required.')
   code.used = true
   if (!verifierMatches(form['code_verifier'], code.codeChallenge)) return oauthError('invalid_grant')
@@ -74,7 +90,8 @@ function refresh(ctx: SandboxContext, client: SandboxClient, form: FormBody): To
   // so a revoked grant answers 403 and an expired one 401 even for an already-spent refresh token.
   const grant = ctx.store.grant(client.clientId, previous.patientId)
   if (!grant) return bbError(403, 'invalid_grant', `User access cannot be found. ${RE_CONSENT}`)
-  if (grant.expiresAt !== null && grant.expiresAt <= ctx.nowMs()) return bbError(401, 'invalid_grant', `User access has timed out. ${RE_CONSENT}`)
+  if (grant.expiresAt !== null && grant.expiresAt <= ctx.nowMs())
+    return bbError(401, 'invalid_grant', `User access has timed out. ${RE_CONSENT}`)
   if (previous.refreshSpent) return oauthError('invalid_grant')
   // Rotation: the old refresh token is spent and its access token revoked (django-oauth-toolkit).
   previous.refreshSpent = true
@@ -82,18 +99,31 @@ function refresh(ctx: SandboxContext, client: SandboxClient, form: FormBody): To
   return issue(ctx, client, previous, grant)
 }
 
-async function handleToken(ctx: SandboxContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+async function handleToken(
+  ctx: SandboxContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache')
   const client = authenticateClient(request, ctx.options.clients)
-  if (!client) return reply.code(401).header('www-authenticate', 'Basic realm="oauth"').send({ error: 'invalid_client' })
+  if (!client)
+    return reply.code(401).header('www-authenticate', 'Basic realm="oauth"').send({ error: 'invalid_client' })
   const fault = ctx.faults.take(client.clientId, 'token')
   if (fault && (await applyFault(fault, reply))) return reply
-  if (!client.active) return reply.code(403).send(bbError(403, 'invalid_client', `This application, ${client.name}, is temporarily inactive.`).body)
+  if (!client.active)
+    return reply
+      .code(403)
+      .send(bbError(403, 'invalid_client', `This application, ${client.name}, is temporarily inactive.`).body)
   const form = formBody(request)
   const result =
-    form['grant_type'] === 'authorization_code' ? exchangeCode(ctx, client, form)
-    : form['grant_type'] === 'refresh_token' ? refresh(ctx, client, form)
-    : oauthError(form['grant_type'] ? 'unsupported_grant_type' : 'invalid_request', form['grant_type'] ? undefined : 'Missing grant type.')
+    form['grant_type'] === 'authorization_code'
+      ? exchangeCode(ctx, client, form)
+      : form['grant_type'] === 'refresh_token'
+        ? refresh(ctx, client, form)
+        : oauthError(
+            form['grant_type'] ? 'unsupported_grant_type' : 'invalid_request',
+            form['grant_type'] ? undefined : 'Missing grant type.',
+          )
   return reply.code(result.status).send(result.body)
 }
 

@@ -22,15 +22,26 @@ async function step(doFetch: typeof fetch, url: string, init: RequestInit = {}):
 }
 
 const postForm = (doFetch: typeof fetch, url: string, fields: Record<string, string>): Promise<Response> =>
-  step(doFetch, url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() })
+  step(doFetch, url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  })
 
-const stopped = async (res: Response): Promise<ConsentOutcome> => ({ kind: 'page', status: res.status, body: await res.text() })
+const stopped = async (res: Response): Promise<ConsentOutcome> => ({
+  kind: 'page',
+  status: res.status,
+  body: await res.text(),
+})
 
 function formAction(html: string): string | undefined {
   return /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&')
 }
 
-export async function simulateBeneficiaryConsent(authorizeUrl: string, choice: ConsentChoice): Promise<ConsentOutcome> {
+export async function simulateBeneficiaryConsent(
+  authorizeUrl: string,
+  choice: ConsentChoice,
+): Promise<ConsentOutcome> {
   const doFetch = choice.fetch ?? fetch
   const start = await step(doFetch, authorizeUrl)
   const loginUrl = start.headers.get('location')
@@ -53,5 +64,7 @@ export async function simulateBeneficiaryConsent(authorizeUrl: string, choice: C
   if (choice.shareDemographics !== false) fields['share_demographic_scopes'] = 'true'
   const decision = await postForm(doFetch, consentUrl, fields)
   const location = decision.headers.get('location')
-  return decision.status === 302 && location ? { kind: 'redirect', location: new URL(location) } : stopped(decision)
+  return decision.status === 302 && location
+    ? { kind: 'redirect', location: new URL(location) }
+    : stopped(decision)
 }

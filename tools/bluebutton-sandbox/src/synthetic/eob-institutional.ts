@@ -1,0 +1,260 @@
+import type { IcdCode } from './codes/icd10.ts'
+import {
+  type ClaimInput,
+  diagnosisEntry,
+  eobHeader,
+  hcpcsProduct,
+  infoCode,
+  receivedDate,
+  addDays,
+  round2,
+} from './eob-common.ts'
+import {
+  ADJ,
+  C4BB,
+  C4BB_ADJ,
+  adjudication,
+  bbVariable,
+  careTeamMember,
+  coding,
+  type FhirResource,
+  type JsonObject,
+  money,
+  variableExtension,
+} from './fhir.ts'
+
+export type InstitutionalKind = 'outpatient' | 'inpatient' | 'snf' | 'hha' | 'hospice'
+
+export type RevenueLine = {
+  readonly revenueCenter: string
+  readonly hcpcs: string | undefined
+  readonly units: number
+  readonly charge: number
+}
+
+export type InstitutionalClaim = {
+  readonly kind: InstitutionalKind
+  readonly diagnoses: readonly IcdCode[]
+  readonly lines: readonly RevenueLine[]
+  readonly facilityNpi: string
+  readonly facilityName: string
+  readonly ccn: string
+  readonly attendingNpi: string | undefined
+  readonly drg?: string
+}
+
+const SPEC: Record<
+  InstitutionalKind,
+  {
+    nch: readonly [string, string]
+    profile: 'Inpatient-Institutional' | 'Outpatient-Institutional'
+    part: 'a' | 'b'
+    nearLine: readonly [string, string]
+  }
+> = {
+  outpatient: {
+    nch: ['40', 'Hospital outpatient claim'],
+    profile: 'Outpatient-Institutional',
+    part: 'b',
+    nearLine: ['W', 'Part B institutional claim record (outpatient [HOP], HHA)'],
+  },
+  inpatient: {
+    nch: ['60', 'Inpatient claim'],
+    profile: 'Inpatient-Institutional',
+    part: 'a',
+    nearLine: [
+      'V',
+      'Part A institutional claim record (inpatient [IP], skilled nursing facility [SNF], hospice [HOS], or home health agency [HHA])',
+    ],
+  },
+  snf: {
+    nch: ['20', 'Non swing bed Skilled Nursing Facility (SNF) claim'],
+    profile: 'Inpatient-Institutional',
+    part: 'a',
+    nearLine: [
+      'V',
+      'Part A institutional claim record (inpatient [IP], skilled nursing facility [SNF], hospice [HOS], or home health agency [HHA])',
+    ],
+  },
+  hha: {
+    nch: ['10', 'HHA claim'],
+    profile: 'Outpatient-Institutional',
+    part: 'a',
+    nearLine: ['W', 'Part B institutional claim record (outpatient [HOP], HHA)'],
+  },
+  hospice: {
+    nch: ['50', 'Hospice claim'],
+    profile: 'Inpatient-Institutional',
+    part: 'a',
+    nearLine: [
+      'V',
+      'Part A institutional claim record (inpatient [IP], skilled nursing facility [SNF], hospice [HOS], or home health agency [HHA])',
+    ],
+  },
+}
+
+function revenueItem(
+  index: number,
+  line: RevenueLine,
+  input: ClaimInput,
+): { item: JsonObject; paid: number } {
+  const paid = round2(line.charge * 0.35)
+  const patient = round2(line.charge * 0.05)
+  return {
+    paid,
+    item: {
+      sequence: index + 1,
+      careTeamSequence: [1],
+      revenue: {
+        coding: [
+          coding(bbVariable('rev_cntr'), line.revenueCenter),
+          coding('https://www.nubc.org/CodeSystem/RevenueCodes', line.revenueCenter),
+        ],
+      },
+      productOrService: hcpcsProduct(line.hcpcs),
+      servicedDate: input.start,
+      quantity: { value: line.units },
+      adjudication: [
+        adjudication(
+          [ADJ, 'submitted', 'Submitted Amount'],
+          ['rev_cntr_tot_chrg_amt', 'Revenue Center Total Charge Amount'],
+          line.charge,
+        ),
+        adjudication(
+          [C4BB_ADJ, 'noncovered', 'Noncovered'],
+          ['rev_cntr_ncvrd_chrg_amt', 'Revenue Center Non-Covered Charge Amount'],
+          0,
+        ),
+        adjudication(
+          [ADJ, 'deductible', 'Deductible'],
+          ['rev_cntr_cash_ddctbl_amt', 'Revenue Center Cash Deductible Amount'],
+          0,
+        ),
+        adjudication(
+          [C4BB_ADJ, 'paidbypatient', 'Paid by patient'],
+          ['rev_cntr_ptnt_rspnsblty_pmt', 'Revenue Center Patient Responsibility Payment Amount'],
+          patient,
+        ),
+        adjudication(
+          [C4BB_ADJ, 'paidtoprovider', 'Paid to provider'],
+          ['rev_cntr_prvdr_pmt_amt', 'Revenue Center (Medicare) Provider Payment Amount'],
+          paid,
+        ),
+        adjudication(
+          [ADJ, 'benefit', 'Benefit Amount'],
+          ['rev_cntr_pmt_amt_amt', 'Revenue Center Payment Amount Amount'],
+          paid,
+        ),
+      ],
+    },
+  }
+}
+
+function stayInfo(claim: InstitutionalClaim, input: ClaimInput): JsonObject[] {
+  const info: JsonObject[] = [receivedDate(1, addDays(input.end, 9))]
+  if (claim.kind === 'outpatient' || claim.kind === 'hha') return info
+  info.push({
+    sequence: 2,
+    category: {
+      coding: [coding(`${C4BB}/CodeSystem/C4BBSupportingInfoType`, 'admissionperiod', 'Admission Period')],
+    },
+    timingPeriod: { start: input.start, end: input.end },
+  })
+  if (claim.drg !== undefined)
+    info.push(infoCode(3, 'clm_drg_cd', 'Claim Diagnosis Related Group Code (or MS-DRG Code)', claim.drg))
+  return info
+}
+
+function diagnosisList(claim: InstitutionalClaim): JsonObject[] {
+  const admitting =
+    claim.kind === 'inpatient' && claim.diagnoses[0] !== undefined
+      ? [diagnosisEntry(1, claim.diagnoses[0], 'admitting')]
+      : []
+  const rest = claim.diagnoses.map((icd, i) => {
+    const entry = diagnosisEntry(admitting.length + i + 1, icd, i === 0 ? 'principal' : 'other')
+    return claim.kind === 'inpatient'
+      ? {
+          extension: [
+            variableExtension(
+              `clm_poa_ind_sw${i + 1}`,
+              'Y',
+              'Diagnosis was present at the time of admission (POA)',
+            ),
+          ],
+          ...entry,
+        }
+      : entry
+  })
+  return [...admitting, ...rest]
+}
+
+// Outpatient, inpatient, SNF, HHA and hospice claims: facility in a contained Organization,
+// revenue-centre lines, and the stay period in supportingInfo.
+export function institutionalEob(claim: InstitutionalClaim, input: ClaimInput): FhirResource {
+  const spec = SPEC[claim.kind]
+  const header = eobHeader(
+    {
+      type: claim.kind,
+      profile: spec.profile,
+      nchClaimType: spec.nch,
+      claimCategory: ['institutional', 'Institutional'],
+      coveragePart: spec.part,
+      idSystem: 'clm_id',
+    },
+    input,
+  )
+  const items = claim.lines.map((line, i) => revenueItem(i, line, input))
+  const charge = round2(claim.lines.reduce((sum, l) => sum + l.charge, 0))
+  const paid = round2(items.reduce((sum, i) => sum + i.paid, 0))
+  return {
+    ...header,
+    contained: [
+      {
+        resourceType: 'Organization',
+        id: 'provider-org',
+        meta: { profile: [`${C4BB}/StructureDefinition/C4BB-Organization`] },
+        identifier: [
+          {
+            type: { coding: [coding('http://terminology.hl7.org/CodeSystem/v2-0203', 'PRN')] },
+            value: claim.ccn,
+          },
+          {
+            type: { coding: [coding(`${C4BB}/CodeSystem/C4BBIdentifierType`, 'npi')] },
+            system: 'http://hl7.org/fhir/sid/us-npi',
+            value: claim.facilityNpi,
+          },
+        ],
+        active: true,
+        name: claim.facilityName,
+      },
+    ],
+    extension: [
+      variableExtension('nch_near_line_rec_ident_cd', spec.nearLine[0], spec.nearLine[1]),
+      {
+        url: bbVariable('fi_doc_clm_cntl_num'),
+        valueIdentifier: { system: bbVariable('fi_doc_clm_cntl_num'), value: `-${input.claimId.slice(-9)}` },
+      },
+    ],
+    provider: { reference: '#provider-org' },
+    careTeam: [careTeamMember(1, claim.attendingNpi, 'attending', 'Attending')],
+    supportingInfo: stayInfo(claim, input),
+    diagnosis: diagnosisList(claim),
+    item: items.map((i) => i.item),
+    total: [
+      {
+        category: {
+          coding: [
+            coding(ADJ, 'submitted', 'Submitted Amount'),
+            coding(
+              'https://bluebutton.cms.gov/resources/codesystem/adjudication',
+              bbVariable('clm_tot_chrg_amt'),
+              'Claim Total Charge Amount',
+            ),
+          ],
+        },
+        amount: money(charge),
+      },
+    ],
+    payment: { amount: money(paid) },
+  }
+}

@@ -1,0 +1,80 @@
+// Small builders for the FHIR shapes Blue Button emits (C4BB profiles, BB variable systems).
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
+export type JsonObject = { [key: string]: Json }
+export type FhirResource = JsonObject & { resourceType: string; id: string }
+
+export const bbVariable = (name: string): string => `https://bluebutton.cms.gov/resources/variables/${name}`
+export const BB_CODESYSTEM = 'https://bluebutton.cms.gov/resources/codesystem'
+export const C4BB = 'http://hl7.org/fhir/us/carin-bb'
+
+export function coding(system: string, code: string, display?: string): JsonObject {
+  return display === undefined ? { system, code } : { system, code, display }
+}
+
+export function variableCoding(name: string, code: string, display?: string): JsonObject {
+  return coding(bbVariable(name), code, display)
+}
+
+export function variableExtension(name: string, code: string, display?: string): JsonObject {
+  return { url: bbVariable(name), valueCoding: variableCoding(name, code, display) }
+}
+
+export function money(value: number): JsonObject {
+  return { value, currency: 'USD' }
+}
+
+// An adjudication entry: a CARIN category plus the Blue Button variable that carries the amount.
+export function adjudication(
+  carin: readonly [system: string, code: string, display: string],
+  variable: readonly [name: string, display: string],
+  amount: number,
+): JsonObject {
+  return {
+    category: {
+      coding: [
+        coding(carin[0], carin[1], carin[2]),
+        coding(`${BB_CODESYSTEM}/adjudication`, bbVariable(variable[0]), variable[1]),
+      ],
+    },
+    amount: money(amount),
+  }
+}
+
+export const ADJ = 'http://terminology.hl7.org/CodeSystem/adjudication'
+export const C4BB_ADJ = `${C4BB}/CodeSystem/C4BBAdjudication`
+
+export function npiIdentifier(npi: string | undefined): JsonObject {
+  const type = {
+    coding: [coding(`${C4BB}/CodeSystem/C4BBIdentifierType`, 'npi', 'National Provider Identifier')],
+  }
+  return npi === undefined ? { type } : { type, value: npi }
+}
+
+export function careTeamMember(
+  sequence: number,
+  npi: string | undefined,
+  role: string,
+  roleDisplay: string,
+): JsonObject {
+  return {
+    sequence,
+    provider: { identifier: npiIdentifier(npi) },
+    role: { coding: [coding(`${C4BB}/CodeSystem/C4BBClaimCareTeamRole`, role, roleDisplay)] },
+  }
+}
+
+export function supportingInfoCode(sequence: number, category: JsonObject, code: JsonObject): JsonObject {
+  return { sequence, category: { coding: [category] }, code: { coding: [code] } }
+}
+
+// Luhn check digit over "80840" + the first nine digits, as the NPI standard defines.
+export function npiWithCheckDigit(nineDigits: string): string {
+  const digits = `80840${nineDigits}`.split('').map(Number)
+  let sum = 0
+  for (let i = digits.length - 1, double = true; i >= 0; i--, double = !double) {
+    const d = digits[i] ?? 0
+    const v = double ? d * 2 : d
+    sum += v > 9 ? v - 9 : v
+  }
+  return `${nineDigits}${(10 - (sum % 10)) % 10}`
+}
