@@ -154,3 +154,8 @@ export type OAuthTokenResponse = z.infer<typeof oauthTokenResponseSchema>
 
 /** RFC 6749 §5.2 error body for /o/token/ and the authorize redirect. */
 export const oauthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() })
+
+/** Server messages for the password flows (shown by the forms as field or general errors). */
+export const PASSWORD_RESET_INVALID_TOKEN_MESSAGE = 'The reset link is invalid or has expired.'
+export const OLD_PASSWORD_INCORRECT_MESSAGE = 'Your current password is incorrect.'
+export const LOGGED_OUT_MESSAGE = 'You have been logged out successfully'

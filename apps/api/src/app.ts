@@ -1,0 +1,120 @@
+// buildApp(config): the whole server as a value. Tests call it and use `inject`; server.ts listens.
+import { randomUUID } from 'node:crypto'
+import cookie from '@fastify/cookie'
+import formbody from '@fastify/formbody'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { Redis } from 'ioredis'
+import type { DestinationStream } from 'pino'
+import type { AppConfig } from './config.ts'
+import type { AppContext, Clock } from './context.ts'
+import { openDatabase, type Database } from './db/client.ts'
+import { migrateDatabase } from './db/migrate.ts'
+import { seedDemo } from './db/seed.ts'
+import { registerErrorHandler } from './errors.ts'
+import { authRoutes } from './features/auth/auth.routes.ts'
+import { createLoginThrottle, createMemoryCounterStore, createRedisCounterStore } from './features/auth/lockout.ts'
+import { createTokenSigner } from './features/auth/tokens.ts'
+import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes.ts'
+import { healthRoutes } from './features/health/health.routes.ts'
+import { oauthRoutes } from './features/oauth/oauth.routes.ts'
+import { createMailer } from './features/outbox/mailer.ts'
+import { passwordRoutes } from './features/passwords/passwords.routes.ts'
+import { createJobQueue } from './jobs/queue.ts'
+import { startWorkers } from './jobs/workers.ts'
+import { createCryptoKeys } from './lib/crypto.ts'
+import { resolveSecrets } from './lib/secrets.ts'
+import { createLogger } from './logger.ts'
+import { registerAccess } from './plugins/access.ts'
+import { registerCsrf } from './plugins/csrf.ts'
+import { registerDocsUi, registerOpenApi } from './plugins/docs.ts'
+import { registerRateLimit } from './plugins/rate-limit.ts'
+import { registerSecurityHeaders } from './plugins/security-headers.ts'
+import { registerWeb } from './plugins/web.ts'
+
+export const API_VERSION = '0.1.0'
+
+export type BuildOptions = {
+  /** An already-open database (tests share a migrated template); the app closes it on shutdown. */
+  database?: Database
+  /** Skip migrations (the injected database is already migrated). */
+  skipMigrations?: boolean
+  clock?: Clock
+  /** Where log lines go (tests capture them); stdout otherwise. */
+  logDestination?: DestinationStream
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Typed as Fastify's logger so the instance type matches the FastifyInstance every plugin expects.
+  const logger: FastifyBaseLogger = createLogger(config.logLevel, options.logDestination)
+  const app = Fastify({
+    loggerInstance: logger,
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandler(app)
+
+  const ctx = await createContext(app, config, options)
+  app.decorate('ctx', ctx)
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop()
+    ctx.mailer.close()
+    ctx.redis?.disconnect()
+    await ctx.database.close()
+  })
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id)
+    return payload
+  })
+
+  await app.register(cookie)
+  await app.register(formbody)
+  registerAccess(app)
+  registerCsrf(app)
+  await registerSecurityHeaders(app, config.publicUrl)
+  await registerRateLimit(app, config.rateLimitPerMinute, ctx.redis)
+  await registerOpenApi(app, API_VERSION)
+
+  await app.register(healthRoutes, { version: API_VERSION })
+  await app.register(authRoutes)
+  await app.register(passwordRoutes)
+  await app.register(oauthRoutes)
+  if (config.devTools) await app.register(devOutboxRoutes)
+  await registerDocsUi(app)
+  await registerWeb(app, config)
+
+  if (config.runWorkers) await startWorkers(ctx, app.log)
+  return app
+}
+
+async function createContext(app: FastifyInstance, config: AppConfig, options: BuildOptions): Promise<AppContext> {
+  const secrets = resolveSecrets(config)
+  if (secrets.generated) {
+    app.log.warn({ dataDir: config.dataDir }, 'generated demo secrets (DATA_ENCRYPTION_KEY, JWT_SECRET) in the data folder')
+  }
+  const database = options.database ?? (await openDatabase(config.database))
+  if (!options.skipMigrations) await migrateDatabase(database)
+  const keys = createCryptoKeys(secrets.dataEncryptionKey)
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null
+  const jobs = await createJobQueue(database, app.log)
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    keys,
+    tokens: createTokenSigner(secrets.jwtSecret, config.publicUrl),
+    throttle: createLoginThrottle(redis ? createRedisCounterStore(redis) : createMemoryCounterStore()),
+    redis,
+    jobs,
+    mailer: createMailer(config.smtpUrl),
+    clock: options.clock ?? (() => new Date()),
+  }
+  if (config.demoSeed) {
+    const { created } = await seedDemo(ctx)
+    if (created > 0) app.log.info({ created }, 'seeded demo personas')
+  }
+  return ctx
+}

@@ -1,0 +1,104 @@
+// The only reader of process.env. Behaviour follows explicit flags here, never NODE_ENV.
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+// src/config.ts and dist/server.js both sit two folders below apps/api/…, three below the repo root.
+const here = dirname(fileURLToPath(import.meta.url))
+export const REPO_ROOT = resolve(here, '..', '..', '..')
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes')
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined))
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalString,
+  DATABASE_URL: optionalString,
+  DATA_DIR: optionalString,
+  DATA_ENCRYPTION_KEY: optionalString,
+  JWT_SECRET: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('BlueConsent <no-reply@blueconsent.app>'),
+  REDIS_URL: optionalString,
+  DEV_TOOLS: flag.optional(),
+  DEMO_SEED: flag.optional(),
+  RUN_WORKERS: flag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalString,
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  TRUST_PROXY: flag.default(false),
+})
+
+export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null }
+
+export type AppConfig = {
+  port: number
+  host: string
+  /** Where browsers reach the portal; used for links in emails and the SPA's OAuth redirect URI. */
+  publicUrl: string
+  database: DatabaseConfig
+  /** Folder for the embedded database and generated demo secrets. */
+  dataDir: string
+  /** 32 bytes, base64. Generated and kept in dataDir in demo mode when not given. */
+  dataEncryptionKey: string | undefined
+  /** At least 32 characters. Generated and kept in dataDir in demo mode when not given. */
+  jwtSecret: string | undefined
+  smtpUrl: string | undefined
+  mailFrom: string
+  redisUrl: string | undefined
+  /** Exposes /api/dev/outbox/ (demo only). */
+  devTools: boolean
+  /** Seeds the demo organisations and personas at start. */
+  demoSeed: boolean
+  /** Runs the job workers in this process (off in tests that check queued work survives a restart). */
+  runWorkers: boolean
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  webDistDir: string
+  rateLimitPerMinute: number
+  trustProxy: boolean
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new Error(`Invalid environment:\n${problems.join('\n')}`)
+  }
+  const e = parsed.data
+  const dataDir = resolve(e.DATA_DIR ?? join(REPO_ROOT, 'data'))
+  // The embedded database is the demo; a real PostgreSQL means a real deployment.
+  const embedded = e.DATABASE_URL === undefined
+  const config: AppConfig = {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    database: embedded ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') } : { kind: 'postgres', url: e.DATABASE_URL ?? '' },
+    dataDir,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
+    devTools: e.DEV_TOOLS ?? embedded,
+    demoSeed: e.DEMO_SEED ?? embedded,
+    runWorkers: e.RUN_WORKERS,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: resolve(e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps', 'web', 'dist')),
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+  }
+  if (!embedded && (!config.dataEncryptionKey || !config.jwtSecret)) {
+    throw new Error('DATA_ENCRYPTION_KEY and JWT_SECRET are required when DATABASE_URL is set.')
+  }
+  return config
+}
+
+export const webDistAvailable = (config: AppConfig): boolean => existsSync(join(config.webDistDir, 'index.html'))

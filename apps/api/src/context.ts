@@ -1,0 +1,30 @@
+// Everything a feature needs, built once per app and passed explicitly (no globals).
+import type { Redis } from 'ioredis'
+import type { AppConfig } from './config.ts'
+import type { Database, Db } from './db/client.ts'
+import type { LoginThrottle } from './features/auth/lockout.ts'
+import type { TokenSigner } from './features/auth/tokens.ts'
+import type { Mailer } from './features/outbox/mailer.ts'
+import type { JobQueue } from './jobs/queue.ts'
+import type { CryptoKeys } from './lib/crypto.ts'
+
+export type Clock = () => Date
+
+export type AppContext = {
+  config: AppConfig
+  database: Database
+  db: Db
+  keys: CryptoKeys
+  tokens: TokenSigner
+  throttle: LoginThrottle
+  redis: Redis | null
+  jobs: JobQueue
+  mailer: Mailer
+  clock: Clock
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext
+  }
+}

@@ -1,0 +1,96 @@
+// One database handle for the app, backed by PGlite (embedded default) or PostgreSQL (DATABASE_URL).
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import type { DatabaseConfig } from '../config.ts'
+import * as schema from './schema/index.ts'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+export type DbOrTx = Db | Tx
+
+export type SqlResult = { rows: Record<string, unknown>[] }
+/** The raw-SQL shape pg-boss 10 expects for its `db` option. */
+export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<SqlResult> }
+
+export type Database = SqlExecutor & {
+  kind: 'pglite' | 'postgres'
+  db: Db
+  /** Present for PGlite, so tests can snapshot a migrated database. */
+  pglite: PGlite | null
+  close(): Promise<void>
+}
+
+export type OpenOptions = {
+  /** Starts PGlite from a tarball made by `dumpDataDir` (test templates). */
+  loadDataDir?: Blob
+}
+
+export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> {
+  return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir, options)
+}
+
+async function openPglite(dataDir: string | null, options: OpenOptions): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const lite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  })
+  const db = drizzlePglite(lite, { schema }) as unknown as Db
+  return {
+    kind: 'pglite',
+    db,
+    pglite: lite,
+    async executeSql(text, values) {
+      if (values && values.length > 0) return (await lite.query(text, values)) as SqlResult
+      // pg-boss sends multi-statement DDL without parameters; only exec() accepts that.
+      const results = await lite.exec(text)
+      return (results[results.length - 1] ?? { rows: [] }) as SqlResult
+    },
+    close: () => lite.close(),
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db
+  return {
+    kind: 'postgres',
+    db,
+    pglite: null,
+    async executeSql(text, values) {
+      return (await pool.query(text, values)) as unknown as SqlResult
+    },
+    close: () => pool.end(),
+  }
+}
+
+/**
+ * Runs pg-boss's raw SQL inside a Drizzle transaction, so a job is committed or rolled back together with
+ * the state change that caused it. pg-boss writes `$1`-style placeholders; Drizzle renumbers its own, so
+ * each placeholder becomes a bound parameter in order (a repeated `$1` simply binds the value twice).
+ */
+export function transactionExecutor(tx: DbOrTx): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const chunks: SQL[] = []
+      let last = 0
+      for (const match of text.matchAll(/\$(\d+)/g)) {
+        chunks.push(sql.raw(text.slice(last, match.index)))
+        chunks.push(sql`${values[Number(match[1]) - 1] ?? null}`)
+        last = match.index + match[0].length
+      }
+      chunks.push(sql.raw(text.slice(last)))
+      const result = (await tx.execute(sql.join(chunks, sql.raw('')))) as unknown as SqlResult
+      return { rows: result.rows }
+    },
+  }
+}

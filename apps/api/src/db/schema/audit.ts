@@ -1,0 +1,26 @@
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+// Append-only: the migration revokes nothing yet, but no code path updates or deletes these rows, and a
+// trigger refuses UPDATE and DELETE (see the custom migration).
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id'),
+    organizationId: uuid('organization_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    patientId: uuid('patient_id'),
+    reason: text('reason'),
+    ipAddress: text('ip_address'),
+    requestId: text('request_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    index('audit_log_occurred_idx').on(table.occurredAt),
+    index('audit_log_patient_idx').on(table.patientId),
+    index('audit_log_actor_idx').on(table.actorUserId),
+  ],
+)

@@ -1,0 +1,22 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from './users.ts'
+
+// One row per issued refresh token. Rotation inserts a new row in the same family and marks the old one
+// rotated; presenting a rotated token again revokes the whole family (DESIGN.md §3).
+export const refreshSessions = pgTable(
+  'refresh_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    familyCreatedAt: timestamp('family_created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('refresh_sessions_family_idx').on(table.familyId), index('refresh_sessions_user_idx').on(table.userId)],
+)

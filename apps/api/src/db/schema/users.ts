@@ -1,0 +1,29 @@
+import { ROLES } from '@blueconsent/contract'
+import { sql } from 'drizzle-orm'
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { organizations } from './organizations.ts'
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role', { enum: ROLES }).notNull(),
+    // Platform administrators (ADMIN) belong to no organisation.
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'restrict' }),
+    allTins: boolean('all_tins').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    isDemo: boolean('is_demo').notNull().default(false),
+    dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    index('users_organization_idx').on(table.organizationId),
+  ],
+)

@@ -1,0 +1,19 @@
+// `npm run db:seed`: migrates, then adds the demo organisations, TINs and personas (idempotent).
+import { loadConfig } from '../config.ts'
+import { createCryptoKeys } from '../lib/crypto.ts'
+import { resolveSecrets } from '../lib/secrets.ts'
+import { openDatabase } from './client.ts'
+import { DEMO_PASSWORD } from './demo-personas.ts'
+import { migrateDatabase } from './migrate.ts'
+import { seedDemo } from './seed.ts'
+
+const config = loadConfig()
+const secrets = resolveSecrets(config)
+const database = await openDatabase(config.database)
+try {
+  await migrateDatabase(database)
+  const { created } = await seedDemo({ db: database.db, keys: createCryptoKeys(secrets.dataEncryptionKey) })
+  process.stdout.write(`Demo seed done: ${created} new user(s). Password: ${DEMO_PASSWORD}\n`)
+} finally {
+  await database.close()
+}

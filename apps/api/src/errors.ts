@@ -1,0 +1,92 @@
+// One error class and one handler producing the contract's envelope (DESIGN.md §1):
+// 400 → {field: [messages], non_field_errors: [...]}; everything else → {detail, code}; 5xx never leaks.
+import { NON_FIELD_ERRORS, type ErrorCode, type FieldErrors } from '@blueconsent/contract'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail)
+    this.name = 'AppError'
+  }
+}
+
+/** A DRF-style 400 with messages per field. */
+export class FieldValidationError extends Error {
+  constructor(readonly fields: FieldErrors) {
+    super('Validation failed')
+    this.name = 'FieldValidationError'
+  }
+}
+
+export const fieldError = (field: string, message: string): FieldValidationError =>
+  new FieldValidationError({ [field]: [message] })
+
+export const notAuthenticated = (): AppError =>
+  new AppError(401, 'not_authenticated', 'Authentication credentials were not provided.')
+export const permissionDenied = (): AppError =>
+  new AppError(403, 'permission_denied', 'You do not have permission to perform this action.')
+export const notFound = (): AppError => new AppError(404, 'not_found', 'Not found.')
+
+const SERVER_ERROR_DETAIL = 'A server error occurred.'
+
+type ValidationIssue = { instancePath?: string; message?: string }
+
+/** Zod issue paths like `/password_confirm` become field names; an empty path is a non-field error. */
+export function issuesToFieldErrors(issues: readonly ValidationIssue[]): FieldErrors {
+  const fields: FieldErrors = {}
+  for (const issue of issues) {
+    const path = (issue.instancePath ?? '').replace(/^\//, '').split('/')[0] ?? ''
+    const field = path === '' ? NON_FIELD_ERRORS : path
+    const message = issue.message ?? 'Invalid value.'
+    fields[field] = [...(fields[field] ?? []), message]
+  }
+  return fields
+}
+
+function statusCodeOf(error: FastifyError): number {
+  const status = error.statusCode ?? 500
+  return status >= 400 && status < 600 ? status : 500
+}
+
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: 'not_authenticated',
+  403: 'permission_denied',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'validation_error',
+  415: 'validation_error',
+  422: 'unprocessable',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+}
+
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error }, 'request failed')
+    return reply.status(error.status).headers(error.headers).send({ detail: error.detail, code: error.code })
+  }
+  if (error instanceof FieldValidationError) return reply.status(400).send(error.fields)
+  if (hasZodFastifySchemaValidationErrors(error)) return reply.status(400).send(issuesToFieldErrors(error.validation))
+  const fastifyError = error as FastifyError
+  const status = statusCodeOf(fastifyError)
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed')
+    return reply.status(status).send({ detail: SERVER_ERROR_DETAIL, code: status === 503 ? 'service_unavailable' : 'server_error' })
+  }
+  if (status === 400) {
+    // Malformed JSON, wrong content type and the like: no field to blame.
+    return reply.status(400).send({ [NON_FIELD_ERRORS]: [fastifyError.message || 'Malformed request.'] })
+  }
+  return reply.status(status).send({ detail: fastifyError.message, code: CODE_BY_STATUS[status] ?? 'server_error' })
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply))
+}

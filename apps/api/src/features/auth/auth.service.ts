@@ -1,0 +1,153 @@
+// Sign-in and refresh sessions (DESIGN.md §3). No Fastify types here: routes translate.
+import { randomUUID } from 'node:crypto'
+import { SERVER_SESSION, type LoginRequest, type LoginResponse, type RefreshResponse } from '@blueconsent/contract'
+import type { AppContext } from '../../context.ts'
+import { AppError } from '../../errors.ts'
+import { randomToken, sha256Hex } from '../../lib/crypto.ts'
+import {
+  findRefreshSession,
+  findUserByEmail,
+  findUserById,
+  insertRefreshSession,
+  markRotated,
+  recordLogin,
+  revokeFamily,
+  type RefreshSessionRow,
+  type UserRow,
+} from './auth.repository.ts'
+import type { LockoutState } from './lockout.ts'
+import { verifyPassword } from './passwords.ts'
+import { loadSessionUser } from './session-user.ts'
+
+/** What the route needs to set the refresh cookie. */
+export type IssuedSession = { refreshToken: string; rememberMe: boolean; familyCreatedAt: Date }
+
+const INVALID_CREDENTIALS = 'Invalid email or password.'
+const SESSION_INVALID = 'Your session has expired. Please log in again.'
+
+const invalidSession = (): AppError => new AppError(401, 'token_not_valid', SESSION_INVALID)
+
+function lockedOut(state: Extract<LockoutState, { locked: true }>): AppError {
+  const headers = { 'Retry-After': String(state.retryAfterSeconds) }
+  return state.scope === 'account'
+    ? new AppError(429, 'locked_out', 'Too many login attempts. Please wait 1 minute before trying again.', headers)
+    : new AppError(429, 'rate_limited', 'Too many attempts. Please wait before trying again.', headers)
+}
+
+export async function login(
+  ctx: AppContext,
+  input: LoginRequest,
+  ip: string,
+): Promise<{ body: LoginResponse; session: IssuedSession }> {
+  const now = ctx.clock()
+  const before = await ctx.throttle.check(input.email, ip, now.getTime())
+  if (before.locked) throw lockedOut(before)
+  const user = await findUserByEmail(ctx.db, input.email)
+  const valid = await verifyPassword(user?.passwordHash ?? null, input.password)
+  if (!user || !valid) {
+    const after = await ctx.throttle.recordFailure(input.email, ip, now.getTime())
+    if (after.locked) throw lockedOut(after)
+    throw new AppError(401, 'authentication_failed', INVALID_CREDENTIALS)
+  }
+  // Only a caller who knows the password learns that the account is disabled.
+  if (!user.isActive) throw new AppError(403, 'permission_denied', 'This account is inactive.')
+  await ctx.throttle.recordSuccess(input.email)
+  const session = await startSession(ctx, user, input.remember_me === true, now)
+  const sessionUser = await loadSessionUser(ctx.db, user)
+  const access = await ctx.tokens.sign({ ...sessionUser.claims, sid: session.familyId }, now)
+  await recordLogin(ctx.db, user.id, now)
+  return {
+    body: { access, expires_in: ctx.tokens.lifetimeSeconds, user: sessionUser.user, tin_scope: sessionUser.tinScope },
+    session,
+  }
+}
+
+async function startSession(
+  ctx: AppContext,
+  user: UserRow,
+  rememberMe: boolean,
+  now: Date,
+): Promise<IssuedSession & { familyId: string }> {
+  const refreshToken = randomToken()
+  const familyId = randomUUID()
+  await insertRefreshSession(ctx.db, {
+    familyId,
+    userId: user.id,
+    tokenHash: sha256Hex(refreshToken),
+    rememberMe,
+    familyCreatedAt: now,
+    createdAt: now,
+  })
+  return { refreshToken, rememberMe, familyCreatedAt: now, familyId }
+}
+
+function isExpired(row: RefreshSessionRow, now: Date): boolean {
+  const idleMs = now.getTime() - row.createdAt.getTime()
+  const ageMs = now.getTime() - row.familyCreatedAt.getTime()
+  return idleMs > SERVER_SESSION.idleTimeoutSeconds * 1000 || ageMs > SERVER_SESSION.absoluteLifetimeSeconds * 1000
+}
+
+/** The live session behind a refresh cookie, without using it up (for /o/authorize/). */
+export async function sessionFromRefreshToken(
+  ctx: AppContext,
+  token: string | undefined,
+): Promise<{ user: UserRow; session: RefreshSessionRow } | null> {
+  if (!token) return null
+  const row = await findRefreshSession(ctx.db, sha256Hex(token))
+  if (!row || row.revokedAt || row.rotatedAt || isExpired(row, ctx.clock())) return null
+  const user = await findUserById(ctx.db, row.userId)
+  return user && user.isActive ? { user, session: row } : null
+}
+
+export async function refresh(
+  ctx: AppContext,
+  token: string | undefined,
+): Promise<{ body: RefreshResponse; session: IssuedSession }> {
+  if (!token) throw new AppError(401, 'not_authenticated', SESSION_INVALID)
+  const now = ctx.clock()
+  const row = await findRefreshSession(ctx.db, sha256Hex(token))
+  if (!row || row.revokedAt) throw invalidSession()
+  if (row.rotatedAt) {
+    // A used token came back: someone holds a copy. End every session descended from the same login.
+    await revokeFamily(ctx.db, row.familyId, now)
+    throw invalidSession()
+  }
+  if (isExpired(row, now)) {
+    await revokeFamily(ctx.db, row.familyId, now)
+    throw invalidSession()
+  }
+  const user = await findUserById(ctx.db, row.userId)
+  if (!user || !user.isActive) {
+    await revokeFamily(ctx.db, row.familyId, now)
+    throw invalidSession()
+  }
+  const next = randomToken()
+  const rotated = await ctx.db.transaction(async (tx) => {
+    if (!(await markRotated(tx, row.id, now))) return false
+    await insertRefreshSession(tx, {
+      familyId: row.familyId,
+      userId: row.userId,
+      tokenHash: sha256Hex(next),
+      rememberMe: row.rememberMe,
+      familyCreatedAt: row.familyCreatedAt,
+      createdAt: now,
+    })
+    return true
+  })
+  if (!rotated) {
+    await revokeFamily(ctx.db, row.familyId, now)
+    throw invalidSession()
+  }
+  const sessionUser = await loadSessionUser(ctx.db, user)
+  const access = await ctx.tokens.sign({ ...sessionUser.claims, sid: row.familyId }, now)
+  return {
+    body: { access, expires_in: ctx.tokens.lifetimeSeconds },
+    session: { refreshToken: next, rememberMe: row.rememberMe, familyCreatedAt: row.familyCreatedAt },
+  }
+}
+
+export async function logout(ctx: AppContext, token: string | undefined): Promise<void> {
+  if (!token) return
+  const row = await findRefreshSession(ctx.db, sha256Hex(token))
+  if (row) await revokeFamily(ctx.db, row.familyId, ctx.clock())
+}

@@ -1,0 +1,39 @@
+// Demo only (DEV_TOOLS=true): every message the portal "sent", newest first, with its links pulled out
+// so the demo can follow reset and consent links without a mailbox. Never registered otherwise.
+import { outboxListSchema, type OutboxMessage } from '@blueconsent/contract'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { listRecentOutbox } from '../outbox/outbox.repository.ts'
+import { openOutboxMessage } from '../outbox/outbox.service.ts'
+
+const LINK_PATTERN = /https?:\/\/[^\s"'<>]+/g
+const LIST_LIMIT = 100
+
+export const extractLinks = (text: string): string[] => [...new Set(text.match(LINK_PATTERN) ?? [])]
+
+export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+  const { ctx } = app
+  routes.get(
+    '/api/dev/outbox/',
+    { config: { access: 'public' }, schema: { tags: ['dev'], response: { 200: outboxListSchema } } },
+    async () => {
+      const rows = await listRecentOutbox(ctx.db, LIST_LIMIT)
+      const results: OutboxMessage[] = rows.map((row) => {
+        const message = openOutboxMessage(ctx, row)
+        return {
+          id: row.id,
+          channel: row.channel,
+          to: message.to,
+          subject: row.subject,
+          body_text: message.text,
+          links: extractLinks(message.text),
+          status: row.status,
+          created_at: row.createdAt.toISOString(),
+          sent_at: row.sentAt?.toISOString() ?? null,
+        }
+      })
+      return { results }
+    },
+  )
+}

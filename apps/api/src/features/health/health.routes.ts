@@ -1,0 +1,21 @@
+// Liveness with a real database round trip, for load balancers and `npm start` checks.
+import { healthSchema } from '@blueconsent/contract'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { AppError } from '../../errors.ts'
+
+export async function healthRoutes(app: FastifyInstance, options: { version: string }): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+  routes.get(
+    '/api/health/',
+    { config: { access: 'public', rateLimit: false }, schema: { tags: ['health'], response: { 200: healthSchema } } },
+    async () => {
+      try {
+        await app.ctx.database.executeSql('select 1 as ok', [])
+      } catch {
+        throw new AppError(503, 'service_unavailable', 'Database unavailable.')
+      }
+      return { status: 'ok' as const, database: 'ok' as const, version: options.version }
+    },
+  )
+}

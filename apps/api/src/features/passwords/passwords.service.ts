@@ -1,0 +1,82 @@
+// Password reset and change (spec 1 §5, §8; DESIGN.md §3).
+import { setTimeout as delay } from 'node:timers/promises'
+import {
+  OLD_PASSWORD_INCORRECT_MESSAGE,
+  PASSWORD_RESET_INVALID_TOKEN_MESSAGE,
+  type PasswordChange,
+  type PasswordResetConfirm,
+} from '@blueconsent/contract'
+import type { AppContext } from '../../context.ts'
+import { fieldError, notAuthenticated } from '../../errors.ts'
+import { findUserByEmail, findUserById, revokeUserSessions, updatePasswordHash } from '../auth/auth.repository.ts'
+import { hashPassword, verifyPassword } from '../auth/passwords.ts'
+import { queueEmail } from '../outbox/outbox.service.ts'
+import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-token.ts'
+
+/**
+ * Every reset request takes at least this long, so the response time says nothing about whether the
+ * address has an account (hashing and queueing take a few milliseconds; this floor covers them).
+ */
+export const RESET_REQUEST_FLOOR_MS = 250
+
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  await Promise.all([delay(RESET_REQUEST_FLOOR_MS), sendResetIfAccountExists(ctx, email)])
+}
+
+async function sendResetIfAccountExists(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email)
+  if (!user || !user.isActive) return
+  const now = ctx.clock()
+  const link = `${ctx.config.publicUrl}/app/password-reset/${encodeUid(user.id)}/${makeResetToken(ctx.keys.signing, user, now)}`
+  const name = user.firstName || 'there'
+  await ctx.db.transaction(async (tx) => {
+    await queueEmail(ctx, tx, {
+      template: 'password-reset',
+      to: user.email,
+      subject: 'Reset your BlueConsent password',
+      text: [
+        `Hello ${name},`,
+        '',
+        'Someone asked to reset the password for your BlueConsent account. To choose a new password, open this link:',
+        '',
+        link,
+        '',
+        'The link works once and expires in 1 hour. If you did not ask for this, you can ignore this email; your password stays the same.',
+      ].join('\n'),
+    })
+  })
+}
+
+export async function confirmPasswordReset(ctx: AppContext, input: PasswordResetConfirm): Promise<void> {
+  const now = ctx.clock()
+  const userId = decodeUid(input.uid)
+  const user = userId ? await findUserById(ctx.db, userId) : undefined
+  if (!user || !user.isActive || !checkResetToken(ctx.keys.signing, user, input.token, now)) {
+    throw fieldError('token', PASSWORD_RESET_INVALID_TOKEN_MESSAGE)
+  }
+  const passwordHash = await hashPassword(input.password)
+  await ctx.db.transaction(async (tx) => {
+    await updatePasswordHash(tx, user.id, passwordHash, now)
+    // Whoever had the old password is signed out everywhere.
+    await revokeUserSessions(tx, user.id, now)
+  })
+}
+
+export async function changePassword(
+  ctx: AppContext,
+  userId: string,
+  currentSessionFamily: string | null,
+  input: PasswordChange,
+): Promise<void> {
+  const user = await findUserById(ctx.db, userId)
+  if (!user) throw notAuthenticated()
+  if (!(await verifyPassword(user.passwordHash, input.old_password))) {
+    throw fieldError('old_password', OLD_PASSWORD_INCORRECT_MESSAGE)
+  }
+  const now = ctx.clock()
+  const passwordHash = await hashPassword(input.new_password)
+  await ctx.db.transaction(async (tx) => {
+    await updatePasswordHash(tx, user.id, passwordHash, now)
+    await revokeUserSessions(tx, user.id, now, currentSessionFamily ?? undefined)
+  })
+}

@@ -1,0 +1,25 @@
+// Job handlers. pg-boss 10 fails a whole batch when the handler throws, so each job is handled alone and
+// failures are collected; delivery is idempotent, so retried successes do nothing.
+import type { FastifyBaseLogger } from 'fastify'
+import type { AppContext } from '../context.ts'
+import { deliverOutboxMessage } from '../features/outbox/outbox.service.ts'
+import { QUEUES } from './queue.ts'
+
+export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  await ctx.jobs.boss.work<{ id: string }>(
+    QUEUES.deliverOutbox,
+    { batchSize: 10, pollingIntervalSeconds: 0.5 },
+    async (jobs) => {
+      let failed = 0
+      for (const job of jobs) {
+        try {
+          await deliverOutboxMessage(ctx, job.data.id)
+        } catch (error) {
+          failed += 1
+          log.warn({ err: error, jobId: job.id, outboxId: job.data.id }, 'outbox delivery failed')
+        }
+      }
+      if (failed > 0) throw new Error(`${failed} of ${jobs.length} outbox deliveries failed`)
+    },
+  )
+}

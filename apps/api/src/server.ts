@@ -1,0 +1,35 @@
+// Listens, prints where to go, and shuts down cleanly (in-flight requests finish, jobs stop, DB closes).
+import { buildApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import { DEMO_PASSWORD, DEMO_USERS } from './db/demo-personas.ts'
+
+const config = loadConfig()
+const app = await buildApp(config)
+
+let closing = false
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return
+  closing = true
+  app.log.info({ signal }, 'shutting down')
+  const force = setTimeout(() => process.exit(1), 15_000)
+  force.unref()
+  try {
+    await app.close()
+    process.exit(0)
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed')
+    process.exit(1)
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+await app.listen({ port: config.port, host: config.host })
+
+const lines = [`BlueConsent portal: ${config.publicUrl}/app/login`, `API docs: ${config.publicUrl}/api/docs`]
+if (config.demoSeed) {
+  lines.push(`Demo password for every account: ${DEMO_PASSWORD}`)
+  for (const user of DEMO_USERS) lines.push(`  ${user.role.padEnd(16)} ${user.email}`)
+}
+if (config.devTools) lines.push(`Dev outbox (emails the demo "sent"): ${config.publicUrl}/app/dev/outbox`)
+process.stdout.write(`\n${lines.join('\n')}\n\n`)

@@ -1,0 +1,15 @@
+// Builds a migrated, seeded database with pg-boss installed: the starting point every test app copies.
+import pino from 'pino'
+import type { Database } from '../db/client.ts'
+import { migrateDatabase } from '../db/migrate.ts'
+import { seedDemo } from '../db/seed.ts'
+import { createJobQueue } from '../jobs/queue.ts'
+import { createCryptoKeys } from '../lib/crypto.ts'
+import { TEST_ENCRYPTION_KEY } from './test-keys.ts'
+
+export async function prepareTemplate(database: Database): Promise<void> {
+  await migrateDatabase(database)
+  await seedDemo({ db: database.db, keys: createCryptoKeys(TEST_ENCRYPTION_KEY) })
+  const jobs = await createJobQueue(database, pino({ level: 'silent' }))
+  await jobs.stop()
+}
