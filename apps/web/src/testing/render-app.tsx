@@ -6,6 +6,7 @@ import { afterEach, vi } from 'vitest'
 import { Providers } from '../app/providers.tsx'
 import { routes } from '../app/route-table.tsx'
 import { setNavigator } from '../lib/navigation.ts'
+import { queryClient } from '../lib/query-client.ts'
 import { session } from '../lib/session.ts'
 import { createFakeFetch, type FakeFetch } from './fake-fetch.ts'
 
@@ -30,5 +31,6 @@ export function renderApp(url: string, options: { fake?: FakeFetch } = {}): Rend
 
 afterEach(() => {
   session.clearLocal()
+  queryClient.clear()
   vi.unstubAllGlobals()
 })
