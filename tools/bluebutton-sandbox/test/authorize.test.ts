@@ -149,16 +149,31 @@ describe('authorize request validation (§3.2)', () => {
 
 describe('login page (synthetic Medicare.gov)', () => {
   it('renders an accessible form with Username, Password and Sign in', async () => {
-    const start = await authorize(authorizeParams({ lang: 'es' }))
+    const start = await authorize(authorizeParams())
     const page = await app.inject({ method: 'GET', url: pathOf(String(start.headers.location)) })
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toMatch(/text\/html/)
-    expect(page.body).toContain('<html lang="es">')
+    expect(page.body).toContain('<html lang="en">')
     expect(page.body).toMatch(/<h1>/)
     expect(page.body).toContain('<label for="username">Username</label>')
     expect(page.body).toContain('<label for="password">Password</label>')
     expect(page.body).toMatch(/<button type="submit" id="sign-in">Sign in<\/button>/)
     expect(page.body).toContain(`action="${BASE}/mymedicare/login"`)
+  })
+
+  it('speaks Spanish with lang=es or Accept-Language: es', async () => {
+    const byParam = await authorize(authorizeParams({ lang: 'es' }))
+    const page = await app.inject({ method: 'GET', url: pathOf(String(byParam.headers.location)) })
+    expect(page.body).toContain('<html lang="es">')
+    expect(page.body).toContain('<label for="username">Nombre de usuario</label>')
+    expect(page.body).toContain('Iniciar sesión</button>')
+    const byHeader = await app.inject({
+      method: 'GET',
+      url: `${PREFIX}/v2/o/authorize/?${authorizeParams()}`,
+      headers: { 'accept-language': 'es-US,es;q=0.9' },
+    })
+    const headerPage = await app.inject({ method: 'GET', url: pathOf(String(byHeader.headers.location)) })
+    expect(headerPage.body).toContain('<html lang="es">')
   })
 
   it('rejects a wrong password with 401 and an alert', async () => {

@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context.ts'
 import { queryParams, routeBothSlashes, sendHtml, withQuery } from '../http.ts'
 import type { SandboxClient } from '../options.ts'
 import { formBody, type FormBody } from './client-auth.ts'
-import { consentPage, errorPage, type Lang, loginPage } from './pages.ts'
+import { type AccessSummary, consentPage, errorPage, type Lang, loginPage } from './pages.ts'
 import { allRegistered, defaultScopes, hasUsableScope, isDemographic, parseScope } from './scopes.ts'
 import type { PendingAuthorization } from './store.ts'
 
@@ -91,16 +91,7 @@ function livePending(ctx: SandboxContext, id: string | undefined): PendingAuthor
   return pending && pending.expiresAt > ctx.nowMs() ? pending : undefined
 }
 
-const expiredPage = (reply: FastifyReply): FastifyReply =>
-  sendHtml(
-    reply,
-    400,
-    errorPage(
-      'en',
-      'This request has expired',
-      'Your sign-in request has expired or is not valid. Go back to the app and start again.',
-    ),
-  )
+const expiredPage = (reply: FastifyReply): FastifyReply => sendHtml(reply, 400, errorPage('en', 'expired'))
 
 function registerLogin(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/mymedicare/login', async (request, reply) => {
@@ -123,7 +114,7 @@ function registerLogin(app: FastifyInstance, ctx: SandboxContext): void {
         lang: pending.lang,
         action: ctx.url('/mymedicare/login'),
         authRequest: pending.id,
-        error: 'The username or password is incorrect.',
+        failed: true,
         username,
       })
       return sendHtml(reply, 401, page)
@@ -132,15 +123,7 @@ function registerLogin(app: FastifyInstance, ctx: SandboxContext): void {
     if (!beneficiary) {
       // Blue Button's own page when Medicare.gov knows the login but BFD has no record: no redirect.
       ctx.store.dropPending(pending.id)
-      return sendHtml(
-        reply,
-        404,
-        errorPage(
-          pending.lang,
-          'We can’t find your Medicare information',
-          'The patient data cannot be found. There is no Medicare record matching this account, so no data can be shared with the app.',
-        ),
-      )
+      return sendHtml(reply, 404, errorPage(pending.lang, 'noRecord'))
     }
     pending.username = username
     pending.patientId = beneficiary.patientId
@@ -148,11 +131,9 @@ function registerLogin(app: FastifyInstance, ctx: SandboxContext): void {
   })
 }
 
-function durationText(ctx: SandboxContext, client: SandboxClient): string {
-  if (client.dataAccessType === 'ONE_TIME') return `${client.name} will have access to your data for 1 hour.`
-  if (client.dataAccessType === 'RESEARCH_STUDY') return `${client.name} is a research study application.`
-  const until = addMonths(ctx.nowMs(), 13)
-  return `${client.name} will have access to your data for 13 months, until ${new Date(until).toISOString().slice(0, 10)}.`
+function accessSummary(ctx: SandboxContext, client: SandboxClient): AccessSummary {
+  if (client.dataAccessType !== 'THIRTEEN_MONTH') return { type: client.dataAccessType }
+  return { type: 'THIRTEEN_MONTH', until: new Date(addMonths(ctx.nowMs(), 13)).toISOString().slice(0, 10) }
 }
 
 export function addMonths(ms: number, months: number): number {
@@ -188,7 +169,7 @@ function consentRoutes(app: FastifyInstance, ctx: SandboxContext): void {
         beneficiaryName: beneficiary
           ? `${beneficiary.name.given} ${beneficiary.name.family}`
           : (pending.username ?? ''),
-        durationText: durationText(ctx, client),
+        access: accessSummary(ctx, client),
         showDemographicsChoice: client.collectsDemographics && scopes.some(isDemographic),
       }),
     )

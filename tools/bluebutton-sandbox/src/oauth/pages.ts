@@ -36,29 +36,118 @@ ${body}
 `
 }
 
+type Copy = {
+  loginTitle: string
+  loginHint: string
+  username: string
+  password: string
+  signIn: string
+  badCredentials: string
+  consentTitle: (app: string) => string
+  signedInAs: (name: string) => string
+  whatAppGets: (app: string) => string
+  claims: string
+  coverage: string
+  share: (app: string) => string
+  allow: string
+  deny: string
+  duration: (app: string, access: AccessSummary) => string
+  expiredTitle: string
+  expiredMessage: string
+  noRecordTitle: string
+  noRecordMessage: string
+}
+
+export type AccessSummary =
+  | { readonly type: 'ONE_TIME' }
+  | { readonly type: 'THIRTEEN_MONTH'; readonly until: string }
+  | { readonly type: 'RESEARCH_STUDY' }
+
+const COPY: Record<Lang, Copy> = {
+  en: {
+    loginTitle: 'Log in to Medicare.gov',
+    loginHint:
+      'Blue Button sandbox: sign in as a synthetic beneficiary, for example BBUser00000 with password PW00000!.',
+    username: 'Username',
+    password: 'Password',
+    signIn: 'Sign in',
+    badCredentials: 'The username or password is incorrect.',
+    consentTitle: (app) => `Allow ${app} to access your Medicare claims?`,
+    signedInAs: (name) => `Signed in as ${name}.`,
+    whatAppGets: (app) => `What ${app} will get`,
+    claims: 'Your Medicare claims: doctor visits, hospital stays, and prescription drugs',
+    coverage: 'Your Medicare coverage (Parts A, B, C and D)',
+    share: (app) => `Share personal information (name, date of birth, sex, race, and ZIP code) with ${app}`,
+    allow: 'Allow',
+    deny: 'Deny',
+    duration: (app, access) =>
+      access.type === 'ONE_TIME'
+        ? `${app} will have access to your data for 1 hour.`
+        : access.type === 'THIRTEEN_MONTH'
+          ? `${app} will have access to your data for 13 months, until ${access.until}.`
+          : `${app} is a research study application.`,
+    expiredTitle: 'This request has expired',
+    expiredMessage: 'Your sign-in request has expired or is not valid. Go back to the app and start again.',
+    noRecordTitle: 'We can’t find your Medicare information',
+    noRecordMessage:
+      'The patient data cannot be found. There is no Medicare record matching this account, so no data can be shared with the app.',
+  },
+  es: {
+    loginTitle: 'Inicie sesión en Medicare.gov',
+    loginHint:
+      'Entorno de prueba de Blue Button: inicie sesión como un beneficiario ficticio, por ejemplo BBUser00000 con la contraseña PW00000!.',
+    username: 'Nombre de usuario',
+    password: 'Contraseña',
+    signIn: 'Iniciar sesión',
+    badCredentials: 'El nombre de usuario o la contraseña no son correctos.',
+    consentTitle: (app) => `¿Permitir que ${app} acceda a sus reclamaciones de Medicare?`,
+    signedInAs: (name) => `Sesión iniciada como ${name}.`,
+    whatAppGets: (app) => `Lo que recibirá ${app}`,
+    claims: 'Sus reclamaciones de Medicare: visitas médicas, hospitalizaciones y medicamentos recetados',
+    coverage: 'Su cobertura de Medicare (Partes A, B, C y D)',
+    share: (app) =>
+      `Compartir información personal (nombre, fecha de nacimiento, sexo, raza y código postal) con ${app}`,
+    allow: 'Permitir',
+    deny: 'Denegar',
+    duration: (app, access) =>
+      access.type === 'ONE_TIME'
+        ? `${app} tendrá acceso a sus datos durante 1 hora.`
+        : access.type === 'THIRTEEN_MONTH'
+          ? `${app} tendrá acceso a sus datos durante 13 meses, hasta el ${access.until}.`
+          : `${app} es una aplicación de un estudio de investigación.`,
+    expiredTitle: 'Esta solicitud ha vencido',
+    expiredMessage:
+      'Su solicitud de inicio de sesión venció o no es válida. Vuelva a la aplicación y empiece de nuevo.',
+    noRecordTitle: 'No encontramos su información de Medicare',
+    noRecordMessage:
+      'No se encuentran los datos del paciente. No hay un registro de Medicare para esta cuenta, así que no se pueden compartir datos con la aplicación.',
+  },
+}
+
 export function loginPage(opts: {
   lang: Lang
   action: string
   authRequest: string
-  error?: string
+  failed?: boolean
   username?: string
 }): string {
-  const error = opts.error
-    ? `<p class="error" role="alert" id="login-error">${escapeHtml(opts.error)}</p>`
+  const t = COPY[opts.lang]
+  const error = opts.failed
+    ? `<p class="error" role="alert" id="login-error">${escapeHtml(t.badCredentials)}</p>`
     : ''
   return layout(
     opts.lang,
-    'Log in to Medicare.gov (sandbox)',
-    `<h1>Log in to Medicare.gov</h1>
-<p class="note">Blue Button sandbox: sign in as a synthetic beneficiary, for example <code>BBUser00000</code> with password <code>PW00000!</code>.</p>
+    t.loginTitle,
+    `<h1>${escapeHtml(t.loginTitle)}</h1>
+<p class="note">${escapeHtml(t.loginHint)}</p>
 ${error}
 <form method="post" action="${escapeHtml(opts.action)}" id="login-form">
 <input type="hidden" name="auth_request" value="${escapeHtml(opts.authRequest)}">
-<label for="username">Username</label>
+<label for="username">${escapeHtml(t.username)}</label>
 <input type="text" id="username" name="username" autocomplete="username" required value="${escapeHtml(opts.username ?? '')}">
-<label for="password">Password</label>
+<label for="password">${escapeHtml(t.password)}</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required>
-<button type="submit" id="sign-in">Sign in</button>
+<button type="submit" id="sign-in">${escapeHtml(t.signIn)}</button>
 </form>`,
   )
 }
@@ -68,35 +157,39 @@ export type ConsentView = {
   action: string
   appName: string
   beneficiaryName: string
-  durationText: string
+  access: AccessSummary
   showDemographicsChoice: boolean
 }
 
 export function consentPage(view: ConsentView): string {
+  const t = COPY[view.lang]
   const share = view.showDemographicsChoice
     ? `<p class="checkbox"><input type="checkbox" id="share-demographics" name="share_demographic_scopes" value="true" checked>
-<label for="share-demographics">Share personal information (name, date of birth, sex, race, and ZIP code) with ${escapeHtml(view.appName)}</label></p>`
+<label for="share-demographics">${escapeHtml(t.share(view.appName))}</label></p>`
     : ''
   return layout(
     view.lang,
-    `Allow ${view.appName} to access your Medicare claims?`,
-    `<h1>Allow ${escapeHtml(view.appName)} to access your Medicare claims?</h1>
-<p>Signed in as ${escapeHtml(view.beneficiaryName)}.</p>
-<h2>What ${escapeHtml(view.appName)} will get</h2>
+    t.consentTitle(view.appName),
+    `<h1>${escapeHtml(t.consentTitle(view.appName))}</h1>
+<p>${escapeHtml(t.signedInAs(view.beneficiaryName))}</p>
+<h2>${escapeHtml(t.whatAppGets(view.appName))}</h2>
 <ul>
-<li>Your Medicare claims: doctor visits, hospital stays, and prescription drugs</li>
-<li>Your Medicare coverage (Parts A, B, C and D)</li>
+<li>${escapeHtml(t.claims)}</li>
+<li>${escapeHtml(t.coverage)}</li>
 </ul>
-<p id="access-duration">${escapeHtml(view.durationText)}</p>
+<p id="access-duration">${escapeHtml(t.duration(view.appName, view.access))}</p>
 <form method="post" action="${escapeHtml(view.action)}" id="consent-form">
 ${share}
-<button type="submit" name="allow" value="Allow" id="allow">Allow</button>
-<button type="submit" name="deny" value="Deny" id="deny">Deny</button>
+<button type="submit" name="allow" value="Allow" id="allow">${escapeHtml(t.allow)}</button>
+<button type="submit" name="deny" value="Deny" id="deny">${escapeHtml(t.deny)}</button>
 </form>`,
   )
 }
 
-export function errorPage(lang: Lang, title: string, message: string): string {
+export function errorPage(lang: Lang, kind: 'expired' | 'noRecord'): string {
+  const t = COPY[lang]
+  const [title, message] =
+    kind === 'expired' ? [t.expiredTitle, t.expiredMessage] : [t.noRecordTitle, t.noRecordMessage]
   return layout(
     lang,
     title,
