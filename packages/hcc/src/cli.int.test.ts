@@ -45,6 +45,11 @@ describe('CLI', () => {
     expect(r.stdout.split('\n').slice(1, 3)).toEqual(['A,CNA,0.943,HCC19 HCC85', 'C,CNA,1.727,HCC18 HCC85 HCC136'])
   })
 
+  it('accepts CRLF line endings and a last line without a newline', () => {
+    const r = runCli([], '{"id":"A","age":72,"sex":"F","dx":["E119"]}\r\n{"id":"B","age":72,"sex":"M","dx":[]}')
+    expect(r.stdout).toBe('id,segment,raw_score,payment_hccs\nA,CNA,0.561,HCC38\nB,CNA,0.396,\n')
+  })
+
   it('exits non-zero only for usage errors', () => {
     const bad = runCli(['--model', 'V99'], '')
     expect(bad.status).toBe(2)

@@ -26,8 +26,8 @@ export function resolveInput(input: BeneficiaryInput, paymentYear: PaymentYear):
   const lti = input.lti ?? useDefault(defaulted, 'lti', false, 'long-term institutional status is not in Blue Button (needs MDS): scored as community')
   const newEnrollee = input.newEnrollee ?? useDefault(defaulted, 'newEnrollee', false, 'Part B start unknown: scored as a continuing enrollee')
   const snp = input.snp ?? useDefault(defaulted, 'snp', false, 'SNP enrolment is not in Blue Button: scored as not in a SNP')
-  if (orec === '2' || orec === '3') warnings.push('OREC indicates ESRD entitlement; the ESRD models are not covered, the CMS-HCC score is shown for reference only')
-  useDefault(defaulted, 'esrd', false, 'ESRD status not given: scored with the non-ESRD CMS-HCC model')
+  const esrd = input.esrd ?? useDefault(defaulted, 'esrd', false, 'ESRD status not given: scored with the non-ESRD CMS-HCC model')
+  if (esrd || orec === '2' || orec === '3') warnings.push('ESRD entitlement or status: CMS pays these beneficiaries with the ESRD models, not covered here; the CMS-HCC score is shown for reference only')
   return {
     demo: { age, sex: input.sex, orec, dual, lti, newEnrollee, snp },
     defaulted,

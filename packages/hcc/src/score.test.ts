@@ -96,6 +96,12 @@ describe('defaults and completeness', () => {
     expect(r.models[0]?.segment).toBe('CND')
   })
 
+  it('warns that ESRD beneficiaries need another model', () => {
+    const r = scorePaymentYear({ ...aged, esrd: true }, { paymentYear: 2026 })
+    expect(r.models[0]?.warnings).toEqual([expect.stringMatching(/ESRD models, not covered/)])
+    expect(r.defaulted.map((d) => d.input)).not.toContain('esrd')
+  })
+
   it('flags Medicare Advantage months as incomplete', () => {
     const r = scorePaymentYear({ ...aged, maMonths: 4 }, { paymentYear: 2026 })
     expect(r.completeness).toMatchObject({ status: 'incomplete', maMonths: 4 })

@@ -36,6 +36,8 @@ export interface BeneficiaryInput {
   newEnrollee?: boolean | null
   /** Chronic-condition SNP enrollee (new enrollees then use the SNPNE cells). Not in Blue Button. */
   snp?: boolean | null
+  /** ESRD status (ms_cd 11/21/31, esrd_ind). ESRD beneficiaries need the ESRD models, not covered here. */
+  esrd?: boolean | null
   /** Months of the data-collection year enrolled in Medicare Advantage (no FFS claims for them). */
   maMonths?: number | null
   /** ICD-10-CM codes; dots optional, any case. Codes that map to no CC are ignored. */
