@@ -1,5 +1,5 @@
 // Every route of this release (spec 1 §2, spec 2 §2). Pages load lazily so the login route stays small.
-import { redirect, type RouteObject } from 'react-router'
+import { Navigate, type RouteObject } from 'react-router'
 import { Spinner } from '../components/ui/spinner.tsx'
 import { ROLE_DASHBOARD_REDIRECTS, paths } from './paths.ts'
 import { RootLayout } from './routes/root-layout.tsx'
@@ -15,7 +15,7 @@ const page = (title: string, path: string, load: () => Promise<RouteObject['Comp
   lazy: async () => ({ Component: await load() }),
 })
 
-const redirectTo = (path: string, to: string): RouteObject => ({ path, loader: () => redirect(to) })
+const redirectTo = (path: string, to: string): RouteObject => ({ path, element: <Navigate to={to} replace /> })
 
 export const routes: RouteObject[] = [
   {
@@ -24,7 +24,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: () => <Spinner />,
     children: [
-      { index: true, loader: () => redirect(paths.login) },
+      { index: true, element: <Navigate to={paths.login} replace /> },
       redirectTo(paths.app, paths.login),
       ...ROLE_DASHBOARD_REDIRECTS.map((path) => redirectTo(path, paths.dashboard)),
       {

@@ -2,11 +2,10 @@
 import type { User } from '@blueconsent/contract'
 import { render, type RenderResult } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, vi } from 'vitest'
+import { vi } from 'vitest'
 import { Providers } from '../app/providers.tsx'
 import { routes } from '../app/route-table.tsx'
 import { setNavigator } from '../lib/navigation.ts'
-import { queryClient } from '../lib/query-client.ts'
 import { session } from '../lib/session.ts'
 import { createFakeFetch, type FakeFetch } from './fake-fetch.ts'
 
@@ -28,9 +27,3 @@ export function renderApp(url: string, options: { fake?: FakeFetch } = {}): Rend
   )
   return { ...result, router, fake }
 }
-
-afterEach(() => {
-  session.clearLocal()
-  queryClient.clear()
-  vi.unstubAllGlobals()
-})
