@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { conditionCodes, acuteCodes, commonCodes } from './codes/icd10.ts'
 import extraHccCodes from './codes/icd10-hcc-extra.json' with { type: 'json' }
@@ -25,6 +26,18 @@ describe('synthetic beneficiaries', () => {
     expect(JSON.stringify(again.findByUsername('BBUser00003')?.eobs())).toBe(
       JSON.stringify(eobsOf('BBUser00003')),
     )
+  })
+
+  it('data does not drift between versions (golden digests; regenerate the README table if they change)', () => {
+    const digest = (username: string): string => {
+      const b = registry.findByUsername(username)
+      return createHash('sha256')
+        .update(JSON.stringify([b?.patient, b?.coverage, b?.eobs()]))
+        .digest('hex')
+    }
+    expect(registry.findByUsername('BBUser00000')?.name).toEqual({ given: 'Rosa', family: 'Garcia' })
+    expect(digest('BBUser00000')).toBe('4014f1d1ce6b99077a65a1dcc942a14d6195e4d6f492882a4f7960dcdbe435ba')
+    expect(digest('BBUser10000')).toBe('1f69042a0ff51b4bf384cb7da5e133ed011fc74ec5c7a90cdb085accf6dc85a9')
   })
 
   it('another seed gives other people', () => {
