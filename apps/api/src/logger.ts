@@ -56,7 +56,12 @@ function serializeError(error: LoggedError): Record<string, unknown> {
     code: error.code,
     statusCode: error.statusCode,
     message: message.slice(0, 500),
-    stack: error.stack?.split('\n').slice(1, 8).join('\n'),
+    // Frames only: the stack's first lines repeat the message, parameters included.
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .slice(0, 8)
+      .join('\n'),
   }
 }
 
