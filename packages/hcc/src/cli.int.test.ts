@@ -21,7 +21,8 @@ const INPUT = [
   '{"id":"with,comma","age":69,"sex":"F","dx":[]}',
 ].join('\n')
 
-describe('CLI', () => {
+// Each case spawns tsx (about a second to start on a busy machine), hence the longer timeout.
+describe('CLI', { timeout: 30_000 }, () => {
   it('scores JSON lines to CSV and reports bad lines with their numbers (V28)', () => {
     const r = runCli(['--model', 'V28', '--payment-year', '2026'], INPUT)
     expect(r.status).toBe(0)
@@ -42,11 +43,17 @@ describe('CLI', () => {
 
   it('scores V24 with the same input', () => {
     const r = runCli(['--model=V24', '--payment-year=2025'], INPUT)
-    expect(r.stdout.split('\n').slice(1, 3)).toEqual(['A,CNA,0.943,HCC19 HCC85', 'C,CNA,1.727,HCC18 HCC85 HCC136'])
+    expect(r.stdout.split('\n').slice(1, 3)).toEqual([
+      'A,CNA,0.943,HCC19 HCC85',
+      'C,CNA,1.727,HCC18 HCC85 HCC136',
+    ])
   })
 
   it('accepts CRLF line endings and a last line without a newline', () => {
-    const r = runCli([], '{"id":"A","age":72,"sex":"F","dx":["E119"]}\r\n{"id":"B","age":72,"sex":"M","dx":[]}')
+    const r = runCli(
+      [],
+      '{"id":"A","age":72,"sex":"F","dx":["E119"]}\r\n{"id":"B","age":72,"sex":"M","dx":[]}',
+    )
     expect(r.stdout).toBe('id,segment,raw_score,payment_hccs\nA,CNA,0.561,HCC38\nB,CNA,0.396,\n')
   })
 

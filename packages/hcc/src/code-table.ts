@@ -16,8 +16,10 @@ export function encodeCode(code: string): number {
   for (let i = 0; i < code.length; i++) {
     const c = code.charCodeAt(i)
     let d: number
-    if (c >= 48 && c <= 57) d = c - 47 // '0'-'9' -> 1..10
-    else if (c >= 65 && c <= 90) d = c - 54 // 'A'-'Z' -> 11..36
+    if (c >= 48 && c <= 57)
+      d = c - 47 // '0'-'9' -> 1..10
+    else if (c >= 65 && c <= 90)
+      d = c - 54 // 'A'-'Z' -> 11..36
     else if (c >= 97 && c <= 122) {
       d = c - 86 // 'a'-'z' -> 11..36
       clean = false

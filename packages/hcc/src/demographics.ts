@@ -71,11 +71,24 @@ const NEW_ENROLLEE: readonly Segment[] = [
 ]
 
 export function newDemographics(): Demographics {
-  return { age: 0, sex: 'F', sexIndex: 0, orec: '0', disabled: false, originallyDisabled: false, medicaid: false, segment: 'CNA', newEnrolleeSegment: false }
+  return {
+    age: 0,
+    sex: 'F',
+    sexIndex: 0,
+    orec: '0',
+    disabled: false,
+    originallyDisabled: false,
+    medicaid: false,
+    segment: 'CNA',
+    newEnrolleeSegment: false,
+  }
 }
 
 /** Derives the model demographics; pass `out` to reuse an object on hot paths. */
-export function deriveDemographics(input: DemographicInput, out: Demographics = newDemographics()): Demographics {
+export function deriveDemographics(
+  input: DemographicInput,
+  out: Demographics = newDemographics(),
+): Demographics {
   const { age, orec } = input
   // CMS: DISABL = age < 65 and OREC ne '0'; ORIGDS = OREC = '1' and not DISABL (OREC 3 excluded).
   const disabled = age < 65 && orec !== '0'

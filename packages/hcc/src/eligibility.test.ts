@@ -3,7 +3,9 @@ import { eligibleDiagnoses, isEligibleHcpcs, normalizeBillType } from './eligibi
 import type { RiskAdjustmentClaim } from './types.ts'
 
 let seq = 0
-function claim(over: Partial<RiskAdjustmentClaim> & { hcpcs?: string[]; modifiers?: string[] }): RiskAdjustmentClaim {
+function claim(
+  over: Partial<RiskAdjustmentClaim> & { hcpcs?: string[]; modifiers?: string[] },
+): RiskAdjustmentClaim {
   const { hcpcs = ['99214'], modifiers = [], ...rest } = over
   return {
     id: `c${++seq}`,
@@ -16,7 +18,8 @@ function claim(over: Partial<RiskAdjustmentClaim> & { hcpcs?: string[]; modifier
   }
 }
 
-const kept = (c: RiskAdjustmentClaim, paymentYear: 2024 | 2025 | 2026 = 2026): boolean => eligibleDiagnoses([c], { paymentYear }).claimsKept.length === 1
+const kept = (c: RiskAdjustmentClaim, paymentYear: 2024 | 2025 | 2026 = 2026): boolean =>
+  eligibleDiagnoses([c], { paymentYear }).claimsKept.length === 1
 
 describe('eligibleDiagnoses', () => {
   it('keeps professional claims with an eligible E/M line and drops lab-only ones', () => {
@@ -66,14 +69,23 @@ describe('eligibleDiagnoses', () => {
   })
 
   it('assigns claims to the data-collection year by through date', () => {
-    const spanning = claim({ billablePeriod: { start: '2024-12-28', end: '2025-01-03' }, claimType: 'INPATIENT', typeOfBill: '111' })
+    const spanning = claim({
+      billablePeriod: { start: '2024-12-28', end: '2025-01-03' },
+      claimType: 'INPATIENT',
+      typeOfBill: '111',
+    })
     expect(kept(spanning, 2026)).toBe(true)
     expect(kept(spanning, 2025)).toBe(false)
     expect(eligibleDiagnoses([spanning], { collectionYear: 2025 }).collectionYear).toBe(2025)
   })
 
   it('uses only ICD-10 codes, normalises them and merges sources', () => {
-    const a = claim({ diagnoses: [{ code: 'e11.9', system: 'icd10', roles: [] }, { code: '25000', system: 'icd9', roles: [] }] })
+    const a = claim({
+      diagnoses: [
+        { code: 'e11.9', system: 'icd10', roles: [] },
+        { code: '25000', system: 'icd9', roles: [] },
+      ],
+    })
     const b = claim({ diagnoses: [{ code: 'E119', system: 'icd10', roles: [] }] })
     const r = eligibleDiagnoses([a, b], { paymentYear: 2026 })
     expect(r.diagnoses).toEqual([

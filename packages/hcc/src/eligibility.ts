@@ -2,7 +2,7 @@
 // inpatient bill types keep every diagnosis; outpatient bill types and professional claims need a
 // line with a risk-adjustment-eligible CPT/HCPCS code for that service year; DME, SNF, home health,
 // hospice and Part D never count; audio-only telehealth lines (modifier 93/FQ) never count.
-import { ELIGIBLE_HCPCS } from '../tables/eligible-hcpcs.ts'
+import { ELIGIBLE_HCPCS } from './tables/eligible-hcpcs.ts'
 import { normalizeCode } from './engine.ts'
 import type { PaymentYear } from './model-data.ts'
 import type { DiagnosisEvidence, DiagnosisSource, ExcludedClaim, RiskAdjustmentClaim } from './types.ts'
@@ -67,7 +67,10 @@ export interface EligibleDiagnosesResult {
   claimsExcluded: ExcludedClaim[]
 }
 
-export function eligibleDiagnoses(claims: readonly RiskAdjustmentClaim[], options: EligibilityOptions): EligibleDiagnosesResult {
+export function eligibleDiagnoses(
+  claims: readonly RiskAdjustmentClaim[],
+  options: EligibilityOptions,
+): EligibleDiagnosesResult {
   const collectionYear = options.collectionYear ?? (options.paymentYear ?? 2026) - 1
   const sourcesByCode: Record<string, DiagnosisSource[]> = {}
   const claimsKept: string[] = []
@@ -88,7 +91,12 @@ export function eligibleDiagnoses(claims: readonly RiskAdjustmentClaim[], option
 }
 
 function addDiagnoses(claim: RiskAdjustmentClaim, sourcesByCode: Record<string, DiagnosisSource[]>): void {
-  const source: DiagnosisSource = { claimId: claim.id, claimType: claim.claimType, from: claim.billablePeriod.start, through: throughDate(claim) }
+  const source: DiagnosisSource = {
+    claimId: claim.id,
+    claimType: claim.claimType,
+    from: claim.billablePeriod.start,
+    through: throughDate(claim),
+  }
   for (const dx of claim.diagnoses) {
     if (dx.system !== 'icd10' || typeof dx.code !== 'string') continue
     const code = normalizeCode(dx.code)
@@ -102,8 +110,10 @@ function addDiagnoses(claim: RiskAdjustmentClaim, sourcesByCode: Record<string, 
 export function throughDate(claim: RiskAdjustmentClaim): string | null {
   if (claim.billablePeriod.end) return claim.billablePeriod.end
   if (claim.billablePeriod.start) return claim.billablePeriod.start
-  const dates = claim.lines.map((l) => l.serviceEnd ?? l.serviceStart).filter((d): d is string => typeof d === 'string')
-  return dates.length > 0 ? dates.sort()[dates.length - 1] ?? null : null
+  const dates = claim.lines
+    .map((l) => l.serviceEnd ?? l.serviceStart)
+    .filter((d): d is string => typeof d === 'string')
+  return dates.length > 0 ? (dates.sort()[dates.length - 1] ?? null) : null
 }
 
 function yearOf(date: string | null): number | null {
@@ -119,9 +129,12 @@ function exclusionReason(claim: RiskAdjustmentClaim, collectionYear: number): st
   const through = throughDate(claim)
   const year = yearOf(through)
   if (year === null) return 'no service date'
-  if (year !== collectionYear) return `through date ${through} is outside the data-collection year ${collectionYear}`
-  if (claim.claimType === 'CARRIER') return hasEligibleLine(claim, year) ? null : 'no line with a risk-adjustment-eligible CPT/HCPCS code'
-  if (claim.claimType === 'INPATIENT' || claim.claimType === 'OUTPATIENT') return institutionalReason(claim, year)
+  if (year !== collectionYear)
+    return `through date ${through} is outside the data-collection year ${collectionYear}`
+  if (claim.claimType === 'CARRIER')
+    return hasEligibleLine(claim, year) ? null : 'no line with a risk-adjustment-eligible CPT/HCPCS code'
+  if (claim.claimType === 'INPATIENT' || claim.claimType === 'OUTPATIENT')
+    return institutionalReason(claim, year)
   return `claim type ${String(claim.claimType)} is not risk-adjustment eligible`
 }
 
@@ -136,7 +149,9 @@ function institutionalReason(claim: RiskAdjustmentClaim, year: number): string |
   const excluded = EXCLUDED_BILL_TYPES[billType]
   if (excluded) return excluded
   if (!OUTPATIENT_BILL_TYPES.has(billType)) return `bill type ${billType}X is not risk-adjustment eligible`
-  return hasEligibleLine(claim, year) ? null : `outpatient bill type ${billType}X without a risk-adjustment-eligible CPT/HCPCS line`
+  return hasEligibleLine(claim, year)
+    ? null
+    : `outpatient bill type ${billType}X without a risk-adjustment-eligible CPT/HCPCS line`
 }
 
 /** '0111' / '111' / '11X' -> '11' (facility type + service classification); null if unusable. */

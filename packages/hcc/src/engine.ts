@@ -4,7 +4,7 @@
 import { newEnrolleeCellAge, type Demographics } from './demographics.ts'
 import type { AgeSexEdit } from './model-data.ts'
 import { encodeCode, lastCodeWasCanonical, type CodeTable } from './code-table.ts'
-import { CC_LIMIT, DISABLED_BIT, EDIT_FLAG, type CompiledModel } from './tables.ts'
+import { CC_LIMIT, DISABLED_BIT, EDIT_FLAG, type CompiledModel } from './model-tables.ts'
 
 const PRESENT = 1
 const DROPPED = 2
@@ -55,7 +55,14 @@ export interface CoreResult {
 
 const firedInteractions: number[] = []
 const demoVars: number[] = []
-const result: { raw: number; hccs: number[]; interactions: number[]; cellVar: number; demoVars: number[]; countVar: number } = {
+const result: {
+  raw: number
+  hccs: number[]
+  interactions: number[]
+  cellVar: number
+  demoVars: number[]
+  countVar: number
+} = {
   raw: 0,
   hccs: payList,
   interactions: firedInteractions,
@@ -138,7 +145,13 @@ function addDemo(v: number, w: Int32Array): number {
   return c
 }
 
-function collectCcs(m: CompiledModel, table: CodeTable, demo: Demographics, codes: readonly unknown[], trace: Trace | null): void {
+function collectCcs(
+  m: CompiledModel,
+  table: CodeTable,
+  demo: Demographics,
+  codes: readonly unknown[],
+  trace: Trace | null,
+): void {
   ccList.length = 0
   for (let i = 0; i < codes.length; i++) {
     const rawCode = codes[i]
@@ -179,11 +192,19 @@ function addCc(cc: number, code: string, trace: Trace | null): void {
   }
 }
 
-function applyEdits(m: CompiledModel, key: number, code: string, packed: number, demo: Demographics, trace: Trace | null): number {
+function applyEdits(
+  m: CompiledModel,
+  key: number,
+  code: string,
+  packed: number,
+  demo: Demographics,
+  trace: Trace | null,
+): number {
   const edit = (m.editsByKey.get(key) ?? []).find((e) => editApplies(e, demo))
   if (!edit) return packed
   const cc = edit.action === 'override' ? (edit.cc ?? 0) : 0
-  if (trace && !trace.edited.some((e) => e.code === code)) trace.edited.push({ code, rule: edit.rule, cc: cc === 0 ? null : cc })
+  if (trace && !trace.edited.some((e) => e.code === code))
+    trace.edited.push({ code, rule: edit.rule, cc: cc === 0 ? null : cc })
   return cc
 }
 
@@ -198,7 +219,8 @@ const V28_HF_SIBLINGS = [221, 222, 224, 225, 226]
 
 function applyHierarchy(m: CompiledModel): void {
   // V28 patch (CMS V28 software): HCC223 only counts alongside another heart-failure HCC.
-  if (m.model === 'V28' && state[223] === PRESENT && !V28_HF_SIBLINGS.some((cc) => state[cc] !== 0)) state[223] = DROPPED
+  if (m.model === 'V28' && state[223] === PRESENT && !V28_HF_SIBLINGS.some((cc) => state[cc] !== 0))
+    state[223] = DROPPED
   // The table lists transitive children, so one pass over the original set is enough.
   for (const cc of ccList) {
     const kids = m.children[cc]

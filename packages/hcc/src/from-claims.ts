@@ -14,7 +14,11 @@ export function scoreFromClaims(
 ): RiskScoreResult {
   const eligible = eligibleDiagnoses(claims, { paymentYear: options.paymentYear })
   const result = scorePaymentYear(
-    { ...beneficiary, diagnoses: eligible.diagnoses.map((d) => d.code), diagnosisSources: eligible.sourcesByCode },
+    {
+      ...beneficiary,
+      diagnoses: eligible.diagnoses.map((d) => d.code),
+      diagnosisSources: eligible.sourcesByCode,
+    },
     options,
   )
   return {

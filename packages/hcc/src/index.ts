@@ -11,8 +11,14 @@ export {
 } from './eligibility.ts'
 export { HccInputError } from './resolve.ts'
 export { normalizeCode } from './engine.ts'
-export { mappedCodes } from './tables.ts'
-export { ageOnFeb1, dualStatus, segmentLabel, type DemographicInput, type DualStatus } from './demographics.ts'
+export { mappedCodes } from './model-tables.ts'
+export {
+  ageOnFeb1,
+  dualStatus,
+  segmentLabel,
+  type DemographicInput,
+  type DualStatus,
+} from './demographics.ts'
 export {
   PAYMENT_YEARS,
   PAYMENT_YEAR_LIST,

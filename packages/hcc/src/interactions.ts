@@ -14,7 +14,10 @@ function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i)
 }
 
-function spec(groupDefs: Record<string, readonly number[]>, terms: Record<string, readonly string[]>): InteractionSpec {
+function spec(
+  groupDefs: Record<string, readonly number[]>,
+  terms: Record<string, readonly string[]>,
+): InteractionSpec {
   const names = Object.keys(groupDefs)
   const bit = (g: string): number => {
     if (g === 'DISABLED') return DISABLED
@@ -24,7 +27,10 @@ function spec(groupDefs: Record<string, readonly number[]>, terms: Record<string
   }
   return {
     groups: names.map((n) => groupDefs[n] ?? []),
-    terms: Object.entries(terms).map(([variable, gs]) => ({ variable, need: gs.reduce((m, g) => m | bit(g), 0) })),
+    terms: Object.entries(terms).map(([variable, gs]) => ({
+      variable,
+      need: gs.reduce((m, g) => m | bit(g), 0),
+    })),
   }
 }
 

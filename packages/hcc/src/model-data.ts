@@ -1,9 +1,10 @@
-// Shape of the generated table modules in packages/hcc/tables (written by scripts/build-tables.ts).
+// Shape of the generated table modules in packages/hcc/src/tables (written by scripts/build-tables.ts).
 // The tables are plain data so the engine itself stays free of I/O.
 
 export type ModelVersion = 'V24' | 'V28'
 export type PaymentYear = 2024 | 2025 | 2026
-export type TermKind = 'demographic' | 'demographic_interaction' | 'disease' | 'disease_interaction' | 'disease_count'
+export type TermKind =
+  'demographic' | 'demographic_interaction' | 'disease' | 'disease_interaction' | 'disease_count'
 
 /** One model variable: [name, kind, label, ...coefficients in thousandths, one per segment]. */
 export type VariableRow = readonly [string, TermKind, string, ...number[]]

@@ -68,7 +68,10 @@ export interface PaymentArithmetic {
 }
 
 /** Blend normalised scores (thousandths) by percent weights, round, then apply the MA adjustment and round. */
-export function blendAndAdjust(config: PaymentYearConfig, normalized: ReadonlyMap<ModelVersion, number>): PaymentArithmetic {
+export function blendAndAdjust(
+  config: PaymentYearConfig,
+  normalized: ReadonlyMap<ModelVersion, number>,
+): PaymentArithmetic {
   let weighted = 0
   for (const b of config.blend) weighted += b.weightPercent * (normalized.get(b.model) ?? 0)
   const blended = divRoundHalfUp(weighted, 100)
@@ -98,7 +101,10 @@ export interface PaymentFromRaw {
 }
 
 /** The §2 step 10 arithmetic on raw scores (thousandths in, thousandths out). */
-export function paymentFromRaw(paymentYear: PaymentYear, rawThousandths: Partial<Record<ModelVersion, number>>): PaymentFromRaw {
+export function paymentFromRaw(
+  paymentYear: PaymentYear,
+  rawThousandths: Partial<Record<ModelVersion, number>>,
+): PaymentFromRaw {
   const config = PAYMENT_YEARS[paymentYear]
   const normalized: Partial<Record<ModelVersion, number>> = {}
   const map = new Map<ModelVersion, number>()

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { eligibleDiagnoses, paymentFromRaw, scoreBeneficiary, scoreFromClaims, scorePaymentYear } from './index.ts'
+import {
+  eligibleDiagnoses,
+  paymentFromRaw,
+  scoreBeneficiary,
+  scoreFromClaims,
+  scorePaymentYear,
+} from './index.ts'
 import type { BeneficiaryInput, ModelVersion, PaymentYear, RiskAdjustmentClaim } from './index.ts'
 
 interface ExpectedModel {
@@ -21,7 +27,15 @@ interface PaymentExample {
 
 interface ReferenceCase {
   id: string
-  input: { sex: 'F' | 'M'; dob: string; orec: string; dual: string; lti: boolean; new_enrollee: boolean; dx: string[] }
+  input: {
+    sex: 'F' | 'M'
+    dob: string
+    orec: string
+    dual: string
+    lti: boolean
+    new_enrollee: boolean
+    dx: string[]
+  }
   derived: { age_as_of_feb1_2026: number }
   expected: Record<ModelVersion, ExpectedModel>
   payment_examples: Record<'PY2024' | 'PY2025' | 'PY2026', PaymentExample>
@@ -47,14 +61,24 @@ interface EobCase {
   expected: Record<string, { filtered: { score_raw: number; hccs: string[]; claims_kept: string[] } }>
 }
 
-const fixture = JSON.parse(readFileSync(new URL('./fixtures/reference-cases.json', import.meta.url), 'utf8')) as {
+const fixture = JSON.parse(
+  readFileSync(new URL('./fixtures/reference-cases.json', import.meta.url), 'utf8'),
+) as {
   cases: ReferenceCase[]
   eob_filter_case: EobCase
 }
 
 function toInput(c: ReferenceCase): BeneficiaryInput {
   const i = c.input
-  return { sex: i.sex, birthDate: i.dob, orec: i.orec, dual: i.dual, lti: i.lti, newEnrollee: i.new_enrollee, diagnoses: i.dx }
+  return {
+    sex: i.sex,
+    birthDate: i.dob,
+    orec: i.orec,
+    dual: i.dual,
+    lti: i.lti,
+    newEnrollee: i.new_enrollee,
+    diagnoses: i.dx,
+  }
 }
 
 const thousandths = (v: number): number => Math.round(v * 1000)
@@ -73,9 +97,12 @@ describe('reference cases (risk_adjustment_model / hccinfhir / hccpy agree)', ()
         expect(r.segment).toBe(e.segment_used)
         expect(r.hccs.map((h) => h.hcc)).toEqual(e.payment_hccs)
         expect(r.droppedByHierarchy.map((d) => d.hcc).sort()).toEqual([...e.dropped_by_hierarchy].sort())
-        expect(Object.fromEntries(r.terms.map((t) => [t.variable, t.coefficient]))).toEqual(e.relative_factors)
+        expect(Object.fromEntries(r.terms.map((t) => [t.variable, t.coefficient]))).toEqual(
+          e.relative_factors,
+        )
         expect(r.rawScore).toBe(e.raw_score)
-        for (const h of r.hccs) expect(h.diagnoses.map((d) => d.code).sort()).toEqual([...(e.hcc_from_dx[h.hcc] ?? [])].sort())
+        for (const h of r.hccs)
+          expect(h.diagnoses.map((d) => d.code).sort()).toEqual([...(e.hcc_from_dx[h.hcc] ?? [])].sort())
         // The sum of the listed terms is the raw score, exactly.
         expect(r.terms.reduce((s, t) => s + thousandths(t.coefficient), 0)).toBe(thousandths(e.raw_score))
       })
@@ -91,7 +118,9 @@ describe('reference cases (risk_adjustment_model / hccinfhir / hccpy agree)', ()
         if (ex.blended !== undefined) expect(got.blended).toBe(thousandths(ex.blended))
         expect(got.payment).toBe(thousandths(ex.payment_score))
       }
-      expect(scorePaymentYear(toInput(c), { paymentYear: 2026 }).paymentScore).toBe(c.payment_examples.PY2026.payment_score)
+      expect(scorePaymentYear(toInput(c), { paymentYear: 2026 }).paymentScore).toBe(
+        c.payment_examples.PY2026.payment_score,
+      )
     })
   }
 })
@@ -100,7 +129,14 @@ function coding(list: FhirCoding[], suffix: string): string | null {
   return list.find((x) => x.system.endsWith(suffix))?.code ?? null
 }
 
-const CLAIM_TYPES: Record<string, RiskAdjustmentClaim['claimType']> = { '40': 'OUTPATIENT', '60': 'INPATIENT', '71': 'CARRIER', '72': 'CARRIER', '81': 'DME', '82': 'DME' }
+const CLAIM_TYPES: Record<string, RiskAdjustmentClaim['claimType']> = {
+  '40': 'OUTPATIENT',
+  '60': 'INPATIENT',
+  '71': 'CARRIER',
+  '72': 'CARRIER',
+  '81': 'DME',
+  '82': 'DME',
+}
 
 /** Minimal Blue Button EOB -> claim mapping, enough for the fixture (the real mapper lives in packages/bluebutton). */
 function toClaim(eob: FhirEob): RiskAdjustmentClaim {
@@ -112,22 +148,42 @@ function toClaim(eob: FhirEob): RiskAdjustmentClaim {
     claimType,
     typeOfBill: facility && classification ? `${facility}${classification}1` : null,
     billablePeriod: eob.billablePeriod,
-    diagnoses: eob.diagnosis.map((d) => ({ code: d.diagnosisCodeableConcept.coding[0]?.code ?? '', system: 'icd10' as const, roles: [] })),
-    lines: eob.item.map((i) => ({ hcpcs: i.productOrService.coding[0]?.code ?? null, modifiers: [], serviceStart: i.servicedPeriod?.start ?? null, serviceEnd: i.servicedPeriod?.end ?? null })),
+    diagnoses: eob.diagnosis.map((d) => ({
+      code: d.diagnosisCodeableConcept.coding[0]?.code ?? '',
+      system: 'icd10' as const,
+      roles: [],
+    })),
+    lines: eob.item.map((i) => ({
+      hcpcs: i.productOrService.coding[0]?.code ?? null,
+      modifiers: [],
+      serviceStart: i.servicedPeriod?.start ?? null,
+      serviceEnd: i.servicedPeriod?.end ?? null,
+    })),
   }
 }
 
 describe('EOB filter case', () => {
   const eob = fixture.eob_filter_case
   const claims = eob.eob_resources.map(toClaim)
-  const person = { sex: eob.demographics.sex, age: eob.demographics.age, orec: eob.demographics.orec, dual: eob.demographics.dual_elgbl_cd }
+  const person = {
+    sex: eob.demographics.sex,
+    age: eob.demographics.age,
+    orec: eob.demographics.orec,
+    dual: eob.demographics.dual_elgbl_cd,
+  }
 
-  for (const [name, model] of [['CMS-HCC Model V24', 'V24'], ['CMS-HCC Model V28', 'V28']] as const) {
+  for (const [name, model] of [
+    ['CMS-HCC Model V24', 'V24'],
+    ['CMS-HCC Model V28', 'V28'],
+  ] as const) {
     it(`keeps the office visit and the inpatient stay only (${model})`, () => {
       const expected = eob.expected[name]?.filtered
       const eligible = eligibleDiagnoses(claims, { paymentYear: 2026 })
       expect(eligible.claimsKept.sort()).toEqual([...(expected?.claims_kept ?? [])].sort())
-      const r = scoreBeneficiary({ ...person, diagnoses: eligible.diagnoses.map((d) => d.code) }, { model, paymentYear: 2026 as PaymentYear })
+      const r = scoreBeneficiary(
+        { ...person, diagnoses: eligible.diagnoses.map((d) => d.code) },
+        { model, paymentYear: 2026 as PaymentYear },
+      )
       expect(r.hccs.map((h) => String(h.number))).toEqual(expected?.hccs)
       expect(r.rawScore).toBe(expected?.score_raw)
     })
@@ -138,8 +194,20 @@ describe('EOB filter case', () => {
     const v28 = r.models[0]
     expect(v28?.rawScore).toBe(1.43)
     const copd = v28?.hccs.find((h) => h.hcc === 'HCC280')
-    expect(copd?.diagnoses).toEqual([{ code: 'J441', edit: null, sources: [{ claimId: 'inpatient-11x', claimType: 'INPATIENT', from: '2025-03-10', through: '2025-03-10' }] }])
-    expect(r.claims?.claimsExcluded.map((x) => x.claimId).sort()).toEqual(['carrier-lab-only', 'dme-hospital-bed', 'outpatient-13x-xray-only'])
+    expect(copd?.diagnoses).toEqual([
+      {
+        code: 'J441',
+        edit: null,
+        sources: [
+          { claimId: 'inpatient-11x', claimType: 'INPATIENT', from: '2025-03-10', through: '2025-03-10' },
+        ],
+      },
+    ])
+    expect(r.claims?.claimsExcluded.map((x) => x.claimId).sort()).toEqual([
+      'carrier-lab-only',
+      'dme-hospital-bed',
+      'outpatient-13x-xray-only',
+    ])
     expect(r.paymentScore).toBe(1.261)
   })
 })

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { HccInputError, scoreBeneficiary, scoreCompact, scorePaymentYear } from './index.ts'
 import type { BeneficiaryInput } from './index.ts'
 
-const aged: BeneficiaryInput = { sex: 'F', age: 72, orec: '0', dual: 'NA', lti: false, newEnrollee: false, snp: false, maMonths: 0, diagnoses: [] }
+const aged: BeneficiaryInput = {
+  sex: 'F',
+  age: 72,
+  orec: '0',
+  dual: 'NA',
+  lti: false,
+  newEnrollee: false,
+  snp: false,
+  maMonths: 0,
+  diagnoses: [],
+}
 const v28 = { model: 'V28', paymentYear: 2026 } as const
 const v24 = { model: 'V24', paymentYear: 2026 } as const
 
@@ -10,7 +20,9 @@ describe('V28 heart-failure rule (HCC223)', () => {
   it('drops HCC223 when no other heart-failure HCC is present', () => {
     const r = scoreBeneficiary({ ...aged, diagnoses: ['T82512A'] }, v28)
     expect(r.hccs).toEqual([])
-    expect(r.droppedByHierarchy).toMatchObject([{ hcc: 'HCC223', droppedBy: ['V28 rule: HCC223 needs another heart-failure HCC'] }])
+    expect(r.droppedByHierarchy).toMatchObject([
+      { hcc: 'HCC223', droppedBy: ['V28 rule: HCC223 needs another heart-failure HCC'] },
+    ])
     expect(r.rawScore).toBe(0.395)
   })
 
@@ -18,33 +30,48 @@ describe('V28 heart-failure rule (HCC223)', () => {
     const r = scoreBeneficiary({ ...aged, diagnoses: ['T82512A', 'I509'] }, v28)
     expect(r.hccs.map((h) => h.hcc)).toEqual(['HCC223'])
     expect(r.hccs[0]?.dropped).toEqual(['HCC226'])
-    expect(r.droppedByHierarchy).toMatchObject([{ hcc: 'HCC226', droppedBy: ['HCC223'], diagnoses: [{ code: 'I509' }] }])
+    expect(r.droppedByHierarchy).toMatchObject([
+      { hcc: 'HCC226', droppedBy: ['HCC223'], diagnoses: [{ code: 'I509' }] },
+    ])
   })
 })
 
 describe('age/sex edits', () => {
   it('V28: hemophilia in a female maps to HCC112, in a male to HCC111', () => {
     expect(scoreBeneficiary({ ...aged, diagnoses: ['D66'] }, v28).hccs.map((h) => h.hcc)).toEqual(['HCC112'])
-    expect(scoreBeneficiary({ ...aged, sex: 'M', diagnoses: ['D66'] }, v28).hccs.map((h) => h.hcc)).toEqual(['HCC111'])
+    expect(scoreBeneficiary({ ...aged, sex: 'M', diagnoses: ['D66'] }, v28).hccs.map((h) => h.hcc)).toEqual([
+      'HCC111',
+    ])
   })
 
   it('V28: COPD under 18 maps to no CC and is reported as edited', () => {
     const r = scoreBeneficiary({ ...aged, age: 12, orec: '1', diagnoses: ['J44.9'] }, v28)
     expect(r.hccs).toEqual([])
-    expect(r.editedDiagnoses).toEqual([{ code: 'J449', rule: 'V28 edit: COPD/emphysema code under age 18 maps to no CC', cc: null }])
+    expect(r.editedDiagnoses).toEqual([
+      { code: 'J449', rule: 'V28 edit: COPD/emphysema code under age 18 maps to no CC', cc: null },
+    ])
   })
 
   it('V24: COPD under 18 maps to HCC112 and F34.81 outside 6-18 to nothing', () => {
-    expect(scoreBeneficiary({ ...aged, age: 12, orec: '1', diagnoses: ['J449'] }, v24).hccs.map((h) => h.hcc)).toEqual(['HCC112'])
-    expect(scoreBeneficiary({ ...aged, age: 12, orec: '1', diagnoses: ['F3481'] }, v24).hccs.map((h) => h.hcc)).toEqual(['HCC59'])
+    expect(
+      scoreBeneficiary({ ...aged, age: 12, orec: '1', diagnoses: ['J449'] }, v24).hccs.map((h) => h.hcc),
+    ).toEqual(['HCC112'])
+    expect(
+      scoreBeneficiary({ ...aged, age: 12, orec: '1', diagnoses: ['F3481'] }, v24).hccs.map((h) => h.hcc),
+    ).toEqual(['HCC59'])
     expect(scoreBeneficiary({ ...aged, diagnoses: ['F3481'] }, v24).hccs).toEqual([])
     expect(scoreBeneficiary({ ...aged, diagnoses: ['D66'] }, v24).hccs.map((h) => h.hcc)).toEqual(['HCC48'])
   })
 
   it('V28: breast cancer at 49 pays HCC22, at 50 HCC23', () => {
     const young = scoreBeneficiary({ ...aged, age: 49, orec: '1', diagnoses: ['C50.912'] }, v28)
-    expect(young.hccs[0]).toMatchObject({ hcc: 'HCC22', diagnoses: [{ code: 'C50912', edit: 'V28 edit: breast cancer under age 50 maps to CC22' }] })
-    expect(scoreBeneficiary({ ...aged, age: 50, orec: '1', diagnoses: ['C50.912'] }, v28).hccs.map((h) => h.hcc)).toEqual(['HCC23'])
+    expect(young.hccs[0]).toMatchObject({
+      hcc: 'HCC22',
+      diagnoses: [{ code: 'C50912', edit: 'V28 edit: breast cancer under age 50 maps to CC22' }],
+    })
+    expect(
+      scoreBeneficiary({ ...aged, age: 50, orec: '1', diagnoses: ['C50.912'] }, v28).hccs.map((h) => h.hcc),
+    ).toEqual(['HCC23'])
   })
 })
 
@@ -91,7 +118,15 @@ describe('defaults and completeness', () => {
   it('defaults unknown inputs per the brief and says so', () => {
     const r = scorePaymentYear({ sex: 'M', age: 58, diagnoses: ['E119'] }, { paymentYear: 2026 })
     expect(r.beneficiary).toMatchObject({ orec: '1', dual: 'NA', lti: false, newEnrollee: false, snp: false })
-    expect(r.defaulted.map((d) => d.input).sort()).toEqual(['dual', 'esrd', 'lti', 'maMonths', 'newEnrollee', 'orec', 'snp'])
+    expect(r.defaulted.map((d) => d.input).sort()).toEqual([
+      'dual',
+      'esrd',
+      'lti',
+      'maMonths',
+      'newEnrollee',
+      'orec',
+      'snp',
+    ])
     expect(r.completeness.status).toBe('unknown')
     expect(r.models[0]?.segment).toBe('CND')
   })
@@ -128,7 +163,10 @@ describe('payment years', () => {
   })
 
   it('round-trips through JSON unchanged (jsonb storage)', () => {
-    const r = scorePaymentYear({ ...aged, diagnoses: ['E1122', 'E119', 'N186', 'N184', 'I509', 'XYZ'] }, { paymentYear: 2024 })
+    const r = scorePaymentYear(
+      { ...aged, diagnoses: ['E1122', 'E119', 'N186', 'N184', 'I509', 'XYZ'] },
+      { paymentYear: 2024 },
+    )
     expect(JSON.parse(JSON.stringify(r))).toEqual(r)
     expect(r.models[1]?.unmappedDiagnoses).toEqual(['XYZ'])
   })
@@ -137,7 +175,11 @@ describe('payment years', () => {
 describe('compact path', () => {
   it('agrees with the explained path', () => {
     const dx = ['E11.22', 'E11.9', 'N18.6', 'N18.4', 'I50.9']
-    const compact = scoreCompact({ age: 80, sex: 'F', orec: '0', dual: 'NA', lti: false, newEnrollee: false, snp: false }, dx, v28)
+    const compact = scoreCompact(
+      { age: 80, sex: 'F', orec: '0', dual: 'NA', lti: false, newEnrollee: false, snp: false },
+      dx,
+      v28,
+    )
     expect(compact).toEqual({ segment: 'CNA', rawThousandths: 2153, hccs: [37, 226, 326] })
   })
 })

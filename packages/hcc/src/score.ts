@@ -1,11 +1,25 @@
 // Public scoring entry points: one model (with explanation), a whole payment year (blend and
 // payment score), and a compact path for bulk use (CLI, benchmark).
-import { deriveDemographics, newDemographics, segmentLabel, type DemographicInput, type Demographics } from './demographics.ts'
-import { isDropped, presentCcs, releaseScratch, resetTrace, scoreCore, type CoreResult, type Trace } from './engine.ts'
+import {
+  deriveDemographics,
+  newDemographics,
+  segmentLabel,
+  type DemographicInput,
+  type Demographics,
+} from './demographics.ts'
+import {
+  isDropped,
+  presentCcs,
+  releaseScratch,
+  resetTrace,
+  scoreCore,
+  type CoreResult,
+  type Trace,
+} from './engine.ts'
 import type { ModelVersion, PaymentYear } from './model-data.ts'
 import { PAYMENT_YEARS, blendAndAdjust, normalizationFor, normalize, toDecimal } from './payment.ts'
 import { resolveInput } from './resolve.ts'
-import { getCodeTable, getModel, mappingInfo, type CompiledModel } from './tables.ts'
+import { getCodeTable, getModel, mappingInfo, type CompiledModel } from './model-tables.ts'
 import type {
   BeneficiaryInput,
   DiagnosisEvidence,
@@ -30,13 +44,27 @@ export function scoreBeneficiary(input: BeneficiaryInput, options: ScoreOptions)
 type Sources = Readonly<Record<string, readonly DiagnosisSource[]>>
 const NO_SOURCES: Sources = {}
 
-function scoreResolved(demoInput: DemographicInput, input: BeneficiaryInput, options: ScoreOptions, warnings: string[]): ModelScore {
+function scoreResolved(
+  demoInput: DemographicInput,
+  input: BeneficiaryInput,
+  options: ScoreOptions,
+  warnings: string[],
+): ModelScore {
   const m = getModel(options.model)
   const demo = deriveDemographics(demoInput)
   const segIdx = segmentIndex(m, demo.segment)
   const trace = resetTrace()
   try {
-    const core = scoreCore(m, getCodeTable(options.model, options.paymentYear), demo, segIdx, input.diagnoses, trace)
+    // Callers outside TypeScript may pass anything here; a non-list means no diagnoses.
+    const diagnoses: readonly unknown[] = Array.isArray(input.diagnoses) ? input.diagnoses : []
+    const core = scoreCore(
+      m,
+      getCodeTable(options.model, options.paymentYear),
+      demo,
+      segIdx,
+      diagnoses,
+      trace,
+    )
     return explain(m, demo, segIdx, core, trace, input.diagnosisSources ?? NO_SOURCES, options, warnings)
   } finally {
     releaseScratch()
@@ -73,7 +101,12 @@ function evidence(trace: Trace, cc: number, sources: Sources): DiagnosisEvidence
 }
 
 function term(m: CompiledModel, w: Int32Array, v: number): ScoreTerm {
-  return { variable: m.varNames[v] as string, label: m.varLabels[v] as string, kind: m.varKinds[v] as ScoreTerm['kind'], coefficient: toDecimal(w[v] as number) }
+  return {
+    variable: m.varNames[v] as string,
+    label: m.varLabels[v] as string,
+    kind: m.varKinds[v] as ScoreTerm['kind'],
+    coefficient: toDecimal(w[v] as number),
+  }
 }
 
 function buildTerms(m: CompiledModel, w: Int32Array, core: CoreResult): ScoreTerm[] {
@@ -103,7 +136,14 @@ function explain(
     const name = m.varNames[v] as string
     const removed: string[] = []
     for (const d of dropped) if (d.droppedBy.includes(name)) removed.push(d.hcc)
-    hccs.push({ hcc: name, number: cc, label: m.varLabels[v] as string, coefficient: toDecimal(w[v] as number), diagnoses: evidence(trace, cc, sources), dropped: removed })
+    hccs.push({
+      hcc: name,
+      number: cc,
+      label: m.varLabels[v] as string,
+      coefficient: toDecimal(w[v] as number),
+      diagnoses: evidence(trace, cc, sources),
+      dropped: removed,
+    })
   }
   const factor = normalizationFor(m.model, options.paymentYear)
   return {
@@ -169,17 +209,33 @@ function byValue(a: number, b: number): number {
 }
 
 /** Scores every model in the payment year's blend and computes the normalised, blended payment score. */
-export function scorePaymentYear(input: BeneficiaryInput, options: { paymentYear: PaymentYear }): RiskScoreResult {
+export function scorePaymentYear(
+  input: BeneficiaryInput,
+  options: { paymentYear: PaymentYear },
+): RiskScoreResult {
   const config = PAYMENT_YEARS[options.paymentYear]
   const resolved = resolveInput(input, options.paymentYear)
-  const models = config.blend.map((b) => scoreResolved(resolved.demo, input, { model: b.model, paymentYear: options.paymentYear }, resolved.warnings))
+  const models = config.blend.map((b) =>
+    scoreResolved(
+      resolved.demo,
+      input,
+      { model: b.model, paymentYear: options.paymentYear },
+      resolved.warnings,
+    ),
+  )
   const normalized = new Map<ModelVersion, number>()
   const blend = config.blend.map((b) => {
     const score = models.find((s) => s.model === b.model) as ModelScore
     const raw = Math.round(score.rawScore * 1000)
     const norm = normalize(raw, b.normalization)
     normalized.set(b.model, norm)
-    return { model: b.model, weightPercent: b.weightPercent, normalizationFactor: toDecimal(b.normalization), rawScore: score.rawScore, normalizedScore: toDecimal(norm) }
+    return {
+      model: b.model,
+      weightPercent: b.weightPercent,
+      normalizationFactor: toDecimal(b.normalization),
+      rawScore: score.rawScore,
+      normalizedScore: toDecimal(norm),
+    }
   })
   const { blended, payment } = blendAndAdjust(config, normalized)
   const d = resolved.demo
@@ -188,7 +244,16 @@ export function scorePaymentYear(input: BeneficiaryInput, options: { paymentYear
     engine: ENGINE_NAME,
     paymentYear: options.paymentYear,
     dataCollectionYear: options.paymentYear - 1,
-    beneficiary: { age: d.age, sex: d.sex, orec: d.orec, dual: d.dual, medicaid: models[0]?.medicaid ?? false, lti: d.lti, newEnrollee: d.newEnrollee, snp: d.snp },
+    beneficiary: {
+      age: d.age,
+      sex: d.sex,
+      orec: d.orec,
+      dual: d.dual,
+      medicaid: models[0]?.medicaid ?? false,
+      lti: d.lti,
+      newEnrollee: d.newEnrollee,
+      snp: d.snp,
+    },
     defaulted: resolved.defaulted,
     completeness: resolved.completeness,
     models,
@@ -219,11 +284,22 @@ export interface CompactScore {
  */
 const compactDemo = newDemographics()
 
-export function scoreCompact(demoInput: DemographicInput, diagnoses: readonly unknown[], options: ScoreOptions): CompactScore {
+export function scoreCompact(
+  demoInput: DemographicInput,
+  diagnoses: readonly unknown[],
+  options: ScoreOptions,
+): CompactScore {
   const m = getModel(options.model)
   const demo = deriveDemographics(demoInput, compactDemo)
   try {
-    const core = scoreCore(m, getCodeTable(options.model, options.paymentYear), demo, segmentIndex(m, demo.segment), diagnoses, null)
+    const core = scoreCore(
+      m,
+      getCodeTable(options.model, options.paymentYear),
+      demo,
+      segmentIndex(m, demo.segment),
+      diagnoses,
+      null,
+    )
     return { segment: demo.segment, rawThousandths: core.raw, hccs: core.hccs.slice() }
   } finally {
     releaseScratch()

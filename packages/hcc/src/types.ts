@@ -198,5 +198,10 @@ export interface RiskAdjustmentClaim {
   typeOfBill: string | null
   billablePeriod: { start: string | null; end: string | null }
   diagnoses: Array<{ code: string; system: 'icd10' | 'icd9' | 'other'; roles: string[] }>
-  lines: Array<{ hcpcs: string | null; modifiers: string[]; serviceStart: string | null; serviceEnd: string | null }>
+  lines: Array<{
+    hcpcs: string | null
+    modifiers: string[]
+    serviceStart: string | null
+    serviceEnd: string | null
+  }>
 }

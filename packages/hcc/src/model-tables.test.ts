@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { ELIGIBLE_HCPCS } from '../tables/eligible-hcpcs.ts'
+import { ELIGIBLE_HCPCS } from './tables/eligible-hcpcs.ts'
 import { interactionGroups, interactionsFor } from './interactions.ts'
 import { PAYMENT_YEARS } from './payment.ts'
 import { encodeCode } from './code-table.ts'
-import { CC_LIMIT, EDIT_FLAG, getCodeTable, getMapping, getModel } from './tables.ts'
+import { CC_LIMIT, EDIT_FLAG, getCodeTable, getMapping, getModel } from './model-tables.ts'
 
 const MODELS = [
   { model: 'V24', hccs: 86, parents: 37, pairs: 72 },
@@ -29,13 +29,25 @@ describe.each(MODELS)('$model tables', ({ model, hccs, parents, pairs }) => {
 
   it('has a coefficient row for every variable the engine can reference', () => {
     for (const t of interactionsFor(model).terms) expect(m.varIndex.has(t.variable), t.variable).toBe(true)
-    for (const g of interactionGroups(model)) for (const cc of g) expect(hccNumbers.has(cc), `group HCC${cc}`).toBe(true)
-    for (const name of ['LTIMCAID', 'OriginallyDisabled_Female', 'OriginallyDisabled_Male', 'D1', 'D9', 'D10P']) expect(m.varIndex.has(name), name).toBe(true)
+    for (const g of interactionGroups(model))
+      for (const cc of g) expect(hccNumbers.has(cc), `group HCC${cc}`).toBe(true)
+    for (const name of [
+      'LTIMCAID',
+      'OriginallyDisabled_Female',
+      'OriginallyDisabled_Male',
+      'D1',
+      'D9',
+      'D10P',
+    ])
+      expect(m.varIndex.has(name), name).toBe(true)
     for (const sex of ['F', 'M']) {
-      for (const band of ['0_34', '60_64', '65_69', '95_GT']) expect(m.varIndex.has(`${sex}${band}`)).toBe(true)
-      for (const cell of ['0_34', '65', '66', '67', '68', '69', '70_74', '95_GT']) expect(m.varIndex.has(`NE${sex}${cell}`)).toBe(true)
+      for (const band of ['0_34', '60_64', '65_69', '95_GT'])
+        expect(m.varIndex.has(`${sex}${band}`)).toBe(true)
+      for (const cell of ['0_34', '65', '66', '67', '68', '69', '70_74', '95_GT'])
+        expect(m.varIndex.has(`NE${sex}${cell}`)).toBe(true)
     }
-    for (const e of m.data.edits) if (e.cc !== undefined) expect(hccNumbers.has(e.cc), `edit CC${e.cc}`).toBe(true)
+    for (const e of m.data.edits)
+      if (e.cc !== undefined) expect(hccNumbers.has(e.cc), `edit CC${e.cc}`).toBe(true)
   })
 
   it('has a coefficient for every segment and labels for every variable', () => {
@@ -45,8 +57,12 @@ describe.each(MODELS)('$model tables', ({ model, hccs, parents, pairs }) => {
       expect(row[2].length).toBeGreaterThan(0)
     }
     // Every age/sex cell pays in its own segment family.
-    expect(m.weights[m.segmentIndex.get('CNA') as number]?.[m.varIndex.get('F70_74') as number]).toBeGreaterThan(0)
-    expect(m.weights[m.segmentIndex.get('SNPNE_MCAID_NORIGDIS') as number]?.[m.varIndex.get('NEF70_74') as number]).toBeGreaterThan(0)
+    expect(
+      m.weights[m.segmentIndex.get('CNA') as number]?.[m.varIndex.get('F70_74') as number],
+    ).toBeGreaterThan(0)
+    expect(
+      m.weights[m.segmentIndex.get('SNPNE_MCAID_NORIGDIS') as number]?.[m.varIndex.get('NEF70_74') as number],
+    ).toBeGreaterThan(0)
   })
 
   it.each([2024, 2025, 2026] as const)('maps PY%i codes only to HCCs of the model', (py) => {
@@ -54,7 +70,9 @@ describe.each(MODELS)('$model tables', ({ model, hccs, parents, pairs }) => {
     const info = m.data.mappingYears.find((y) => y.paymentYear === py)
     expect(map.size).toBe(info?.codes)
     for (const packed of map.values()) {
-      const ccs = [(packed & ~EDIT_FLAG) % CC_LIMIT, Math.floor((packed & ~EDIT_FLAG) / CC_LIMIT)].filter((c) => c > 0)
+      const ccs = [(packed & ~EDIT_FLAG) % CC_LIMIT, Math.floor((packed & ~EDIT_FLAG) / CC_LIMIT)].filter(
+        (c) => c > 0,
+      )
       expect(ccs.length).toBeGreaterThan(0)
       for (const cc of ccs) expect(hccNumbers.has(cc), `CC${cc}`).toBe(true)
     }
@@ -74,7 +92,8 @@ describe.each(MODELS)('$model tables', ({ model, hccs, parents, pairs }) => {
   })
 
   it('maps E11.9 to the diabetes HCC every year and keys newer codes by year', () => {
-    for (const py of [2024, 2025, 2026] as const) expect(getMapping(model, py).get('E119')).toBe(model === 'V24' ? 19 : 38)
+    for (const py of [2024, 2025, 2026] as const)
+      expect(getMapping(model, py).get('E119')).toBe(model === 'V24' ? 19 : 38)
     if (model === 'V28') {
       // G35.A (FY2026 code) only in the PY2026 table.
       expect(getMapping('V28', 2026).get('G35A')).toBe(198)

@@ -1,7 +1,7 @@
 // Turns the generated table modules into flat typed arrays and Maps, once per model and payment
 // year, so scoring does no string building or object allocation per beneficiary.
-import { V24_DATA } from '../tables/v24.ts'
-import { V28_DATA } from '../tables/v28.ts'
+import { V24_DATA } from './tables/v24.ts'
+import { V28_DATA } from './tables/v28.ts'
 import type { AgeSexEdit, ModelData, ModelVersion, PaymentYear, TermKind } from './model-data.ts'
 import { CodeTable, encodeCode } from './code-table.ts'
 import { interactionsFor } from './interactions.ts'
@@ -127,7 +127,8 @@ function compileModel(data: ModelData): CompiledModel {
     if (/^HCC\d+$/.test(n)) ccVar[Number(n.slice(3))] = i
   })
   const children: Array<Uint16Array | undefined> = new Array(CC_LIMIT).fill(undefined)
-  for (const [parent, kids] of Object.entries(data.hierarchy)) children[Number(parent)] = Uint16Array.from(kids)
+  for (const [parent, kids] of Object.entries(data.hierarchy))
+    children[Number(parent)] = Uint16Array.from(kids)
   const inter = interactionsFor(data.model)
   const groupBits = new Int32Array(CC_LIMIT)
   inter.groups.forEach((ccs, g) => ccs.forEach((cc) => (groupBits[cc] = (groupBits[cc] ?? 0) | (1 << g))))
@@ -148,10 +149,19 @@ function compileModel(data: ModelData): CompiledModel {
     children,
     groupBits,
     interactions,
-    countVar: Int16Array.from({ length: 11 }, (_, n) => (n === 0 ? -1 : mustVar(varIndex, n >= 10 ? 'D10P' : `D${n}`))),
-    cellVar: ['F', 'M'].map((sex) => Int16Array.from({ length: 96 }, (_, age) => mustVar(varIndex, `${sex}${ageBand(age, false)}`))),
-    neCellVar: ['F', 'M'].map((sex) => Int16Array.from({ length: 96 }, (_, age) => mustVar(varIndex, `NE${sex}${ageBand(age, true)}`))),
-    origDisVar: [mustVar(varIndex, 'OriginallyDisabled_Female'), mustVar(varIndex, 'OriginallyDisabled_Male')],
+    countVar: Int16Array.from({ length: 11 }, (_, n) =>
+      n === 0 ? -1 : mustVar(varIndex, n >= 10 ? 'D10P' : `D${n}`),
+    ),
+    cellVar: ['F', 'M'].map((sex) =>
+      Int16Array.from({ length: 96 }, (_, age) => mustVar(varIndex, `${sex}${ageBand(age, false)}`)),
+    ),
+    neCellVar: ['F', 'M'].map((sex) =>
+      Int16Array.from({ length: 96 }, (_, age) => mustVar(varIndex, `NE${sex}${ageBand(age, true)}`)),
+    ),
+    origDisVar: [
+      mustVar(varIndex, 'OriginallyDisabled_Female'),
+      mustVar(varIndex, 'OriginallyDisabled_Male'),
+    ],
     ltiMedicaidVar: mustVar(varIndex, 'LTIMCAID'),
     edits,
     editsByKey: new Map([...edits].map(([code, list]) => [encodeCode(code), list])),
