@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { normalizeCode } from './engine.ts'
 import { processLine } from './cli-core.ts'
-import { scoreBeneficiary, scorePaymentYear } from './score.ts'
+import { scoreBeneficiary, scoreCompact, scorePaymentYear } from './score.ts'
 import { getMapping } from './model-tables.ts'
 import type { BeneficiaryInput, ModelScore, ModelVersion, PaymentYear } from './types.ts'
 
@@ -117,6 +117,19 @@ describe('scoring properties', () => {
         const numbers = r.hccs.map((h) => h.number)
         expect(numbers).toEqual([...numbers].sort((a, b) => a - b))
         expect(r.paymentHccCount).toBe(numbers.length)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('the compact bulk path agrees with the explained path', () => {
+    fc.assert(
+      fc.property(arbInput, arbOptions, (input, options) => {
+        const full = scoreBeneficiary(input, options)
+        const compact = scoreCompact(input, input.diagnoses, options)
+        expect(compact.segment).toBe(full.segment)
+        expect(compact.rawThousandths).toBe(Math.round(full.rawScore * 1000))
+        expect(compact.hccs).toEqual(full.hccs.map((h) => h.number))
       }),
       { numRuns: 300 },
     )

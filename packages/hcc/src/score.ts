@@ -278,12 +278,12 @@ export interface CompactScore {
   hccs: number[]
 }
 
-/**
- * Bulk path: resolved demographics in, segment + raw score + payment HCCs out, no explanation.
- * Throws HccInputError only for an unusable sex/age (see resolveInput).
- */
 const compactDemo = newDemographics()
 
+/**
+ * Bulk path: already-validated demographics in (the CLI checks sex and age per line), segment + raw
+ * score + payment HCCs out, no explanation and no per-call allocation beyond the result.
+ */
 export function scoreCompact(
   demoInput: DemographicInput,
   diagnoses: readonly unknown[],
