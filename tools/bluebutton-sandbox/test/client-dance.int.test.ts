@@ -171,8 +171,15 @@ describe('the full dance with the real client', () => {
     for (const username of ['BBUser00004', 'BBUser00010', 'BBUser29999', 'BBUser29998', 'BBUser29997']) {
       const tokens = await connect(bb, username)
       for await (const page of bb.explanationOfBenefitPages(tokens.accessToken)) {
-        for (const resource of page.resources)
-          expect(mapExplanationOfBenefit(resource).kind).not.toBe('unmapped')
+        for (const resource of page.resources) {
+          const mapped = mapExplanationOfBenefit(resource)
+          expect(mapped.kind).not.toBe('unmapped')
+          // Generated institutional claims carry the full type of bill (facility, classification, frequency).
+          const institutional =
+            mapped.kind === 'claim' && !['CARRIER', 'DME'].includes(mapped.record.claimType)
+          if (username.startsWith('BBUser000') && institutional)
+            expect(mapped.record?.typeOfBill).toMatch(/^\d{3}$/)
+        }
       }
     }
   })

@@ -150,18 +150,35 @@ function revenueItem(
   }
 }
 
+// Type of bill = facility type + service classification + frequency, e.g. 131 (hospital outpatient).
+const BILL_TYPE: Record<
+  InstitutionalKind,
+  readonly [facility: string, facilityDisplay: string, classification: string]
+> = {
+  outpatient: ['1', 'Hospital', '3'],
+  inpatient: ['1', 'Hospital', '1'],
+  snf: ['2', 'Skilled nursing facility (SNF)', '1'],
+  hha: ['3', 'Home health agency (HHA)', '2'],
+  hospice: ['8', 'Special facility or Ambulatory Surgical Center (ASC) surgery', '1'],
+}
+
 function stayInfo(claim: InstitutionalClaim, input: ClaimInput): JsonObject[] {
-  const info: JsonObject[] = [receivedDate(1, addDays(input.end, 9))]
+  const typeOfBill = {
+    sequence: 2,
+    category: { coding: [coding(`${C4BB}/CodeSystem/C4BBSupportingInfoType`, 'typeofbill', 'Type of Bill')] },
+    code: { coding: [coding(bbVariable('clm_freq_cd'), '1', 'Admit thru discharge claim')] },
+  }
+  const info: JsonObject[] = [receivedDate(1, addDays(input.end, 9)), typeOfBill]
   if (claim.kind === 'outpatient' || claim.kind === 'hha') return info
   info.push({
-    sequence: 2,
+    sequence: 3,
     category: {
       coding: [coding(`${C4BB}/CodeSystem/C4BBSupportingInfoType`, 'admissionperiod', 'Admission Period')],
     },
     timingPeriod: { start: input.start, end: input.end },
   })
   if (claim.drg !== undefined)
-    info.push(infoCode(3, 'clm_drg_cd', 'Claim Diagnosis Related Group Code (or MS-DRG Code)', claim.drg))
+    info.push(infoCode(4, 'clm_drg_cd', 'Claim Diagnosis Related Group Code (or MS-DRG Code)', claim.drg))
   return info
 }
 
@@ -230,12 +247,16 @@ export function institutionalEob(claim: InstitutionalClaim, input: ClaimInput): 
     ],
     extension: [
       variableExtension('nch_near_line_rec_ident_cd', spec.nearLine[0], spec.nearLine[1]),
+      variableExtension('clm_srvc_clsfctn_type_cd', BILL_TYPE[claim.kind][2]),
       {
         url: bbVariable('fi_doc_clm_cntl_num'),
         valueIdentifier: { system: bbVariable('fi_doc_clm_cntl_num'), value: `-${input.claimId.slice(-9)}` },
       },
     ],
     provider: { reference: '#provider-org' },
+    facility: {
+      extension: [variableExtension('clm_fac_type_cd', BILL_TYPE[claim.kind][0], BILL_TYPE[claim.kind][1])],
+    },
     careTeam: [careTeamMember(1, claim.attendingNpi, 'attending', 'Attending')],
     supportingInfo: stayInfo(claim, input),
     diagnosis: diagnosisList(claim),
