@@ -12,8 +12,10 @@ const withDatabase = (url: string, name: string): string => {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const adminUrl = process.env.TEST_DATABASE_URL
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for api-int-pg')
+  const given = process.env.TEST_DATABASE_URL
+  if (!given) throw new Error('TEST_DATABASE_URL is required for api-int-pg')
+  // Databases are created and dropped from the server's maintenance database, whatever the URL names.
+  const adminUrl = withDatabase(given, 'postgres')
   const templateName = `bc_template_${process.pid}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()

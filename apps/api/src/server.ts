@@ -31,5 +31,5 @@ if (config.demoSeed) {
   lines.push(`Demo password for every account: ${DEMO_PASSWORD}`)
   for (const user of DEMO_USERS) lines.push(`  ${user.role.padEnd(16)} ${user.email}`)
 }
-if (config.devTools) lines.push(`Dev outbox (emails the demo "sent"): ${config.publicUrl}/app/dev/outbox`)
+if (config.devTools) lines.push(`Dev outbox (emails the demo "sent"): ${config.publicUrl}/dev/outbox`)
 process.stdout.write(`\n${lines.join('\n')}\n\n`)

@@ -2,7 +2,7 @@
 // vitest project), with fixed test secrets and an adjustable clock.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
@@ -24,7 +24,10 @@ declare module 'vitest' {
 }
 
 /** Where a test app's data lives, so a second app can reopen it (restart tests). */
-export type TestStorage = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; name: string }
+export type TestStorage =
+  /** `root` is a private temp folder (deleted on drop); the database lives in `root/pglite`, as DATA_DIR expects. */
+  | { kind: 'pglite'; root: string | null; dataDir: string | null }
+  | { kind: 'postgres'; url: string; name: string }
 
 export type TestClock = { now: Date; advance(ms: number): void }
 
@@ -69,9 +72,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   }
 }
 
+const TEMP_PREFIX = 'blueconsent-int-'
 let templateBlob: Blob | undefined
 
-async function openStorage(options: TestAppOptions): Promise<{ database: Database; storage: TestStorage }> {
+export async function openStorage(options: TestAppOptions): Promise<{ database: Database; storage: TestStorage }> {
   const info = inject('testDatabase')
   const reopen = options.reopen
   if (info.backend === 'postgres') {
@@ -91,14 +95,16 @@ async function openStorage(options: TestAppOptions): Promise<{ database: Databas
   }
   if (reopen?.kind === 'pglite') return { database: await openDatabase({ kind: 'pglite', dataDir: reopen.dataDir }), storage: reopen }
   templateBlob ??= new Blob([readFileSync(info.templatePath)])
-  const dataDir = options.persistent ? mkdtempSync(join(tmpdir(), 'blueconsent-int-')) : null
+  const root = options.persistent ? mkdtempSync(join(tmpdir(), TEMP_PREFIX)) : null
+  const dataDir = root ? join(root, 'pglite') : null
   const database = await openDatabase({ kind: 'pglite', dataDir }, { loadDataDir: templateBlob })
-  return { database, storage: { kind: 'pglite', dataDir } }
+  return { database, storage: { kind: 'pglite', root, dataDir } }
 }
 
-async function dropStorage(storage: TestStorage): Promise<void> {
+export async function dropStorage(storage: TestStorage): Promise<void> {
   if (storage.kind === 'pglite') {
-    if (storage.dataDir) rmSync(storage.dataDir, { recursive: true, force: true })
+    // Only ever delete a folder this module created.
+    if (storage.root && basename(storage.root).startsWith(TEMP_PREFIX)) rmSync(storage.root, { recursive: true, force: true })
     return
   }
   const info = inject('testDatabase')
