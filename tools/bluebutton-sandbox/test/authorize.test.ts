@@ -159,6 +159,12 @@ describe('login page (synthetic Medicare.gov)', () => {
     expect(page.body).toContain('<label for="password">Password</label>')
     expect(page.body).toMatch(/<button type="submit" id="sign-in">Sign in<\/button>/)
     expect(page.body).toContain(`action="${BASE}/mymedicare/login"`)
+    // No inline style: a host app's CSP (style-src 'self') still lets the page render.
+    expect(page.body).not.toContain('<style')
+    expect(page.body).toContain(`<link rel="stylesheet" href="${BASE}/mymedicare/static/sandbox.css">`)
+    const css = await app.inject({ method: 'GET', url: `${PREFIX}/mymedicare/static/sandbox.css` })
+    expect(css.headers['content-type']).toMatch(/^text\/css/)
+    expect(css.body).toContain('font-family')
   })
 
   it('speaks Spanish with lang=es or Accept-Language: es', async () => {

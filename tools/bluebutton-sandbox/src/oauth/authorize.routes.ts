@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context.ts'
 import { queryParams, routeBothSlashes, sendHtml, withQuery } from '../http.ts'
 import type { SandboxClient } from '../options.ts'
 import { formBody, type FormBody } from './client-auth.ts'
-import { type AccessSummary, consentPage, errorPage, type Lang, loginPage } from './pages.ts'
+import { type AccessSummary, consentPage, errorPage, type Lang, loginPage, SANDBOX_CSS } from './pages.ts'
 import { allRegistered, defaultScopes, hasUsableScope, isDemographic, parseScope } from './scopes.ts'
 import type { PendingAuthorization } from './store.ts'
 
@@ -91,26 +91,38 @@ function livePending(ctx: SandboxContext, id: string | undefined): PendingAuthor
   return pending && pending.expiresAt > ctx.nowMs() ? pending : undefined
 }
 
-const expiredPage = (reply: FastifyReply): FastifyReply => sendHtml(reply, 400, errorPage('en', 'expired'))
+const CSS_PATH = '/mymedicare/static/sandbox.css'
+
+const expiredPage = (ctx: SandboxContext, reply: FastifyReply): FastifyReply =>
+  sendHtml(reply, 400, errorPage('en', 'expired', ctx.url(CSS_PATH)))
 
 function registerLogin(app: FastifyInstance, ctx: SandboxContext): void {
+  app.get(CSS_PATH, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SANDBOX_CSS),
+  )
   app.get('/mymedicare/login', async (request, reply) => {
     const pending = livePending(ctx, queryParams(request)['auth_request'])
-    if (!pending) return expiredPage(reply)
+    if (!pending) return expiredPage(ctx, reply)
     return sendHtml(
       reply,
       200,
-      loginPage({ lang: pending.lang, action: ctx.url('/mymedicare/login'), authRequest: pending.id }),
+      loginPage({
+        cssHref: ctx.url(CSS_PATH),
+        lang: pending.lang,
+        action: ctx.url('/mymedicare/login'),
+        authRequest: pending.id,
+      }),
     )
   })
 
   app.post('/mymedicare/login', async (request, reply) => {
     const form = formBody(request)
     const pending = livePending(ctx, form['auth_request'])
-    if (!pending) return expiredPage(reply)
+    if (!pending) return expiredPage(ctx, reply)
     const username = (form['username'] ?? '').trim()
     if (!/^BBUser\d{5}$/.test(username) || form['password'] !== PASSWORD_FOR(username)) {
       const page = loginPage({
+        cssHref: ctx.url(CSS_PATH),
         lang: pending.lang,
         action: ctx.url('/mymedicare/login'),
         authRequest: pending.id,
@@ -123,7 +135,7 @@ function registerLogin(app: FastifyInstance, ctx: SandboxContext): void {
     if (!beneficiary) {
       // Blue Button's own page when Medicare.gov knows the login but BFD has no record: no redirect.
       ctx.store.dropPending(pending.id)
-      return sendHtml(reply, 404, errorPage(pending.lang, 'noRecord'))
+      return sendHtml(reply, 404, errorPage(pending.lang, 'noRecord', ctx.url(CSS_PATH)))
     }
     pending.username = username
     pending.patientId = beneficiary.patientId
@@ -153,7 +165,7 @@ function consentRoutes(app: FastifyInstance, ctx: SandboxContext): void {
 
   routeBothSlashes(app, 'GET', '/v2/o/authorize/:id/', async (request, reply) => {
     const found = load(request)
-    if (!found) return expiredPage(reply)
+    if (!found) return expiredPage(ctx, reply)
     const { pending, client } = found
     const scopes = pending.requestedScopes ?? defaultScopes(client)
     if (!allRegistered(client, scopes))
@@ -163,6 +175,7 @@ function consentRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       reply,
       200,
       consentPage({
+        cssHref: ctx.url(CSS_PATH),
         lang: pending.lang,
         action: ctx.url(`/v2/o/authorize/${pending.id}/`),
         appName: client.name,
@@ -177,7 +190,7 @@ function consentRoutes(app: FastifyInstance, ctx: SandboxContext): void {
 
   routeBothSlashes(app, 'POST', '/v2/o/authorize/:id/', async (request, reply) => {
     const found = load(request)
-    if (!found) return expiredPage(reply)
+    if (!found) return expiredPage(ctx, reply)
     const { pending, client } = found
     const form = formBody(request)
     ctx.store.dropPending(pending.id)

@@ -10,22 +10,24 @@ const escapeHtml = (s: string): string =>
 
 export type Lang = 'en' | 'es'
 
-function layout(lang: Lang, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;font-size:1.125rem;line-height:1.5;color:#1b1b1b}
+// Served as a file, not inline, so a host app's Content-Security-Policy (style-src 'self') allows it.
+export const SANDBOX_CSS = `body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;font-size:1.125rem;line-height:1.5;color:#1b1b1b}
 label{display:block;font-weight:600;margin-top:1rem}
 input[type=text],input[type=password]{font-size:1.125rem;padding:.5rem;width:100%;box-sizing:border-box}
 button{font-size:1.125rem;padding:.6rem 1.4rem;margin:1.2rem .6rem 0 0;cursor:pointer}
 .error{color:#b50909;font-weight:600}
 .note{color:#555;font-size:1rem}
 .checkbox label{display:inline;font-weight:400}
-</style>
+`
+
+function layout(lang: Lang, cssHref: string, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${escapeHtml(cssHref)}">
 </head>
 <body>
 <main>
@@ -125,6 +127,7 @@ const COPY: Record<Lang, Copy> = {
 }
 
 export function loginPage(opts: {
+  cssHref: string
   lang: Lang
   action: string
   authRequest: string
@@ -137,6 +140,7 @@ export function loginPage(opts: {
     : ''
   return layout(
     opts.lang,
+    opts.cssHref,
     t.loginTitle,
     `<h1>${escapeHtml(t.loginTitle)}</h1>
 <p class="note">${escapeHtml(t.loginHint)}</p>
@@ -153,6 +157,7 @@ ${error}
 }
 
 export type ConsentView = {
+  cssHref: string
   lang: Lang
   action: string
   appName: string
@@ -169,6 +174,7 @@ export function consentPage(view: ConsentView): string {
     : ''
   return layout(
     view.lang,
+    view.cssHref,
     t.consentTitle(view.appName),
     `<h1>${escapeHtml(t.consentTitle(view.appName))}</h1>
 <p>${escapeHtml(t.signedInAs(view.beneficiaryName))}</p>
@@ -186,12 +192,13 @@ ${share}
   )
 }
 
-export function errorPage(lang: Lang, kind: 'expired' | 'noRecord'): string {
+export function errorPage(lang: Lang, kind: 'expired' | 'noRecord', cssHref: string): string {
   const t = COPY[lang]
   const [title, message] =
     kind === 'expired' ? [t.expiredTitle, t.expiredMessage] : [t.noRecordTitle, t.noRecordMessage]
   return layout(
     lang,
+    cssHref,
     title,
     `<h1>${escapeHtml(title)}</h1>\n<p id="error-message">${escapeHtml(message)}</p>`,
   )
