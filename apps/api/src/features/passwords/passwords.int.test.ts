@@ -124,6 +124,19 @@ describe('password reset', () => {
   })
 })
 
+describe('reset throttling', () => {
+  it('limits reset requests per client IP', async () => {
+    const client = createClient(t.app, { ip: '10.2.9.9' })
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i += 1) {
+      const response = await client.request({ method: 'POST', url: '/api/users/password-reset/', payload: { email: `x${i}@example.test` } })
+      statuses.push(response.statusCode)
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200])
+    expect(statuses[5]).toBe(429)
+  })
+})
+
 describe('password change', () => {
   it('needs a signed-in user', async () => {
     const response = await createClient(t.app).request({
