@@ -12,7 +12,12 @@ export function routeBothSlashes(
 ): void {
   const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`
   app.route({ method, url: path, handler })
-  app.route({ method, url: other, handler })
+  try {
+    app.route({ method, url: other, handler })
+  } catch (error) {
+    // A host created with ignoreTrailingSlash already routes the other spelling and rejects a duplicate.
+    if ((error as { code?: string }).code !== 'FST_ERR_DUPLICATED_ROUTE') throw error
+  }
 }
 
 export function queryParams(request: FastifyRequest): Record<string, string | undefined> {

@@ -71,6 +71,16 @@ describe('mounting inside another app', () => {
     await host.close()
   })
 
+  it('works in a host created with ignoreTrailingSlash', async () => {
+    const host = Fastify({ ignoreTrailingSlash: true })
+    await host.register(bluebuttonSandbox, { prefix: '/bb', publicBaseUrl: 'http://localhost:3000/bb' })
+    await host.ready()
+    for (const url of ['/bb/v2/o/token', '/bb/v2/o/token/']) {
+      expect((await host.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(401)
+    }
+    await host.close()
+  })
+
   it('rejects an invalid publicBaseUrl at registration', async () => {
     const host = Fastify()
     await expect(host.register(bluebuttonSandbox, { publicBaseUrl: 'not a url' }).ready()).rejects.toThrow()
