@@ -10,9 +10,13 @@ const PRESENT = 1
 const DROPPED = 2
 const MAX_CC = CC_LIMIT - 1
 
+// Fixed typed buffers with counts: resetting a JS array's length is a runtime call per reset.
 const state = new Uint8Array(CC_LIMIT)
-const ccList: number[] = []
-const payList: number[] = []
+const ccBuf = new Int16Array(CC_LIMIT)
+let ccCount = 0
+const payBuf = new Int16Array(CC_LIMIT)
+const interBuf = new Int16Array(64)
+const demoBuf = new Int16Array(4)
 
 /**
  * Optional trace used to build the explanation (the fast path passes null): parallel arrays of
@@ -44,30 +48,28 @@ export function normalizeCode(code: string): string {
 
 export interface CoreResult {
   raw: number
-  /** Payment HCC numbers, ascending (a shared buffer: copy before the next call). */
-  hccs: readonly number[]
-  /** Interaction variable indexes that fired (shared buffer). */
-  interactions: readonly number[]
+  /** Payment HCC numbers, ascending, in hccs[0..hccCount) (shared buffer: copy before the next call). */
+  hccs: Int16Array
+  hccCount: number
+  /** Interaction variable indexes that fired, in interactions[0..interactionCount). */
+  interactions: Int16Array
+  interactionCount: number
   cellVar: number
-  demoVars: readonly number[]
+  /** Demographic interaction variables with a coefficient, in demoVars[0..demoCount). */
+  demoVars: Int16Array
+  demoCount: number
   countVar: number
 }
 
-const firedInteractions: number[] = []
-const demoVars: number[] = []
-const result: {
-  raw: number
-  hccs: number[]
-  interactions: number[]
-  cellVar: number
-  demoVars: number[]
-  countVar: number
-} = {
+const result: CoreResult = {
   raw: 0,
-  hccs: payList,
-  interactions: firedInteractions,
+  hccs: payBuf,
+  hccCount: 0,
+  interactions: interBuf,
+  interactionCount: 0,
   cellVar: -1,
-  demoVars,
+  demoVars: demoBuf,
+  demoCount: 0,
   countVar: -1,
 }
 
@@ -87,35 +89,37 @@ export function scoreCore(
   applyHierarchy(m)
   const w = m.weights[segIdx] as Int32Array
   let raw = demographicScore(m, demo, w)
-  payList.length = 0
+  let n = 0
   let groups = demo.disabled ? DISABLED_BIT : 0
-  for (const cc of ccList) {
+  for (let i = 0; i < ccCount; i++) {
+    const cc = ccBuf[i] as number
     if (state[cc] !== PRESENT) continue
     const v = m.ccVar[cc] as number
     if (v < 0) continue
-    payList.push(cc)
+    payBuf[n++] = cc
     raw += w[v] as number
     groups |= m.groupBits[cc] as number
   }
-  sortSmall(payList)
-  firedInteractions.length = 0
+  sortSmall(payBuf, n)
+  result.hccCount = n
+  let fired = 0
   for (const it of m.interactions) {
     if ((groups & it.need) !== it.need) continue
     const c = w[it.variable] as number
     if (c === 0) continue
-    firedInteractions.push(it.variable)
+    interBuf[fired++] = it.variable
     raw += c
   }
-  const n = payList.length
+  result.interactionCount = fired
   result.countVar = n === 0 ? -1 : (m.countVar[n > 10 ? 10 : n] as number)
   if (result.countVar >= 0) raw += w[result.countVar] as number
   result.raw = raw
   return result
 }
 
-/** Insertion sort: the lists hold a handful of HCCs, where this beats Array.prototype.sort. */
-function sortSmall(list: number[]): void {
-  for (let i = 1; i < list.length; i++) {
+/** Insertion sort of list[0..n): a handful of HCCs, where this beats a general sort. */
+function sortSmall(list: Int16Array, n: number): void {
+  for (let i = 1; i < n; i++) {
     const x = list[i] as number
     let j = i - 1
     while (j >= 0 && (list[j] as number) > x) {
@@ -133,7 +137,7 @@ function demographicScore(m: CompiledModel, demo: Demographics, w: Int32Array): 
   const cell = ((ne ? m.neCellVar : m.cellVar)[demo.sexIndex] as Int16Array)[idx] as number
   result.cellVar = cell
   let raw = w[cell] as number
-  demoVars.length = 0
+  result.demoCount = 0
   if (demo.originallyDisabled) raw += addDemo(m.origDisVar[demo.sexIndex], w)
   if (demo.medicaid) raw += addDemo(m.ltiMedicaidVar, w)
   return raw
@@ -141,7 +145,7 @@ function demographicScore(m: CompiledModel, demo: Demographics, w: Int32Array): 
 
 function addDemo(v: number, w: Int32Array): number {
   const c = w[v] as number
-  if (c !== 0) demoVars.push(v)
+  if (c !== 0) demoBuf[result.demoCount++] = v
   return c
 }
 
@@ -152,7 +156,7 @@ function collectCcs(
   codes: readonly unknown[],
   trace: Trace | null,
 ): void {
-  ccList.length = 0
+  ccCount = 0
   for (let i = 0; i < codes.length; i++) {
     const rawCode = codes[i]
     if (typeof rawCode !== 'string') continue
@@ -183,7 +187,7 @@ function addCc(cc: number, code: string, trace: Trace | null): void {
   if (cc === 0) return
   if (state[cc] === 0) {
     state[cc] = PRESENT
-    ccList.push(cc)
+    ccBuf[ccCount++] = cc
   }
   if (trace) {
     for (let i = 0; i < trace.ccs.length; i++) if (trace.ccs[i] === cc && trace.codes[i] === code) return
@@ -222,7 +226,8 @@ function applyHierarchy(m: CompiledModel): void {
   if (m.model === 'V28' && state[223] === PRESENT && !V28_HF_SIBLINGS.some((cc) => state[cc] !== 0))
     state[223] = DROPPED
   // The table lists transitive children, so one pass over the original set is enough.
-  for (const cc of ccList) {
+  for (let i = 0; i < ccCount; i++) {
+    const cc = ccBuf[i] as number
     const kids = m.children[cc]
     if (!kids) continue
     for (let k = 0; k < kids.length; k++) {
@@ -233,8 +238,8 @@ function applyHierarchy(m: CompiledModel): void {
 }
 
 /** CCs found in the diagnoses (before the hierarchy), in input order. Valid until releaseScratch. */
-export function presentCcs(): readonly number[] {
-  return ccList
+export function presentCcs(): Int16Array {
+  return ccBuf.subarray(0, ccCount)
 }
 
 export function isDropped(cc: number): boolean {
@@ -243,6 +248,6 @@ export function isDropped(cc: number): boolean {
 
 /** Clears the per-call state; every entry point calls it when done. */
 export function releaseScratch(): void {
-  for (const cc of ccList) state[cc] = 0
-  ccList.length = 0
+  for (let i = 0; i < ccCount; i++) state[ccBuf[i] as number] = 0
+  ccCount = 0
 }

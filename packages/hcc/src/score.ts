@@ -111,9 +111,9 @@ function term(m: CompiledModel, w: Int32Array, v: number): ScoreTerm {
 
 function buildTerms(m: CompiledModel, w: Int32Array, core: CoreResult): ScoreTerm[] {
   const terms = [term(m, w, core.cellVar)]
-  for (const v of core.demoVars) terms.push(term(m, w, v))
-  for (const cc of core.hccs) terms.push(term(m, w, m.ccVar[cc] as number))
-  for (const v of core.interactions) terms.push(term(m, w, v))
+  for (let i = 0; i < core.demoCount; i++) terms.push(term(m, w, core.demoVars[i] as number))
+  for (let i = 0; i < core.hccCount; i++) terms.push(term(m, w, m.ccVar[core.hccs[i] as number] as number))
+  for (let i = 0; i < core.interactionCount; i++) terms.push(term(m, w, core.interactions[i] as number))
   if (core.countVar >= 0) terms.push(term(m, w, core.countVar))
   return terms
 }
@@ -131,7 +131,8 @@ function explain(
   const w = m.weights[segIdx] as Int32Array
   const dropped = droppedHccs(m, trace, sources)
   const hccs: HccExplanation[] = []
-  for (const cc of core.hccs) {
+  for (let i = 0; i < core.hccCount; i++) {
+    const cc = core.hccs[i] as number
     const v = m.ccVar[cc] as number
     const name = m.varNames[v] as string
     const removed: string[] = []
@@ -162,13 +163,28 @@ function explain(
     hccs,
     droppedByHierarchy: dropped,
     terms: buildTerms(m, w, core),
-    paymentHccCount: core.hccs.length,
+    paymentHccCount: core.hccCount,
     // Sorted so the result never depends on the order the diagnoses arrived in.
-    unmappedDiagnoses: trace.unmapped.length === 0 ? [] : trace.unmapped.slice().sort(),
+    unmappedDiagnoses: sortedCopy(trace.unmapped),
     editedDiagnoses: trace.edited.length === 0 ? [] : trace.edited.map(copyEdit).sort(byCode),
     mappingTable: mappingInfo(m.model, options.paymentYear),
     warnings: warnings.slice(),
   }
+}
+
+/** Sorted copy of a short string list (insertion sort: no comparator calls). */
+function sortedCopy(list: readonly string[]): string[] {
+  const out: string[] = []
+  for (const x of list) {
+    let j = out.length
+    out.push(x)
+    while (j > 0 && (out[j - 1] as string) > x) {
+      out[j] = out[j - 1] as string
+      j--
+    }
+    out[j] = x
+  }
+  return out
 }
 
 function copyEdit(e: Trace['edited'][number]): Trace['edited'][number] {
@@ -182,10 +198,10 @@ function byCode(a: { code: string }, b: { code: string }): number {
 const HCC223_RULE = ['V28 rule: HCC223 needs another heart-failure HCC']
 
 function droppedHccs(m: CompiledModel, trace: Trace, sources: Sources): DroppedHcc[] {
-  let present: readonly number[] = presentCcs()
+  let present = presentCcs()
   if (!present.some(isDropped)) return []
-  // Ascending, so droppedBy never depends on the order the diagnoses arrived in.
-  present = present.slice().sort(byValue)
+  // Ascending (typed arrays sort numerically), so droppedBy never depends on the input order.
+  present = present.slice().sort()
   let out: DroppedHcc[] | null = null
   for (const cc of present) {
     if (!isDropped(cc)) continue
@@ -202,10 +218,6 @@ function droppedHccs(m: CompiledModel, trace: Trace, sources: Sources): DroppedH
     })
   }
   return out ?? []
-}
-
-function byValue(a: number, b: number): number {
-  return a - b
 }
 
 /** Scores every model in the payment year's blend and computes the normalised, blended payment score. */
@@ -300,7 +312,9 @@ export function scoreCompact(
       diagnoses,
       null,
     )
-    return { segment: demo.segment, rawThousandths: core.raw, hccs: core.hccs.slice() }
+    const hccs = new Array<number>(core.hccCount)
+    for (let i = 0; i < core.hccCount; i++) hccs[i] = core.hccs[i] as number
+    return { segment: demo.segment, rawThousandths: core.raw, hccs }
   } finally {
     releaseScratch()
   }
