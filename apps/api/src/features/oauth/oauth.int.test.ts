@@ -95,6 +95,15 @@ describe('GET /o/authorize/', () => {
     expect(badRedirect.headers.location).toBeUndefined()
   })
 
+  it('accepts the SPA callback on 127.0.0.1 as well as localhost for a loopback demo', async () => {
+    const client = await loginAs(t.app, 'ACO_USER', { ip: nextIp() })
+    const code = await getCode(client, {
+      redirect_uri: WEB_REDIRECT.replace('localhost', '127.0.0.1'),
+      code_challenge: pkce().challenge,
+    })
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  })
+
   it('refuses unknown scopes', async () => {
     const client = await loginAs(t.app, 'ACO_USER', { ip: nextIp() })
     const response = await client.request({ method: 'GET', url: authorizeUrl({ scope: 'read admin', code_challenge: pkce().challenge }) })

@@ -37,9 +37,17 @@ export type TokenOutcome = { status: 200; body: OAuthTokenResponse } | { status:
 
 const oauthError = (error: string, description: string): OAuthErrorBody => ({ error, error_description: description })
 
+/** A local demo is opened as localhost or 127.0.0.1 interchangeably; both are the same machine. */
+function loopbackAliases(publicUrl: string): string[] {
+  const url = new URL(publicUrl)
+  if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') return [url.origin]
+  const port = url.port ? `:${url.port}` : ''
+  return [`${url.protocol}//localhost${port}`, `${url.protocol}//127.0.0.1${port}`]
+}
+
 async function resolveClient(ctx: AppContext, clientId: string): Promise<Client | null> {
   if (clientId === WEB_OAUTH_CLIENT_ID) {
-    const redirectUris = [`${ctx.config.publicUrl}${WEB_OAUTH_REDIRECT_PATH}`]
+    const redirectUris = loopbackAliases(ctx.config.publicUrl).map((origin) => `${origin}${WEB_OAUTH_REDIRECT_PATH}`)
     return { clientId, redirectUris, secretHash: null, firstParty: true }
   }
   const row = await findActiveClient(ctx.db, clientId)
