@@ -67,7 +67,8 @@ function useDefault<T extends string | boolean | number | null>(
 
 function resolveAge(input: BeneficiaryInput, paymentYear: PaymentYear, warnings: string[]): number {
   let age: number | null = null
-  if (typeof input.age === 'number' && Number.isFinite(input.age)) age = Math.floor(input.age)
+  // Any number except NaN is an age; out-of-range values (including infinities) are clamped below.
+  if (typeof input.age === 'number' && !Number.isNaN(input.age)) age = Math.floor(input.age)
   else if (typeof input.birthDate === 'string') age = ageOnFeb1(input.birthDate, paymentYear)
   if (age === null)
     throw new HccInputError('age (on 1 February of the payment year) or a valid birthDate is required')
