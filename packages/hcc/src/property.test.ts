@@ -89,10 +89,7 @@ describe('scoring properties', () => {
         arbInput,
         arbOptions,
         fc.array(fc.string(), { maxLength: 10 }),
-        fc.oneof(
-          fc.integer({ min: -100000, max: 100000 }),
-          fc.double({ noNaN: true }),
-        ),
+        fc.oneof(fc.integer({ min: -100000, max: 100000 }), fc.double({ noNaN: true })),
         (input, options, strings, age) => {
           const bene: BeneficiaryInput = { ...input, age, diagnoses: [...input.diagnoses, ...strings] }
           const r = scoreBeneficiary(bene, options)
