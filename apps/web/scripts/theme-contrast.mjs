@@ -123,7 +123,7 @@ for (const name of THEMES) {
     }
   }
   if (changed.size === 0) continue
-  const selector = name === 'light' ? ':root, [data-theme="light"]' : `[data-theme="${name}"]`
+  const selector = name === 'light' ? ':root:not([data-theme]), [data-theme="light"]' : `[data-theme="${name}"]`
   const body = [...changed].sort().map((key) => `  --color-${key}: ${format(fixed[key])};`).join('\n')
   blocks.push(`${selector} {\n${body}\n}`)
 }
