@@ -12,4 +12,7 @@ export type SandboxContext = {
   // Absolute URL on the public host, prefix included: every URL the sandbox emits goes through it.
   readonly url: (path: string) => string
   readonly nowMs: () => number
+  // CMS can switch an application off and on; starts from each client's `active` flag.
+  readonly isActive: (clientId: string) => boolean
+  readonly setActive: (clientId: string, active: boolean) => void
 }

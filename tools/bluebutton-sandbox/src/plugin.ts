@@ -14,6 +14,7 @@ import { resolveOptions, type SandboxOptionsInput } from './options.ts'
 
 function createContext(input: SandboxOptionsInput): SandboxContext {
   const options = resolveOptions(input)
+  const inactive = new Set(options.clients.filter((c) => !c.active).map((c) => c.clientId))
   return {
     options,
     store: createOAuthStore(),
@@ -21,6 +22,8 @@ function createContext(input: SandboxOptionsInput): SandboxContext {
     faults: createFaultBoard(),
     url: (path) => `${options.publicBaseUrl}${path}`,
     nowMs: () => options.now().getTime(),
+    isActive: (clientId) => !inactive.has(clientId),
+    setActive: (clientId, active) => void (active ? inactive.delete(clientId) : inactive.add(clientId)),
   }
 }
 

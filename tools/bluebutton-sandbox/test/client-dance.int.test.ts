@@ -289,6 +289,18 @@ describe('error cases of the brief, as the client reports them', () => {
     expect((await failure(bb.refresh(older.refreshToken ?? ''))).code).toBe('reconsent_required')
   })
 
+  it('an application CMS switched off → app_inactive on FHIR and refresh', async () => {
+    const bb = client()
+    const tokens = await connect(bb, 'BBUser00032')
+    await admin('PUT', '/clients/provider', { active: false })
+    try {
+      expect((await failure(bb.readPatient(tokens.accessToken))).code).toBe('app_inactive')
+      expect((await failure(bb.refresh(tokens.refreshToken ?? ''))).code).toBe('app_inactive')
+    } finally {
+      await admin('PUT', '/clients/provider', { active: true })
+    }
+  })
+
   it("another enrollee's resource → not_found", async () => {
     const bb = client()
     const tokens = await connect(bb, 'BBUser00031')

@@ -82,6 +82,34 @@ describe('fault injection (§11.7)', () => {
     expect(token.statusCode).toBe(503)
   })
 
+  it('CMS switching the app off: FHIR, token and authorize answer 403 until it is back on', async () => {
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `${PREFIX}/__admin/clients/provider`,
+          payload: { active: false },
+        })
+      ).statusCode,
+    ).toBe(200)
+    const fhir = await eob()
+    expect(fhir.statusCode).toBe(403)
+    expect(fhir.json().detail).toMatch(/^This application, App provider, is temporarily inactive\./)
+    const token = await app.inject({
+      method: 'POST',
+      url: `${PREFIX}/v2/o/token/`,
+      ...form({ grant_type: 'refresh_token', refresh_token: 'x' }),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic(CLIENTS.provider),
+      },
+    })
+    expect(token.statusCode).toBe(403)
+    expect(token.json()).toMatchObject({ status_code: 403, error: 'invalid_client' })
+    await app.inject({ method: 'PUT', url: `${PREFIX}/__admin/clients/provider`, payload: { active: true } })
+    expect((await eob()).statusCode).toBe(200)
+  })
+
   it('validates switch bodies and lists active switches', async () => {
     expect((await setFault('provider', { kind: 'explode' })).statusCode).toBe(400)
     expect((await setFault('nobody', { kind: 'slow' })).statusCode).toBe(404)

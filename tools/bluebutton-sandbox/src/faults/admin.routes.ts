@@ -25,6 +25,17 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: SandboxContext): 
     return reply.code(204).send()
   })
 
+  // CMS switching the application off (or back on): authorize, token and FHIR calls answer 403.
+  app.put('/__admin/clients/:clientId', async (request, reply) => {
+    const { clientId } = request.params as { clientId: string }
+    const parsed = z.object({ active: z.boolean() }).safeParse(request.body ?? {})
+    if (!parsed.success) return reply.code(400).send({ detail: z.prettifyError(parsed.error) })
+    if (!ctx.options.clients.some((c) => c.clientId === clientId))
+      return reply.code(404).send({ detail: 'Unknown client id.' })
+    ctx.setActive(clientId, parsed.data.active)
+    return reply.code(200).send({ clientId, active: parsed.data.active })
+  })
+
   // The enrollee removes the app under "connected apps": grant deleted, every token revoked.
   app.post('/__admin/enrollee-revocations', async (request, reply) => {
     const parsed = revokeSchema.safeParse(request.body ?? {})

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { SandboxContext } from '../context.ts'
 import type { Beneficiary } from '../synthetic/registry.ts'
 import { applyFault } from '../faults/apply-fault.ts'
+import { inactiveApplicationMessage } from '../oauth/messages.ts'
 import type { TokenRecord } from '../oauth/store.ts'
 
 export type Caller = { readonly token: TokenRecord; readonly beneficiary: Beneficiary }
@@ -35,6 +36,9 @@ export async function authenticateCaller(
   const now = ctx.nowMs()
   if (!token || token.accessRevoked || token.accessExpiresAt <= now)
     return deny(reply, 401, NOT_AUTHENTICATED)
+  const client = ctx.options.clients.find((c) => c.clientId === token.clientId)
+  if (client && !ctx.isActive(client.clientId))
+    return deny(reply, 403, inactiveApplicationMessage(client.name))
   const grant = ctx.store.grant(token.clientId, token.patientId)
   if (!grant) return deny(reply, 401, NOT_AUTHENTICATED)
   if (grant.expiresAt !== null && grant.expiresAt <= now) {

@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context.ts'
 import { queryParams, routeBothSlashes, sendHtml, withQuery } from '../http.ts'
 import type { SandboxClient } from '../options.ts'
 import { formBody, type FormBody } from './client-auth.ts'
+import { inactiveApplicationMessage } from './messages.ts'
 import { type AccessSummary, consentPage, errorPage, type Lang, loginPage, SANDBOX_CSS } from './pages.ts'
 import { allRegistered, defaultScopes, hasUsableScope, isDemographic, parseScope } from './scopes.ts'
 import type { PendingAuthorization } from './store.ts'
@@ -29,6 +30,7 @@ function languageOf(params: FormBody, request: FastifyRequest): Lang {
 function validate(
   params: FormBody,
   clients: readonly SandboxClient[],
+  isActive: (clientId: string) => boolean,
 ): Rejection | { client: SandboxClient } {
   if (params['client_secret'] !== undefined)
     return message(400, 'Illegal query parameter [client_secret] detected')
@@ -39,12 +41,7 @@ function validate(
   if (!clientId) return invalidRequest('Missing client_id parameter.')
   const client = clients.find((c) => c.clientId === clientId)
   if (!client) return invalidRequest('Invalid client_id parameter value.')
-  if (!client.active) {
-    return message(
-      403,
-      `This application, ${client.name}, is temporarily inactive. If you are the app maintainer, please contact the Blue Button API team. If you are a Medicare Beneficiary and need assistance, please contact the support team for the application you are trying to access.`,
-    )
-  }
+  if (!isActive(client.clientId)) return message(403, inactiveApplicationMessage(client.name))
   const redirectUri = params['redirect_uri']
   if (!redirectUri) return invalidRequest('Missing redirect URI.')
   if (!client.redirectUris.includes(redirectUri)) return invalidRequest('Mismatching redirect URI.')
@@ -63,7 +60,7 @@ async function startAuthorization(
   reply: FastifyReply,
   params: FormBody,
 ): Promise<FastifyReply> {
-  const checked = validate(params, ctx.options.clients)
+  const checked = validate(params, ctx.options.clients, ctx.isActive)
   if ('status' in checked) return reply.code(checked.status).send(checked.body)
   const redirectUri = params['redirect_uri'] ?? ''
   const state = params['state'] ?? ''

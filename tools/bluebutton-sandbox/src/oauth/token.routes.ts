@@ -5,6 +5,7 @@ import type { SandboxContext } from '../context.ts'
 import { routeBothSlashes } from '../http.ts'
 import type { SandboxClient } from '../options.ts'
 import { authenticateClient, formBody, type FormBody } from './client-auth.ts'
+import { inactiveApplicationMessage } from './messages.ts'
 import { type Grant, opaqueToken, type TokenRecord } from './store.ts'
 
 const RE_CONSENT = 'To refresh Medicare data, end user must re-authenticate and consent to share their data.'
@@ -110,10 +111,8 @@ async function handleToken(
     return reply.code(401).header('www-authenticate', 'Basic realm="oauth"').send({ error: 'invalid_client' })
   const fault = ctx.faults.take(client.clientId, 'token')
   if (fault && (await applyFault(fault, reply))) return reply
-  if (!client.active)
-    return reply
-      .code(403)
-      .send(bbError(403, 'invalid_client', `This application, ${client.name}, is temporarily inactive.`).body)
+  if (!ctx.isActive(client.clientId))
+    return reply.code(403).send(bbError(403, 'invalid_client', inactiveApplicationMessage(client.name)).body)
   const form = formBody(request)
   const result =
     form['grant_type'] === 'authorization_code'
