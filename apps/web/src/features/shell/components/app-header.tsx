@@ -12,7 +12,7 @@ export function AppHeader({ user }: { user: User }) {
   const { open, toggle, close, containerRef, buttonRef } = useDismissableMenu<HTMLDivElement, HTMLButtonElement>()
   return (
     <header className="border-b border-base-300 bg-base-100">
-      <div className="navbar mx-auto max-w-7xl gap-2 px-4" ref={containerRef}>
+      <div className="navbar relative mx-auto max-w-7xl gap-2 px-4" ref={containerRef}>
         <div className="flex flex-1 items-center gap-4">
           <Link to={paths.dashboard} className="text-xl font-bold">
             {PRODUCT_NAME}

@@ -16,7 +16,6 @@ export function UserMenu({ user }: { user: User }) {
         ref={buttonRef}
         type="button"
         className="btn btn-ghost gap-2 px-2"
-        aria-haspopup="true"
         aria-expanded={open}
         aria-controls="user-menu-panel"
         aria-label={`Account menu for ${name}`}
