@@ -82,7 +82,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes)
   await app.register(passwordRoutes)
   await app.register(oauthRoutes)
-  if (config.devTools) await app.register(devOutboxRoutes)
+  if (config.devTools) {
+    app.log.warn('DEV_TOOLS is on: /api/dev/outbox/ shows every outgoing message without sign-in (demo only)')
+    await app.register(devOutboxRoutes)
+  }
   await registerDocsUi(app)
   await registerWeb(app, config)
 

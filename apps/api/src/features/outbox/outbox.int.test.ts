@@ -6,6 +6,7 @@ import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoUser } from '../../db/demo-personas.ts'
+import { outboxMessages } from '../../db/schema/outbox.ts'
 import { createClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 
@@ -35,6 +36,10 @@ describe('outbox delivery', () => {
     expect((await requestReset(first, email)).statusCode).toBe(200)
     const queued = await listOutbox(first)
     expect(queued[0]).toMatchObject({ to: email, status: 'queued', sent_at: null })
+    // Recipient and body (with its single-use link) are ciphertext at rest.
+    const [raw] = await first.app.ctx.db.select().from(outboxMessages)
+    expect(raw?.toEncrypted).not.toContain(email)
+    expect(raw?.bodyEncrypted).not.toContain('password-reset')
     await first.close({ keep: true })
 
     const second = await buildTestApp({ reopen: first.storage, config: { runWorkers: true } })
