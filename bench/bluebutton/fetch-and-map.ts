@@ -47,6 +47,8 @@ async function startSandbox(): Promise<{ url: string; child: ChildProcess }> {
 const median = (xs: number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
 const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1)
+// Client CPU time is steadier than wall time when other work shares the cores.
+const cpuMs = (usage: NodeJS.CpuUsage): number => (usage.user + usage.system) / 1000
 
 async function main(): Promise<void> {
   if (!registration) throw new Error('no default sandbox client')
@@ -83,7 +85,9 @@ async function main(): Promise<void> {
   const bytes = bodies.reduce((sum, b) => sum + Buffer.byteLength(b), 0)
 
   const mapped: number[] = []
+  const mappedCpu: number[] = []
   const fetchParse: number[] = []
+  const fetchParseCpu: number[] = []
   const parseOnly: number[] = []
   let eobs = 0
   let peakHeap = 0
@@ -91,6 +95,7 @@ async function main(): Promise<void> {
   for (let run = 0; run < runs; run++) {
     gc()
     const start = performance.now()
+    const cpuStart = process.cpuUsage()
     eobs = 0
     kinds = {}
     for await (const page of bb.explanationOfBenefitPages(tokens.accessToken)) {
@@ -102,9 +107,11 @@ async function main(): Promise<void> {
       peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)
     }
     mapped.push(performance.now() - start)
+    mappedCpu.push(cpuMs(process.cpuUsage(cpuStart)))
 
     gc()
     const fpStart = performance.now()
+    const fpCpuStart = process.cpuUsage()
     let next: string | undefined = `${sandbox.url}/v2/fhir/ExplanationOfBenefit?_count=50`
     while (next) {
       const res: Response = await fetch(next, {
@@ -115,6 +122,7 @@ async function main(): Promise<void> {
       )?.url
     }
     fetchParse.push(performance.now() - fpStart)
+    fetchParseCpu.push(cpuMs(process.cpuUsage(fpCpuStart)))
 
     const parseStart = performance.now()
     for (const body of bodies) JSON.parse(body)
@@ -129,7 +137,10 @@ async function main(): Promise<void> {
     coldFirstPassMs: Math.round(coldMs),
     fetchAndMapMs: Math.round(median(mapped)),
     fetchAndMapEobsPerSec: rate(median(mapped)),
+    fetchAndMapClientCpuMs: Math.round(median(mappedCpu)),
+    fetchAndMapEobsPerClientCpuSec: rate(median(mappedCpu)),
     fetchAndParseMs: Math.round(median(fetchParse)),
+    fetchAndParseClientCpuMs: Math.round(median(fetchParseCpu)),
     fetchAndParseEobsPerSec: rate(median(fetchParse)),
     jsonParseOnlyMs: Math.round(median(parseOnly)),
     jsonParseOnlyEobsPerSec: rate(median(parseOnly)),
