@@ -351,8 +351,8 @@ describe('fault switches and the client retry behaviour', () => {
   })
 
   it('a slow response past the client timeout is retried', async () => {
-    const patient = client(CLIENTS.provider, { timeoutMs: 300 })
-    await admin('PUT', '/faults/provider', { kind: 'slow', delayMs: 1500, count: 1 })
+    const patient = client(CLIENTS.provider, { timeoutMs: 1500 })
+    await admin('PUT', '/faults/provider', { kind: 'slow', delayMs: 4000, count: 1 })
     const resource = await patient.readPatient(tokens.accessToken)
     expect(resource['id']).toBe(tokens.patientId)
     expect(sleeps).toHaveLength(1)
