@@ -30,7 +30,9 @@ function startRedis(port: number): Promise<ChildProcess> {
   })
 }
 
-describe('lockout shared through Redis', () => {
+const RATE_LIMIT = 30
+
+describe('lockout and rate limits shared through Redis', () => {
   let redis: ChildProcess
   let first: TestApp
   let second: TestApp
@@ -38,7 +40,7 @@ describe('lockout shared through Redis', () => {
   beforeAll(async () => {
     const port = await freePort()
     redis = await startRedis(port)
-    const config = { redisUrl: `redis://127.0.0.1:${port}`, rateLimitPerMinute: 1000 }
+    const config = { redisUrl: `redis://127.0.0.1:${port}`, rateLimitPerMinute: RATE_LIMIT }
     first = await buildTestApp({ config })
     second = await buildTestApp({ config })
   })
@@ -64,5 +66,15 @@ describe('lockout shared through Redis', () => {
   it('lets other accounts in', async () => {
     const response = await createClient(second.app, { ip: '10.5.2.1' }).login(demoUser('AGENT_USER').email, DEMO_PASSWORD)
     expect(response.statusCode).toBe(200)
+  })
+
+  it('counts the general rate limit across instances', async () => {
+    const hit = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/csrf/', remoteAddress: '10.5.9.9' })
+    for (let i = 0; i < RATE_LIMIT / 2; i += 1) expect((await hit(first)).statusCode).toBe(200)
+    for (let i = 0; i < RATE_LIMIT / 2; i += 1) expect((await hit(second)).statusCode).toBe(200)
+    const limited = await hit(first)
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json().code).toBe('rate_limited')
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
   })
 })

@@ -147,6 +147,32 @@ describe('POST /o/token/', () => {
     expect(response.json().error).toBe('invalid_grant')
   })
 
+  it('binds the code to its client and redirect URI', async () => {
+    const client = await loginAs(t.app, 'ACO_ADMIN', { ip: nextIp() })
+    const { verifier, challenge } = pkce()
+    const code = await getCode(client, { code_challenge: challenge })
+    const otherRedirect = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: `${TEST_PUBLIC_URL}/elsewhere`,
+      client_id: WEB_OAUTH_CLIENT_ID,
+      code_verifier: verifier,
+    })
+    expect(otherRedirect.statusCode).toBe(400)
+    expect(otherRedirect.json().error).toBe('invalid_grant')
+    const second = pkce()
+    const code2 = await getCode(client, { code_challenge: second.challenge })
+    const otherClient = await token({
+      grant_type: 'authorization_code',
+      code: code2,
+      redirect_uri: WEB_REDIRECT,
+      client_id: INTEGRATOR.clientId,
+      client_secret: INTEGRATOR.secret,
+      code_verifier: second.verifier,
+    })
+    expect(otherClient.json().error).toBe('invalid_grant')
+  })
+
   it('refuses a reused code and revokes the tokens issued from it', async () => {
     const client = await loginAs(t.app, 'PHYSICIAN_USER', { ip: nextIp() })
     const { verifier, challenge } = pkce()
