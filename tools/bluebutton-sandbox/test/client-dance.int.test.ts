@@ -365,6 +365,11 @@ describe('fault switches and the client retry behaviour', () => {
     await admin('DELETE', '/faults/provider')
   })
 
+  it('a failed patient lookup (404) on refresh → reconsent_required', async () => {
+    await admin('PUT', '/faults/provider', { kind: 'upstream-404', surface: 'token', count: 1 })
+    expect((await failure(bb.refresh(tokens.refreshToken ?? ''))).code).toBe('reconsent_required')
+  })
+
   it('a 503 on the token endpoint is transient and never retried (codes and refresh tokens are single use)', async () => {
     await admin('PUT', '/faults/provider', { kind: 'server-error', status: 503, surface: 'token', count: 2 })
     expect((await failure(bb.refresh(tokens.refreshToken ?? ''))).code).toBe('transient')

@@ -80,6 +80,7 @@ describe('fault injection (§11.7)', () => {
       },
     })
     expect(token.statusCode).toBe(503)
+    expect(token.json()).toEqual({ status_code: 503, message: 'Failed to retrieve data from data source.' })
   })
 
   it('CMS switching the app off: FHIR, token and authorize answer 403 until it is back on', async () => {
@@ -108,6 +109,21 @@ describe('fault injection (§11.7)', () => {
     expect(token.json()).toMatchObject({ status_code: 403, error: 'invalid_client' })
     await app.inject({ method: 'PUT', url: `${PREFIX}/__admin/clients/provider`, payload: { active: true } })
     expect((await eob()).statusCode).toBe(200)
+  })
+
+  it("upstream-404 on the token endpoint is Blue Button's failed patient lookup on refresh", async () => {
+    await setFault('provider', { kind: 'upstream-404', surface: 'token', count: 1 })
+    const refresh = await app.inject({
+      method: 'POST',
+      url: `${PREFIX}/v2/o/token/`,
+      ...form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' }),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic(CLIENTS.provider),
+      },
+    })
+    expect(refresh.statusCode).toBe(404)
+    expect(refresh.json()).toEqual({ status_code: 404, message: 'Not found.' })
   })
 
   it('validates switch bodies and lists active switches', async () => {

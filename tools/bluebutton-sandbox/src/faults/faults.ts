@@ -2,7 +2,8 @@ import { z } from 'zod'
 
 // Per-client fault switches, set through the test-only admin endpoint, to exercise retries.
 export const faultSchema = z.object({
-  kind: z.enum(['rate-limit', 'server-error', 'slow', 'upstream-400']),
+  // upstream-404: the token endpoint's "patient lookup failed" answer when refreshing (§3.8).
+  kind: z.enum(['rate-limit', 'server-error', 'slow', 'upstream-400', 'upstream-404']),
   // Which calls are affected: FHIR/userinfo reads, the token endpoint, or both.
   surface: z.enum(['fhir', 'token', 'all']).default('fhir'),
   // server-error status; Blue Button answers 502 for BFD failures, 500/503/504 also occur.

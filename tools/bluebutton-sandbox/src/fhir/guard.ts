@@ -55,6 +55,6 @@ export async function authenticateCaller(
     .header('x-ratelimit-remaining', '99999')
     .header('x-ratelimit-reset', '1')
   const fault = ctx.faults.take(token.clientId, 'fhir')
-  if (fault && (await applyFault(fault, reply))) return undefined
+  if (fault && (await applyFault(fault, reply, 'fhir'))) return undefined
   return { token, beneficiary }
 }

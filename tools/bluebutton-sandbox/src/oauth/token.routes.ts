@@ -110,7 +110,7 @@ async function handleToken(
   if (!client)
     return reply.code(401).header('www-authenticate', 'Basic realm="oauth"').send({ error: 'invalid_client' })
   const fault = ctx.faults.take(client.clientId, 'token')
-  if (fault && (await applyFault(fault, reply))) return reply
+  if (fault && (await applyFault(fault, reply, 'token'))) return reply
   if (!ctx.isActive(client.clientId))
     return reply.code(403).send(bbError(403, 'invalid_client', inactiveApplicationMessage(client.name)).body)
   const form = formBody(request)
