@@ -8,9 +8,20 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 // The API (Fastify) listens here in development; it also serves the OAuth server under /o/.
 const apiTarget = process.env.BLUECONSENT_API_URL ?? 'http://127.0.0.1:8000'
 
+// npm hoists @vitejs/plugin-react to the root, where it sees vitest's vite 8 and hands this app's vite 7 dev
+// server vite 8's native refresh-wrapper plugin, which vite 7 rejects ("Missing field moduleType"). Keep the
+// plugin's own JavaScript refresh wrapper instead; builds and tests never use it.
+function reactPlugins() {
+  return react().map((plugin) =>
+    plugin && typeof plugin === 'object' && 'name' in plugin && plugin.name === 'vite:react:refresh-wrapper'
+      ? { ...plugin, applyToEnvironment: (environment: { config: { consumer: string } }) => environment.config.consumer === 'client' }
+      : plugin,
+  )
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [reactPlugins(), tailwindcss()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
