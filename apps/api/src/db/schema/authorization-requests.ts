@@ -1,0 +1,104 @@
+import { AUTHORIZATION_STATUSES, AUTHORIZATION_TYPES, CONTACT_METHODS } from '@blueconsent/contract'
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
+import { bluebuttonGrants } from './bluebutton.ts'
+import { organizations } from './organizations.ts'
+import { patients } from './patients.ts'
+import { users } from './users.ts'
+
+export const IDENTITY_REVIEW_STATES = ['none', 'pending', 'confirmed', 'rejected'] as const
+export const SMS_CONSENT_STATES = ['awaiting_reply', 'opted_in', 'opted_out'] as const
+
+// One request by one staff member to one beneficiary (DESIGN.md §4). Tokens live in bluebutton_grants,
+// shared by every request of the same beneficiary and client id; each request keeps its own expiry.
+export const authorizationRequests = pgTable(
+  'authorization_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    requesterUserId: uuid('requester_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    healthPlan: text('health_plan').notNull().default('medicare'),
+    status: text('status', { enum: AUTHORIZATION_STATUSES }).notNull(),
+    authorizationType: text('authorization_type', { enum: AUTHORIZATION_TYPES }).notNull(),
+    patientName: text('patient_name').notNull(),
+    contactMethod: text('contact_method', { enum: CONTACT_METHODS }).notNull(),
+    contactEncrypted: text('contact_encrypted').notNull(),
+    contactHash: text('contact_hash').notNull(),
+    language: text('language', { enum: ['en', 'es'] }).notNull().default('en'),
+    smsConsent: text('sms_consent', { enum: SMS_CONSENT_STATES }),
+    // The patient's link: random token, stored hashed, valid 7 days, single use once answered.
+    consentTokenHash: text('consent_token_hash'),
+    consentTokenExpiresAt: timestamp('consent_token_expires_at', { withTimezone: true }),
+    consentAnsweredAt: timestamp('consent_answered_at', { withTimezone: true }),
+    grantId: uuid('grant_id').references(() => bluebuttonGrants.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    authorizedAt: timestamp('authorized_at', { withTimezone: true }),
+    statusMessage: text('status_message'),
+    renewalOfId: uuid('renewal_of_id').references((): AnyPgColumn => authorizationRequests.id, {
+      onDelete: 'set null',
+    }),
+    identityReview: text('identity_review', { enum: IDENTITY_REVIEW_STATES }).notNull().default('none'),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    renewalNoticeSentAt: timestamp('renewal_notice_sent_at', { withTimezone: true }),
+    hiddenByRequester: boolean('hidden_by_requester').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('authorization_requests_organization_created_idx').on(table.organizationId, table.createdAt),
+    index('authorization_requests_requester_idx').on(table.requesterUserId, table.createdAt),
+    index('authorization_requests_patient_status_idx').on(table.patientId, table.status),
+    index('authorization_requests_status_expires_idx').on(table.status, table.expiresAt),
+    index('authorization_requests_contact_idx').on(table.contactHash, table.status),
+    uniqueIndex('authorization_requests_consent_token_key').on(table.consentTokenHash),
+  ],
+)
+
+export const ACTOR_KINDS = ['user', 'patient', 'system'] as const
+
+// Every transition and message: who did it and when (issue 5: 'Every transition is recorded').
+export const authorizationRequestEvents = pgTable(
+  'authorization_request_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => authorizationRequests.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    fromStatus: text('from_status', { enum: AUTHORIZATION_STATUSES }),
+    toStatus: text('to_status', { enum: AUTHORIZATION_STATUSES }),
+    actorKind: text('actor_kind', { enum: ACTOR_KINDS }).notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (table) => [index('authorization_request_events_request_idx').on(table.requestId, table.occurredAt)],
+)
+
+// Per-organisation reminder schedule for unanswered requests (hours after creation).
+export const organizationSettings = pgTable('organization_settings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  reminderHours: jsonb('reminder_hours').$type<number[]>().notNull().default([48, 120]),
+  renewalNoticeDays: integer('renewal_notice_days').notNull().default(30),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
