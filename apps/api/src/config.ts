@@ -35,6 +35,12 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalString,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   TRUST_PROXY: flag.default(false),
+  BLUEBUTTON_BASE_URL: optionalString,
+  BLUEBUTTON_PROVIDER_CLIENT_ID: optionalString,
+  BLUEBUTTON_PROVIDER_CLIENT_SECRET: optionalString,
+  BLUEBUTTON_AGENT_CLIENT_ID: optionalString,
+  BLUEBUTTON_AGENT_CLIENT_SECRET: optionalString,
+  BLUEBUTTON_REDIRECT_URI: optionalString,
 })
 
 export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null }
@@ -64,6 +70,54 @@ export type AppConfig = {
   webDistDir: string
   rateLimitPerMinute: number
   trustProxy: boolean
+  bluebutton: BlueButtonConfig
+}
+
+export type BlueButtonApp = { clientId: string; clientSecret: string }
+
+export type BlueButtonConfig = {
+  /** Blue Button host (CMS sandbox or production), or the in-process sandbox at `${publicUrl}/bb-sandbox`. */
+  baseUrl: string
+  /** True when BLUEBUTTON_BASE_URL is unset: the sandbox is mounted in this process (demo, tests). */
+  embeddedSandbox: boolean
+  redirectUri: string
+  /** The 13-month application (healthcare providers). */
+  provider: BlueButtonApp
+  /** The one-time application (insurance agents). */
+  agent: BlueButtonApp
+}
+
+export const BLUEBUTTON_SANDBOX_PREFIX = '/bb-sandbox'
+
+/** The in-process sandbox's demo applications (the sandbox's own defaults). */
+export function embeddedBlueButtonConfig(publicUrl: string): BlueButtonConfig {
+  return {
+    baseUrl: `${publicUrl}${BLUEBUTTON_SANDBOX_PREFIX}`,
+    embeddedSandbox: true,
+    redirectUri: `${publicUrl}/api/bluebutton/callback/`,
+    provider: { clientId: 'blueconsent-provider', clientSecret: 'sandbox-provider-secret' },
+    agent: { clientId: 'blueconsent-agent', clientSecret: 'sandbox-agent-secret' },
+  }
+}
+
+type BlueButtonEnv = { [K in keyof z.infer<typeof envSchema> as K extends `BLUEBUTTON_${string}` ? K : never]: string | undefined }
+
+function blueButtonConfig(e: BlueButtonEnv, publicUrl: string): BlueButtonConfig {
+  const embedded = embeddedBlueButtonConfig(publicUrl)
+  const redirectUri = e.BLUEBUTTON_REDIRECT_URI ?? embedded.redirectUri
+  if (e.BLUEBUTTON_BASE_URL === undefined) return { ...embedded, redirectUri }
+  const provider = { clientId: e.BLUEBUTTON_PROVIDER_CLIENT_ID, clientSecret: e.BLUEBUTTON_PROVIDER_CLIENT_SECRET }
+  const agent = { clientId: e.BLUEBUTTON_AGENT_CLIENT_ID, clientSecret: e.BLUEBUTTON_AGENT_CLIENT_SECRET }
+  if (!provider.clientId || !provider.clientSecret || !agent.clientId || !agent.clientSecret) {
+    throw new Error('BLUEBUTTON_BASE_URL needs BLUEBUTTON_PROVIDER_CLIENT_ID/_SECRET and BLUEBUTTON_AGENT_CLIENT_ID/_SECRET.')
+  }
+  return {
+    baseUrl: e.BLUEBUTTON_BASE_URL.replace(/\/+$/, ''),
+    embeddedSandbox: false,
+    redirectUri,
+    provider: { clientId: provider.clientId, clientSecret: provider.clientSecret },
+    agent: { clientId: agent.clientId, clientSecret: agent.clientSecret },
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -76,10 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(e.DATA_DIR ?? join(REPO_ROOT, 'data'))
   // The embedded database is the demo; a real PostgreSQL means a real deployment.
   const embedded = e.DATABASE_URL === undefined
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
   const config: AppConfig = {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     database: embedded ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') } : { kind: 'postgres', url: e.DATABASE_URL ?? '' },
     dataDir,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
@@ -94,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps', 'web', 'dist')),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    bluebutton: blueButtonConfig(e, publicUrl),
   }
   if (!embedded && (!config.dataEncryptionKey || !config.jwtSecret)) {
     throw new Error('DATA_ENCRYPTION_KEY and JWT_SECRET are required when DATABASE_URL is set.')

@@ -9,7 +9,7 @@ import pg from 'pg'
 import type { DestinationStream } from 'pino'
 import { inject } from 'vitest'
 import { buildApp } from '../app.ts'
-import type { AppConfig } from '../config.ts'
+import { embeddedBlueButtonConfig, type AppConfig } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from './test-keys.ts'
 
@@ -68,6 +68,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDistDir: join(tmpdir(), 'blueconsent-no-web-dist'),
     rateLimitPerMinute: 1000,
     trustProxy: false,
+    bluebutton: embeddedBlueButtonConfig(overrides.publicUrl ?? TEST_PUBLIC_URL),
     ...overrides,
   }
 }
