@@ -19,6 +19,9 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'server_error',
   'service_unavailable',
+  // GET .../requests/{id}/data/ (issue 5): not authorized (or expired/revoked), identity review pending.
+  'not_authorized',
+  'held_for_review',
 ] as const
 export const errorCodeSchema = z.enum(ERROR_CODES)
 export type ErrorCode = z.infer<typeof errorCodeSchema>

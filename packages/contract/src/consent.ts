@@ -1,0 +1,40 @@
+// The patient's consent page (public): GET /api/consent/{token}/, POST .../connect/, POST .../decline/,
+// and the confirmation page the Blue Button callback redirects to.
+import { z } from 'zod'
+import { roleSchema } from './access.ts'
+import { authorizationStatusSchema, authorizationTypeSchema } from './authorization-requests.ts'
+
+export const CONSENT_LANGUAGES = ['en', 'es'] as const
+export const consentLanguageSchema = z.enum(CONSENT_LANGUAGES)
+export type ConsentLanguage = z.infer<typeof consentLanguageSchema>
+
+export const CONSENT_DATA_TYPES = ['medications', 'claims', 'risk_score'] as const
+export type ConsentDataType = (typeof CONSENT_DATA_TYPES)[number]
+
+/** open: can be answered; answered: used once already; expired: older than 7 days; invalid: unknown. */
+export const consentLinkStateSchema = z.enum(['open', 'answered', 'expired', 'invalid'])
+export type ConsentLinkState = z.infer<typeof consentLinkStateSchema>
+
+export const consentPageSchema = z.object({
+  state: consentLinkStateSchema,
+  status: authorizationStatusSchema.nullable(),
+  language: consentLanguageSchema,
+  requester_name: z.string().nullable(),
+  requester_role: roleSchema.nullable(),
+  requester_role_label: z.string().nullable(),
+  organization_name: z.string().nullable(),
+  data_types: z.array(z.enum(CONSENT_DATA_TYPES)),
+  authorization_type: authorizationTypeSchema.nullable(),
+  /** How long the organisation keeps access once the patient connects. */
+  access_duration: z.enum(['thirteen_months', 'one_time']).nullable(),
+  /** When the link stops working. */
+  expires_at: z.string().nullable(),
+})
+export type ConsentPage = z.infer<typeof consentPageSchema>
+
+export const consentConnectRequestSchema = z.object({ language: consentLanguageSchema.optional() })
+export const consentConnectResponseSchema = z.object({ authorize_url: z.string() })
+export const consentDeclineResponseSchema = z.object({ status: z.literal('denied') })
+
+export const CONSENT_RESULTS = ['authorized', 'denied', 'error'] as const
+export type ConsentResult = (typeof CONSENT_RESULTS)[number]
