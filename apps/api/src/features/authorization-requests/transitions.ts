@@ -1,0 +1,99 @@
+// The one way a request changes status (issue 5: every transition recorded and audited). B's consent and
+// ingestion code calls it too. The update is conditional on the current status, so two concurrent
+// transitions (a sweep and a patient's click) cannot both win.
+import type { AuthorizationStatus } from '@blueconsent/contract'
+import { and, eq } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { authorizationRequestEvents, authorizationRequests } from '../../db/schema/authorization-requests.ts'
+import { AppError } from '../../errors.ts'
+import { writeRequestAudit } from './request-audit.ts'
+
+export type RequestRow = typeof authorizationRequests.$inferSelect
+export type RequestPatch = Partial<Omit<typeof authorizationRequests.$inferInsert, 'id' | 'status' | 'organizationId'>>
+export type Actor = { kind: 'user' | 'patient' | 'system'; userId?: string }
+
+export type TransitionInput = {
+  requestId: string
+  to: AuthorizationStatus
+  event: string
+  actor: Actor
+  details?: Record<string, string | number | boolean | null>
+  patch?: RequestPatch
+  /** Defaults to the wall clock; jobs and tests pass their own. */
+  at?: Date
+}
+
+/** Allowed moves. `expired` is terminal except for nothing; renewal creates a new request instead. */
+export const ALLOWED_TRANSITIONS: Record<AuthorizationStatus, readonly AuthorizationStatus[]> = {
+  consent_pending: ['pending', 'denied', 'expired', 'revoked'],
+  pending: ['authorized', 'denied', 'expired', 'revoked'],
+  authorized: ['revoked', 'expired'],
+  denied: [],
+  expired: [],
+  revoked: [],
+}
+
+export const canTransition = (from: AuthorizationStatus, to: AuthorizationStatus): boolean =>
+  ALLOWED_TRANSITIONS[from].includes(to)
+
+export const invalidTransition = (from: AuthorizationStatus, to: AuthorizationStatus): AppError =>
+  new AppError(409, 'conflict', `A ${from} request cannot become ${to}.`)
+
+/** Moves one request from its current status to `to`; throws 409 when the move is not allowed. */
+export async function transitionRequest(tx: DbOrTx, input: TransitionInput): Promise<RequestRow> {
+  const at = input.at ?? new Date()
+  const [current] = await tx.select().from(authorizationRequests).where(eq(authorizationRequests.id, input.requestId))
+  if (!current) throw new AppError(404, 'not_found', 'Not found.')
+  if (!canTransition(current.status, input.to)) throw invalidTransition(current.status, input.to)
+  const [updated] = await tx
+    .update(authorizationRequests)
+    .set({ ...input.patch, status: input.to, updatedAt: at })
+    .where(and(eq(authorizationRequests.id, current.id), eq(authorizationRequests.status, current.status)))
+    .returning()
+  // Someone else moved it between our read and our write.
+  if (!updated) throw invalidTransition(current.status, input.to)
+  await recordRequestEvent(tx, {
+    request: updated,
+    event: input.event,
+    from: current.status,
+    to: input.to,
+    actor: input.actor,
+    at,
+    ...(input.details ? { details: input.details } : {}),
+  })
+  return updated
+}
+
+export type EventInput = {
+  request: Pick<RequestRow, 'id' | 'organizationId' | 'patientId'>
+  event: string
+  from?: AuthorizationStatus | null
+  to?: AuthorizationStatus | null
+  actor: Actor
+  at: Date
+  details?: Record<string, string | number | boolean | null>
+}
+
+/** An event row plus its audit row (messages, resends and transitions alike). */
+export async function recordRequestEvent(tx: DbOrTx, input: EventInput): Promise<void> {
+  const actorUserId = input.actor.kind === 'user' ? (input.actor.userId ?? null) : null
+  await tx.insert(authorizationRequestEvents).values({
+    requestId: input.request.id,
+    event: input.event,
+    fromStatus: input.from ?? null,
+    toStatus: input.to ?? null,
+    actorKind: input.actor.kind,
+    actorUserId,
+    occurredAt: input.at,
+    details: input.details ?? null,
+  })
+  await writeRequestAudit(tx, {
+    action: `authorization_request.${input.event}`,
+    actorUserId,
+    organizationId: input.request.organizationId,
+    requestId: input.request.id,
+    patientId: input.request.patientId,
+    details: { actor: input.actor.kind, from: input.from ?? null, to: input.to ?? null, ...input.details },
+    at: input.at,
+  })
+}
