@@ -1,22 +1,33 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
-import { DEMO_PASSWORD, DEMO_USERS } from '../../apps/api/src/db/demo-personas.ts'
+import { DEMO_PASSWORD, DEMO_USERS, type DemoPersona } from '../../apps/api/src/db/demo-personas.ts'
 
 export { DEMO_PASSWORD, DEMO_USERS }
 
 export type DemoUser = (typeof DEMO_USERS)[number]
 
-export function demoUser(role: DemoUser['role']): DemoUser {
+export function demoUser(role: DemoPersona): DemoUser {
   const user = DEMO_USERS.find((candidate) => candidate.role === role)
   if (!user) throw new Error(`no demo user for ${role}`)
   return user
 }
 
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+}
+
 export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
   await page.goto('/app/login')
-  await page.getByLabel('Email', { exact: false }).first().fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: /^sign in$/i }).click()
+  await fillLogin(page, email, password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).not.toHaveURL(/\/app\/login/)
+}
+
+export async function signInAs(page: Page, role: DemoPersona): Promise<DemoUser> {
+  const user = demoUser(role)
+  await signIn(page, user.email)
+  return user
 }
 
 /** Fails with the list of WCAG 2 A/AA violations axe finds on the current page. */
@@ -33,4 +44,18 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 /** A distinct client address per test, so per-IP lockouts on the server never leak between tests. */
 export function clientAddress(seed: number): Record<string, string> {
   return { 'X-Forwarded-For': `203.0.113.${seed % 250}` }
+}
+
+/** The newest outbox message to an address, through the dev outbox API (demo mode). */
+export async function latestOutboxLink(page: Page, to: string, pathPart: string): Promise<string> {
+  let link: string | undefined
+  await expect
+    .poll(async () => {
+      const response = await page.request.get('/api/dev/outbox/')
+      const body = (await response.json()) as { results: { to: string; links: string[] }[] }
+      link = body.results.find((message) => message.to === to)?.links.find((candidate) => candidate.includes(pathPart))
+      return link ?? null
+    })
+    .not.toBeNull()
+  return link as string
 }
