@@ -1,0 +1,110 @@
+// Every message to a patient goes through here: the right channel, the right language, the request's
+// STOP state respected, an outbox row queued in the caller's transaction, and an event on the request.
+import type { AppContext } from '../../context.ts'
+import type { DbOrTx } from '../../db/client.ts'
+import { QUEUES } from '../../jobs/queue.ts'
+import { decrypt, encrypt } from '../../lib/crypto.ts'
+import { recordRequestEvent, type RequestRow } from '../authorization-requests/transitions.ts'
+import { insertOutboxMessage } from '../outbox/outbox.repository.ts'
+import { queueEmail } from '../outbox/outbox.service.ts'
+import { findRequesterCopy } from './messaging.repository.ts'
+import type { Language, RequestCopyInput } from './templates/copy.ts'
+import { consentRequestEmail, receiptEmail } from './templates/email-templates.ts'
+import { linkSms, optInSms, receiptSms, type ReceiptKind } from './templates/sms-templates.ts'
+
+export type SmsDraft = { template: string; to: string; body: string }
+
+/** An SMS in the outbox (delivered through Twilio when configured, else kept for the dev outbox page). */
+export async function queueSms(ctx: AppContext, tx: DbOrTx, draft: SmsDraft): Promise<string> {
+  const row = await insertOutboxMessage(tx, {
+    channel: 'sms',
+    template: draft.template,
+    toEncrypted: encrypt(ctx.keys, draft.to),
+    subject: null,
+    bodyEncrypted: encrypt(ctx.keys, JSON.stringify({ text: draft.body })),
+    createdAt: ctx.clock(),
+  })
+  await ctx.jobs.enqueue(tx, QUEUES.deliverOutbox, { id: row.id }, { singletonKey: row.id })
+  return row.id
+}
+
+export async function copyInputFor(tx: DbOrTx, request: RequestRow): Promise<RequestCopyInput> {
+  const requester = await findRequesterCopy(tx, request.requesterUserId)
+  return {
+    language: request.language as Language,
+    requesterName: requester.name,
+    organizationName: requester.organizationName,
+    authorizationType: request.authorizationType,
+  }
+}
+
+/** The patient's contact, or null when they said STOP to texts for this request. */
+function reachableContact(ctx: AppContext, request: RequestRow): string | null {
+  if (request.contactMethod === 'phone' && request.smsConsent === 'opted_out') return null
+  return decrypt(ctx.keys, request.contactEncrypted)
+}
+
+async function recordMessage(ctx: AppContext, tx: DbOrTx, request: RequestRow, template: string, outboxId: string): Promise<void> {
+  await recordRequestEvent(tx, {
+    request,
+    event: 'message_queued',
+    actor: { kind: 'system' },
+    at: ctx.clock(),
+    details: { template, channel: request.contactMethod === 'phone' ? 'sms' : 'email', outbox_id: outboxId },
+  })
+}
+
+async function deliver(
+  ctx: AppContext,
+  tx: DbOrTx,
+  request: RequestRow,
+  template: string,
+  content: { email: () => { subject: string; text: string; html: string }; sms: () => { body: string } },
+): Promise<string | null> {
+  const to = reachableContact(ctx, request)
+  if (to === null) return null
+  const outboxId =
+    request.contactMethod === 'email'
+      ? await queueEmail(ctx, tx, { template, to, ...content.email() })
+      : await queueSms(ctx, tx, { template, to, body: content.sms().body })
+  await recordMessage(ctx, tx, request, template, outboxId)
+  return outboxId
+}
+
+export type InviteInput = { request: RequestRow; link: string | null; reminder?: boolean }
+
+/**
+ * The request itself: the email with the link, the first SMS asking for YES (no link yet), or, once the
+ * patient opted in, the SMS with the link.
+ */
+export async function sendConsentInvite(ctx: AppContext, tx: DbOrTx, input: InviteInput): Promise<string | null> {
+  const copy = await copyInputFor(tx, input.request)
+  const reminder = input.reminder ?? false
+  const template = `${reminder ? 'reminder' : 'request'}_${input.link === null ? 'opt_in' : 'link'}`
+  const link = input.link
+  return deliver(ctx, tx, input.request, template, {
+    email: () => {
+      if (link === null) throw new Error('an email request needs a link')
+      return consentRequestEmail({ ...copy, link, reminder })
+    },
+    sms: () => (link === null ? optInSms({ ...copy, reminder }) : linkSms({ ...copy, link, reminder })),
+  })
+}
+
+export type PatientMessageInput = { request: RequestRow; template: ReceiptKind }
+
+const validUntilText = (request: RequestRow, language: Language): string | undefined =>
+  request.expiresAt
+    ? request.expiresAt.toLocaleDateString(language === 'es' ? 'es-US' : 'en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+    : undefined
+
+/** Receipts after the patient answered at Medicare (called by the consent flow). */
+export async function sendPatientMessage(ctx: AppContext, tx: DbOrTx, input: PatientMessageInput): Promise<string | null> {
+  const copy = await copyInputFor(tx, input.request)
+  const validUntil = input.template === 'authorized_receipt' ? validUntilText(input.request, copy.language) : undefined
+  const extra = { kind: input.template, ...(validUntil ? { validUntil } : {}) }
+  return deliver(ctx, tx, input.request, input.template, {
+    email: () => receiptEmail({ ...copy, ...extra }),
+    sms: () => receiptSms({ ...copy, ...extra }),
+  })
+}

@@ -1,0 +1,66 @@
+// Twilio over its REST API with fetch (no SDK: one form POST and one HMAC are all the portal needs).
+// Sending: POST {base}/2010-04-01/Accounts/{sid}/Messages.json, form-encoded To/From/Body, Basic auth.
+// Receiving: X-Twilio-Signature = base64(HMAC-SHA1(authToken, url + each POST param name+value sorted by name)).
+import { createHmac } from 'node:crypto'
+import { safeEqual } from '../../lib/crypto.ts'
+
+export type TwilioSettings = {
+  accountSid: string
+  authToken: string
+  fromNumber: string
+  apiBaseUrl: string
+  /** The public URL Twilio signs for inbound messages. */
+  webhookUrl: string
+}
+
+export type SmsSendResult = { sid: string; status: string }
+
+export class TwilioError extends Error {
+  constructor(
+    readonly status: number,
+    readonly twilioCode: number | null,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'TwilioError'
+  }
+}
+
+const SEND_TIMEOUT_MS = 15_000
+
+export async function sendTwilioSms(settings: TwilioSettings, to: string, body: string): Promise<SmsSendResult> {
+  const url = `${settings.apiBaseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    },
+    body: new URLSearchParams({ To: to, From: settings.fromNumber, Body: body }).toString(),
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  })
+  const payload = (await response.json().catch(() => ({}))) as { sid?: string; status?: string; code?: number; message?: string }
+  if (!response.ok || !payload.sid) {
+    // Twilio's message can echo the number; keep only the code and the HTTP status.
+    throw new TwilioError(response.status, payload.code ?? null, `Twilio refused the message (HTTP ${response.status}, code ${payload.code ?? 'none'})`)
+  }
+  return { sid: payload.sid, status: payload.status ?? 'queued' }
+}
+
+export type FormParams = Record<string, string | string[] | undefined>
+
+export function twilioSignature(authToken: string, url: string, params: FormParams): string {
+  let data = url
+  for (const name of Object.keys(params).sort()) {
+    const value = params[name]
+    const values = Array.isArray(value) ? [...value].sort() : value === undefined ? [] : [value]
+    for (const item of values) data += name + item
+  }
+  return createHmac('sha1', authToken).update(data, 'utf8').digest('base64')
+}
+
+export function verifyTwilioSignature(authToken: string, url: string, params: FormParams, signature: string | undefined): boolean {
+  if (!signature) return false
+  return safeEqual(twilioSignature(authToken, url, params), signature)
+}
