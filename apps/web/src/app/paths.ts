@@ -22,6 +22,10 @@ export const paths = {
   physicianDashboard: '/app/physician-dashboard',
   agentDashboard: '/app/agent-dashboard',
   devOutbox: '/dev/outbox',
+  // The authorization widget and the review page (issue 5).
+  authorizationNew: '/app/authorization/new',
+  providerAuthorizationRequest: '/app/provider-authorization-request',
+  authorizationRequestList: '/app/authorization-request-list',
   // Linked from the shell and the login page; their screens arrive with later issues.
   authorization: '/app/authorization',
   billing: '/app/billing',

@@ -8,6 +8,9 @@ import { RouteError } from './routes/route-error.tsx'
 const guards = () => import('../features/auth/components/route-guards.tsx')
 const guestOnly = () => import('../features/auth/components/guest-only.tsx')
 const layouts = () => import('./routes/layout-routes.tsx')
+const authorizationGuard = () => import('../features/authorization-requests/components/require-patient-search.tsx')
+const requestAuthorizationPage = async () =>
+  (await import('../features/authorization-requests/pages/request-authorization-page.tsx')).RequestAuthorizationPage
 
 const page = (title: string, path: string, load: () => Promise<RouteObject['Component']>): RouteObject => ({
   path,
@@ -50,6 +53,14 @@ export const routes: RouteObject[] = [
               page('Sign out', paths.logout, async () => (await import('../features/auth/pages/logout-page.tsx')).LogoutPage),
               page('Change password', paths.changePassword, async () => (await import('../features/auth/pages/change-password-page.tsx')).ChangePasswordPage),
               page('Access denied', paths.unauthorized, async () => (await import('../features/shell/pages/unauthorized-page.tsx')).UnauthorizedPage),
+              {
+                lazy: async () => ({ Component: (await authorizationGuard()).RequirePatientSearch }),
+                children: [
+                  page('Request Patient Authorization', paths.authorizationNew, requestAuthorizationPage),
+                  page('Request Patient Authorization', paths.providerAuthorizationRequest, requestAuthorizationPage),
+                  page('Authorization Requests', paths.authorizationRequestList, async () => (await import('../features/authorization-requests/pages/authorization-request-list-page.tsx')).AuthorizationRequestListPage),
+                ],
+              },
             ],
           },
         ],

@@ -1,0 +1,20 @@
+// POST /api/healthplans/requests/: the new request goes to the top of the list at once, then lists reload.
+import { authorizationRequestSchema, type CreateAuthorizationRequest } from '@blueconsent/contract'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiClient } from '../../../lib/api-client.ts'
+import { authorizationKeys } from './keys.ts'
+import { upsertRequestInLists } from './list-requests.ts'
+
+export const createRequest = (body: CreateAuthorizationRequest) =>
+  apiClient.post('/api/healthplans/requests/', body, { schema: authorizationRequestSchema })
+
+export function useCreateRequest() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createRequest,
+    onSuccess: async (request) => {
+      upsertRequestInLists(queryClient, request, true)
+      await queryClient.invalidateQueries({ queryKey: authorizationKeys.lists() })
+    },
+  })
+}

@@ -1,0 +1,21 @@
+// POST /api/healthplans/requests/{id}/revoke/: cancels a pending request or revokes an authorized one.
+import { authorizationRequestSchema } from '@blueconsent/contract'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiClient } from '../../../lib/api-client.ts'
+import { authorizationKeys } from './keys.ts'
+import { upsertRequestInLists } from './list-requests.ts'
+
+export const revokeRequest = (requestId: string) =>
+  apiClient.post(`/api/healthplans/requests/${requestId}/revoke/`, undefined, { schema: authorizationRequestSchema })
+
+export function useRevokeRequest() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: revokeRequest,
+    // Spec 1 §4: the returned request replaces the old one.
+    onSuccess: async (request) => {
+      upsertRequestInLists(queryClient, request)
+      await queryClient.invalidateQueries({ queryKey: authorizationKeys.data(request.request_id) })
+    },
+  })
+}

@@ -1,0 +1,88 @@
+// The authorization widget (spec 1 §2): Create Request, My Requests (badge: pending), Patients (not for agents), Data.
+import { AUTHORIZATION_MESSAGES, isAdminRole, isAgentRole, isProviderRole, requestGroup, type AuthorizationRequest, type User } from '@blueconsent/contract'
+import { useSearchParams } from 'react-router'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { useRequests } from '../api/list-requests.ts'
+import { CreateRequestForm } from './create-request-form.tsx'
+import { DataTab } from './data-tab.tsx'
+import { useHiddenRequests } from './hidden-requests.ts'
+import { MyRequests } from './my-requests.tsx'
+import { PatientsTab } from './patients-tab.tsx'
+import { pendingCount, visibleRequests } from './request-display.ts'
+import { Tabs, type TabItem } from './tabs.tsx'
+import { useNow } from './use-now.ts'
+
+export type WidgetTab = 'create' | 'requests' | 'patients' | 'data'
+const TAB_KEYS: readonly WidgetTab[] = ['create', 'requests', 'patients', 'data']
+
+function useWidgetLocation(agent: boolean) {
+  const [params, setParams] = useSearchParams()
+  const raw = params.get('tab')
+  const requested = TAB_KEYS.find((key) => key === raw) ?? 'create'
+  const tab: WidgetTab = agent && requested === 'patients' ? 'create' : requested
+  const requestId = params.get('request')
+  const go = (next: WidgetTab, nextRequest: string | null = requestId) => {
+    const search = new URLSearchParams(params)
+    search.set('tab', next)
+    if (nextRequest) search.set('request', nextRequest)
+    else search.delete('request')
+    setParams(search, { replace: true })
+  }
+  return { tab, requestId, go }
+}
+
+function PendingBadge({ count }: { count: number }) {
+  return (
+    <span className="badge badge-sm badge-primary">
+      {count}
+      <span className="sr-only"> pending</span>
+    </span>
+  )
+}
+
+export function AuthorizationWidget({ user }: { user: User }) {
+  const agent = isAgentRole(user.role)
+  const provider = isProviderRole(user.role)
+  const now = useNow()
+  const { tab, requestId, go } = useWidgetLocation(agent)
+  const list = useRequests()
+  const { hidden, hide } = useHiddenRequests(user.id)
+  const all = list.data?.results ?? []
+  const visible = visibleRequests(all, hidden, now)
+  const approved = all.filter((request) => requestGroup(request, now) === 'approved')
+  const tabs: TabItem<WidgetTab>[] = [
+    { key: 'create', label: 'Create Request' },
+    { key: 'requests', label: 'My Requests', badge: <PendingBadge count={pendingCount(visible, now)} /> },
+    ...(agent ? [] : [{ key: 'patients' as const, label: 'Patients' }]),
+    { key: 'data', label: 'Data' },
+  ]
+  const viewData = (request: AuthorizationRequest) => go('data', request.request_id)
+
+  return (
+    <Tabs label="Authorization" tabs={tabs} selected={tab} onSelect={(key) => go(key)}>
+      {tab === 'create' ? <CreateRequestForm role={user.role} /> : null}
+      {tab === 'requests' ? (
+        <MyRequests
+          requests={visible}
+          status={list.status}
+          now={now}
+          showMrn={provider}
+          canRenew={provider}
+          onHide={hide}
+          onViewData={viewData}
+        />
+      ) : null}
+      {tab === 'patients' ? <PatientsPanel organization={isAdminRole(user.role)} now={now} /> : null}
+      {tab === 'data' ? <DataTab role={user.role} approved={approved} selectedId={requestId} onSelect={(id) => go('data', id)} /> : null}
+    </Tabs>
+  )
+}
+
+/** Admins see the organisation's patients; everyone else the patients of their own requests. */
+function PatientsPanel({ organization, now }: { organization: boolean; now: number }) {
+  const list = useRequests(organization ? { scope: 'organization' } : {})
+  if (list.isPending) return <Spinner label="Loading patients…" />
+  if (list.isError) return <Alert type="error">{AUTHORIZATION_MESSAGES.loadFailed}</Alert>
+  return <PatientsTab requests={list.data?.results ?? []} now={now} />
+}

@@ -1,0 +1,258 @@
+// The Create Request tab (spec 1 §4, §5): health plan, patient name, MRN (providers), email or phone.
+import {
+  AUTHORIZATION,
+  AUTHORIZATION_MESSAGES,
+  VALIDATION_DEBOUNCE_MS,
+  type AuthorizationRequest,
+  type ContactMethod,
+  type Role,
+} from '@blueconsent/contract'
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { PhoneField } from '../../../components/ui/phone-field.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import { isApiError } from '../../../lib/api-error.ts'
+import { useCreateRequest } from '../api/create-request.ts'
+import { useHealthPlans } from '../api/health-plans.ts'
+import { useMrnLookup } from '../api/mrn-lookup.ts'
+import {
+  emptyCreateForm,
+  mrnRequired,
+  serverFieldErrors,
+  toCreatePayload,
+  validateCreateForm,
+  type CreateFormErrors,
+  type CreateFormField,
+  type CreateFormValues,
+} from './create-form-model.ts'
+
+const ALL_FIELDS: readonly CreateFormField[] = ['healthPlan', 'patientName', 'mrn', 'email', 'phone']
+
+const WORDING = {
+  provider: {
+    intro: `Ask a patient to share their Medicare claims, medications and risk score with your care team. Access lasts up to ${AUTHORIZATION.providerValidityMonths} months.`,
+    submit: 'Send Authorization Request',
+  },
+  agent: {
+    intro: `Ask your client to share their Medicare prescriptions so you can review plan options together. Access lasts about ${AUTHORIZATION.agentValidityHours} hours.`,
+    submit: 'Send Request to Client',
+  },
+} as const
+
+function createErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.status === 409) return AUTHORIZATION_MESSAGES.alreadyActive
+  return AUTHORIZATION_MESSAGES.createFailed
+}
+
+/** Validation runs 300 ms after typing stops, for the fields the user has touched (spec 1 §5). */
+function useDebouncedValidation(values: CreateFormValues, role: Role, touched: ReadonlySet<CreateFormField>) {
+  const [errors, setErrors] = useState<CreateFormErrors>({})
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const all = validateCreateForm(values, role)
+      setErrors((current) => {
+        const next: CreateFormErrors = { general: current.general }
+        for (const field of touched) next[field] = all[field]
+        return next
+      })
+    }, VALIDATION_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [values, role, touched])
+  return [errors, setErrors] as const
+}
+
+export function CreateRequestForm({ role, onCreated }: { role: Role; onCreated?: (request: AuthorizationRequest) => void }) {
+  const plans = useHealthPlans()
+  const firstPlan = plans.data?.[0]?.slug ?? ''
+  const [values, setValues] = useState<CreateFormValues>(() => emptyCreateForm())
+  const [touched, setTouched] = useState<ReadonlySet<CreateFormField>>(new Set())
+  const [errors, setErrors] = useDebouncedValidation(values, role, touched)
+  const [authorizedMrn, setAuthorizedMrn] = useState<string | null>(null)
+  const [created, setCreated] = useState<AuthorizationRequest | null>(null)
+  const create = useCreateRequest()
+  const lookup = useMrnLookup()
+  const contactGroupId = useId()
+  const provider = mrnRequired(role)
+  const wording = provider ? WORDING.provider : WORDING.agent
+  const healthPlan = values.healthPlan || firstPlan
+  const blocked = provider && authorizedMrn !== null && authorizedMrn === values.mrn.trim()
+
+  const update = <K extends keyof CreateFormValues>(field: K, value: CreateFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }))
+    if (field !== 'contactMethod') setTouched((current) => new Set(current).add(field as CreateFormField))
+  }
+
+  async function checkMrn() {
+    const mrn = values.mrn.trim()
+    if (!mrn) return
+    try {
+      const result = await lookup(mrn)
+      setAuthorizedMrn(result.already_authorized ? mrn : null)
+    } catch {
+      // The server refuses a duplicate with 409 anyway; a failed lookup must not block the form.
+      setAuthorizedMrn(null)
+    }
+  }
+
+  function chooseContact(method: ContactMethod) {
+    // Spec 1 §5: choosing one contact clears the other.
+    setValues((current) => ({ ...current, contactMethod: method, email: method === 'email' ? current.email : '', phone: method === 'phone' ? current.phone : '' }))
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (blocked) return
+    setCreated(null)
+    const current = { ...values, healthPlan }
+    setTouched(new Set(ALL_FIELDS))
+    const found = validateCreateForm(current, role)
+    if (Object.keys(found).length > 0) return setErrors(found)
+    setErrors({})
+    try {
+      const request = await create.mutateAsync(toCreatePayload(current, role))
+      setValues(emptyCreateForm(healthPlan))
+      setTouched(new Set())
+      setCreated(request)
+      onCreated?.(request)
+    } catch (error) {
+      const fieldErrors = isApiError(error) && error.status === 400 ? serverFieldErrors(error, current.contactMethod) : {}
+      setErrors({ ...fieldErrors, general: fieldErrors.general ?? createErrorMessage(error) })
+    }
+  }
+
+  return (
+    <form className="flex flex-col gap-4" aria-labelledby={`${contactGroupId}-title`} noValidate onSubmit={(event) => void handleSubmit(event)}>
+      <div>
+        <h2 id={`${contactGroupId}-title`} className="text-xl font-semibold">
+          Create Request
+        </h2>
+        <p className="mt-1">{wording.intro}</p>
+      </div>
+      {created ? <Alert type="success">Authorization request sent to {created.patient_name}. It is at the top of My Requests.</Alert> : null}
+      {errors.general ? <Alert type="error">{errors.general}</Alert> : null}
+      {plans.isError ? <Alert type="error">{AUTHORIZATION_MESSAGES.healthPlansFailed}</Alert> : null}
+      <HealthPlanSelect
+        plans={plans.data ?? []}
+        value={healthPlan}
+        error={errors.healthPlan}
+        onChange={(slug) => update('healthPlan', slug)}
+      />
+      <TextField
+        label="Patient name"
+        name="patient_name"
+        autoComplete="off"
+        required
+        value={values.patientName}
+        error={errors.patientName}
+        onChange={(event) => update('patientName', event.target.value)}
+      />
+      {provider ? (
+        <TextField
+          label="Medical record number (MRN)"
+          name="patient_mrn"
+          autoComplete="off"
+          required
+          value={values.mrn}
+          error={errors.mrn}
+          onChange={(event) => {
+            update('mrn', event.target.value)
+            setAuthorizedMrn(null)
+          }}
+          onBlur={() => void checkMrn()}
+        />
+      ) : null}
+      {blocked ? (
+        <Alert type="warning">
+          <p className="font-semibold">{AUTHORIZATION_MESSAGES.patientAlreadyAuthorized}</p>
+          <p>{AUTHORIZATION_MESSAGES.alreadyActive}</p>
+        </Alert>
+      ) : null}
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-sm font-medium">Contact the patient by</legend>
+        <div className="flex gap-6">
+          {(['email', 'phone'] as const).map((method) => (
+            <label key={method} className="flex items-center gap-2">
+              <input
+                type="radio"
+                className="radio"
+                name="contact_method"
+                value={method}
+                checked={values.contactMethod === method}
+                onChange={() => chooseContact(method)}
+              />
+              {method === 'email' ? 'Email' : 'Text message (SMS)'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {values.contactMethod === 'email' ? (
+        <TextField
+          label="Patient email"
+          name="patient_email"
+          type="email"
+          autoComplete="off"
+          required
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => update('email', event.target.value)}
+        />
+      ) : (
+        <PhoneField
+          label="Patient mobile phone"
+          name="patient_phone"
+          autoComplete="off"
+          placeholder="(555) 123-4567"
+          pattern={String.raw`^\(\d{3}\)\s?\d{3}-\d{4}$`}
+          required
+          hint="The patient gets a text asking them to reply YES before the secure link is sent."
+          value={values.phone}
+          error={errors.phone}
+          onChange={(formatted) => update('phone', formatted)}
+        />
+      )}
+      <button type="submit" className="btn btn-primary self-start" disabled={create.isPending || blocked}>
+        {create.isPending ? 'Sending…' : wording.submit}
+      </button>
+    </form>
+  )
+}
+
+type HealthPlanSelectProps = {
+  plans: readonly { slug: string; name: string }[]
+  value: string
+  error: string | undefined
+  onChange: (slug: string) => void
+}
+
+function HealthPlanSelect({ plans, value, error, onChange }: HealthPlanSelectProps) {
+  const id = useId()
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        Health plan
+      </label>
+      <select
+        id={id}
+        name="health_plan"
+        className={`select w-full ${error ? 'select-error' : ''}`}
+        value={value}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">Select a health plan</option>
+        {plans.map((plan) => (
+          <option key={plan.slug} value={plan.slug}>
+            {plan.name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

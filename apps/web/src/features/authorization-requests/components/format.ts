@@ -1,0 +1,9 @@
+// Display formatting for Medicare data: dates as written by CMS (YYYY-MM-DD) and integer cents.
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+export const formatCents = (cents: number | null): string => (cents == null ? '—' : usd.format(cents / 100))
+
+/** A date-only ISO string shown as is, so no time zone shifts it by a day. */
+export const formatDate = (value: string | null): string => (value ? value.slice(0, 10) : '—')
+
+export const formatCoefficient = (value: number): string => value.toFixed(3)

@@ -1,0 +1,81 @@
+// One request in My Requests: who, how contacted, status, time left, data download progress and actions.
+import { requestGroup, timeRemainingText, type AuthorizationRequest } from '@blueconsent/contract'
+import { IngestionProgress } from './ingestion-progress.tsx'
+import type { RequestAction } from './request-actions.ts'
+import { contactText, inRenewalWindow, patientName } from './request-display.ts'
+import { StatusBadge } from './status-badge.tsx'
+
+type RequestCardProps = {
+  request: AuthorizationRequest
+  now: number
+  showMrn: boolean
+  canRenew: boolean
+  busyAction: RequestAction | null
+  onAction: (request: AuthorizationRequest, action: RequestAction) => void
+  onViewData: (request: AuthorizationRequest) => void
+}
+
+export function RequestCard({ request, now, showMrn, canRenew, busyAction, onAction, onViewData }: RequestCardProps) {
+  const group = requestGroup(request, now)
+  const name = patientName(request)
+  const remaining = timeRemainingText(request.expires_at, now)
+  const button = (action: RequestAction, label: string, style = 'btn-outline') => (
+    <button
+      type="button"
+      className={`btn btn-sm ${style}`}
+      disabled={busyAction !== null}
+      aria-label={`${label} for ${name}`}
+      onClick={() => onAction(request, action)}
+    >
+      {busyAction === action ? `${label}…` : label}
+    </button>
+  )
+  return (
+    <li className="card border border-base-300 bg-base-100">
+      <div className="card-body gap-2 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 className="font-semibold">{name}</h3>
+          <StatusBadge request={request} now={now} />
+        </div>
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-medium">{request.contact_method === 'phone' ? 'Phone' : 'Email'}</dt>
+          <dd className="break-all">{contactText(request)}</dd>
+          {showMrn && request.patient_mrn ? (
+            <>
+              <dt className="font-medium">MRN</dt>
+              <dd>{request.patient_mrn}</dd>
+            </>
+          ) : null}
+          <dt className="font-medium">Sent</dt>
+          <dd>{new Date(request.created_at).toLocaleString()}</dd>
+          {remaining ? (
+            <>
+              <dt className="font-medium">Time left</dt>
+              <dd>{remaining}</dd>
+            </>
+          ) : null}
+        </dl>
+        {request.message ? <p className="text-sm">{request.message}</p> : null}
+        {group === 'approved' ? <IngestionProgress ingestion={request.ingestion} /> : null}
+        <div className="card-actions mt-1">
+          {group === 'pending' ? (
+            <>
+              {button('status', 'Check status')}
+              {button('resend', 'Resend')}
+              {button('revoke', 'Cancel', 'btn-error')}
+            </>
+          ) : null}
+          {group === 'approved' ? (
+            <>
+              <button type="button" className="btn btn-sm btn-primary" aria-label={`View data for ${name}`} onClick={() => onViewData(request)}>
+                View data
+              </button>
+              {canRenew && inRenewalWindow(request, now) ? button('renew', 'Renew') : null}
+              {button('revoke', 'Revoke', 'btn-error')}
+            </>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  )
+}

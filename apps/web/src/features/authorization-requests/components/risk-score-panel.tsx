@@ -1,0 +1,118 @@
+// The risk score with its explanation: every term and HCC that adds to it, and the claims behind each HCC.
+import type { RiskScore } from '@blueconsent/contract'
+import { formatCoefficient, formatDate } from './format.ts'
+
+type Evidence = RiskScore['hccs'][number]['diagnoses']
+
+function EvidenceList({ diagnoses }: { diagnoses: Evidence }) {
+  if (diagnoses.length === 0) return null
+  return (
+    <ul className="ml-4 list-disc text-sm">
+      {diagnoses.map((diagnosis) => (
+        <li key={diagnosis.code}>
+          Diagnosis {diagnosis.code}
+          {diagnosis.sources.length > 0
+            ? ` from ${diagnosis.sources
+                .map((source) => `claim ${source.claim_id} (${source.claim_type}, ${formatDate(source.from)}${source.through && source.through !== source.from ? ` to ${formatDate(source.through)}` : ''})`)
+                .join('; ')}`
+            : null}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Warnings({ risk }: { risk: RiskScore }) {
+  const incomplete = risk.completeness.status !== 'complete'
+  if (!incomplete && risk.defaulted.length === 0 && risk.warnings.length === 0) return null
+  return (
+    <div role="note" className="alert alert-warning flex flex-col items-start">
+      <p className="font-semibold">Read this score with care</p>
+      <ul className="ml-4 list-disc">
+        {incomplete ? <li>Data completeness: {risk.completeness.note}</li> : null}
+        {risk.defaulted.map((item) => (
+          <li key={item.input}>
+            Assumed {item.input}: {item.reason}
+          </li>
+        ))}
+        {risk.warnings.map((warning) => (
+          <li key={warning}>{warning}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+export function RiskScorePanel({ risk }: { risk: RiskScore }) {
+  return (
+    <section aria-labelledby="risk-score-heading" className="flex flex-col gap-3">
+      <h3 id="risk-score-heading" className="text-lg font-semibold">
+        Risk score
+      </h3>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+        <dt className="font-medium">Payment score</dt>
+        <dd className="text-2xl font-bold">{risk.payment_score.toFixed(3)}</dd>
+        <dt className="font-medium">Model</dt>
+        <dd>
+          {risk.model}, payment year {risk.payment_year}
+        </dd>
+        <dt className="font-medium">Segment</dt>
+        <dd>{risk.segment_label}</dd>
+        <dt className="font-medium">Raw score</dt>
+        <dd>
+          {risk.raw_score.toFixed(3)}
+          {risk.normalized_score != null ? ` (normalized ${risk.normalized_score.toFixed(3)})` : ''}
+        </dd>
+        <dt className="font-medium">Calculated</dt>
+        <dd>{formatDate(risk.calculation_date)}</dd>
+      </dl>
+      <Warnings risk={risk} />
+      <h4 className="font-semibold">Demographic and interaction terms</h4>
+      {risk.terms.length === 0 ? (
+        <p>No demographic terms.</p>
+      ) : (
+        <ul className="ml-4 list-disc">
+          {risk.terms.map((term) => (
+            <li key={term.variable}>
+              {term.label} ({term.variable}): {formatCoefficient(term.coefficient)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h4 className="font-semibold">Condition categories (HCCs)</h4>
+      {risk.hccs.length === 0 ? (
+        <p>No payment HCCs found in the claims.</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {risk.hccs.map((hcc) => (
+            <li key={hcc.hcc}>
+              <p>
+                <span className="font-medium">
+                  HCC {hcc.hcc} {hcc.label}
+                </span>
+                : {formatCoefficient(hcc.coefficient)}
+                {hcc.dropped.length > 0 ? ` (outranks HCC ${hcc.dropped.join(', ')})` : ''}
+              </p>
+              <EvidenceList diagnoses={hcc.diagnoses} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {risk.dropped_by_hierarchy.length > 0 ? (
+        <>
+          <h4 className="font-semibold">Dropped by hierarchy</h4>
+          <ul className="flex flex-col gap-2">
+            {risk.dropped_by_hierarchy.map((hcc) => (
+              <li key={hcc.hcc}>
+                <p>
+                  HCC {hcc.hcc} {hcc.label}: not counted because HCC {hcc.dropped_by.join(', ')} is more severe
+                </p>
+                <EvidenceList diagnoses={hcc.diagnoses} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  )
+}

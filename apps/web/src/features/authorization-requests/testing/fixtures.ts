@@ -1,0 +1,139 @@
+// Authorization requests and patient data shaped exactly like the API's responses (contract schemas).
+import type { AuthorizationRequest, Paginated, RequestData, RiskScore } from '@blueconsent/contract'
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+let sequence = 0
+
+export const hoursAgo = (hours: number, now = Date.now()): string => new Date(now - hours * HOUR).toISOString()
+export const daysFromNow = (days: number, now = Date.now()): string => new Date(now + days * DAY).toISOString()
+
+export function makeRequest(overrides: Partial<AuthorizationRequest> = {}): AuthorizationRequest {
+  sequence += 1
+  const id = `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`
+  const name = overrides.patient_name ?? `Patient ${sequence}`
+  return {
+    request_id: id,
+    status: 'pending',
+    health_plan: { slug: 'medicare', name: 'Medicare Blue Button' },
+    patient_id: `10000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    patient_mrn: `MRN-${sequence}`,
+    patient_email: `patient${sequence}@example.com`,
+    patient_phone: null,
+    patient_name: name,
+    metadata: { patient_name: name },
+    authorization_type: 'healthcare_provider',
+    contact_method: 'email',
+    created_at: hoursAgo(1),
+    expires_at: null,
+    authorized_at: null,
+    message: null,
+    requester: { id: '11111111-1111-4111-8111-111111111111', name: 'Dana Reyes', role: 'ACO_ADMIN' },
+    renewal_of: null,
+    identity_review: 'none',
+    ingestion: { status: 'not_started', pages_fetched: 0, pages_total: null, last_synced_at: null, error: null },
+    resends_today: 0,
+    ...overrides,
+  }
+}
+
+export const approvedRequest = (overrides: Partial<AuthorizationRequest> = {}): AuthorizationRequest =>
+  makeRequest({
+    status: 'authorized',
+    created_at: hoursAgo(24 * 40),
+    authorized_at: hoursAgo(24 * 39),
+    expires_at: daysFromNow(300),
+    ingestion: { status: 'completed', pages_fetched: 3, pages_total: 3, last_synced_at: hoursAgo(2), error: null },
+    ...overrides,
+  })
+
+export const page = (results: AuthorizationRequest[]): Paginated<AuthorizationRequest> => ({
+  count: results.length,
+  next: null,
+  previous: null,
+  results,
+})
+
+export const HEALTH_PLANS = [{ id: '30000000-0000-4000-8000-000000000001', slug: 'medicare', name: 'Medicare Blue Button' }]
+
+export const riskScore = (overrides: Partial<RiskScore> = {}): RiskScore => ({
+  score: 1.234,
+  calculation_date: '2026-11-20',
+  model: 'CMS-HCC V28',
+  payment_year: 2026,
+  segment: 'CNA',
+  segment_label: 'Community, non-dual, aged',
+  raw_score: 1.301,
+  normalized_score: 1.234,
+  payment_score: 1.234,
+  hccs: [
+    {
+      hcc: '38',
+      label: 'Diabetes with Glycemic, Unspecified, or No Complications',
+      coefficient: 0.166,
+      diagnoses: [{ code: 'E119', sources: [{ claim_id: 'carrier-1001', claim_type: 'CARRIER', from: '2026-03-04', through: '2026-03-04' }] }],
+      dropped: [],
+    },
+  ],
+  dropped_by_hierarchy: [
+    { hcc: '226', label: 'Heart Failure, Except End-Stage and Acute', dropped_by: ['224'], diagnoses: [{ code: 'I509', sources: [] }] },
+  ],
+  terms: [{ variable: 'F75_79', label: 'Female, 75-79', kind: 'demographic', coefficient: 0.445 }],
+  defaulted: [{ input: 'original reason for entitlement', reason: 'Not in the Medicare data; assumed age.' }],
+  completeness: { status: 'incomplete', note: 'Only 7 months of claims are available.' },
+  warnings: ['Part D claims are not part of this model.'],
+  ...overrides,
+})
+
+export const requestData = (overrides: Partial<RequestData> = {}): RequestData => ({
+  patient_identifier: 'MRN-1',
+  patient_id: '10000000-0000-4000-8000-000000000001',
+  data_as_of: '2026-11-20T08:00:00Z',
+  data: {
+    medications: [
+      {
+        id: 'med-1',
+        ndc: '00093-7214-01',
+        name: 'Metformin HCl 500 mg',
+        drug_name: 'Metformin HCl 500 mg',
+        dosage: null,
+        strength: '500 mg',
+        start_date: '2026-10-01',
+        end_date: '2026-10-31',
+        days_supply: 30,
+        quantity: '60',
+        refill_number: 2,
+        prescribing_provider: 'Dr Alan Grant',
+        prescriber_npi: '1234567890',
+        pharmacy: null,
+        brand_generic: 'generic',
+        total_cost_cents: 1250,
+        patient_pay_cents: 300,
+        plan_paid_cents: 950,
+      },
+    ],
+    claims: [
+      {
+        id: 'claim-1',
+        claim_id: 'carrier-1001',
+        claim_type: 'CARRIER',
+        service: 'Office visit, established patient',
+        procedure: '99213',
+        service_date: '2026-03-04',
+        date: '2026-03-04',
+        end_date: '2026-03-04',
+        provider: 'Sunrise Family Medicine',
+        provider_npi: '1999999999',
+        type_of_bill: null,
+        diagnoses: [{ sequence: 1, code: 'E119', system: 'icd10', roles: ['principal'] }],
+        lines: [],
+        submitted_cents: 15000,
+        allowed_cents: 9876,
+        medicare_paid_cents: 7900,
+        patient_pays_cents: 1976,
+      },
+    ],
+  },
+  risk_score: riskScore(),
+  ...overrides,
+})
