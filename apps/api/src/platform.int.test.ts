@@ -30,7 +30,7 @@ describe('platform', () => {
   beforeAll(async () => {
     t = await buildTestApp({ config: { logLevel: 'info', webDistDir: makeWebDist() }, logDestination: logSink })
   })
-  afterAll(() => t.close())
+  afterAll(() => t?.close())
 
   it('health checks the database, for GET and HEAD', async () => {
     const get = await t.app.inject({ method: 'GET', url: '/api/health/' })
@@ -108,6 +108,12 @@ describe('platform', () => {
     // Anything new here must be public on purpose.
     expect(publicApi).toEqual(
       [
+        'GET /api/bluebutton/callback/',
+        'GET /api/consent/:token/',
+        'HEAD /api/bluebutton/callback/',
+        'HEAD /api/consent/:token/',
+        'POST /api/consent/:token/connect/',
+        'POST /api/consent/:token/decline/',
         'GET /api/csrf/',
         'GET /api/dev/outbox/',
         'GET /api/health/',

@@ -14,7 +14,7 @@ let t: TestApp
 beforeAll(async () => {
   t = await buildTestApp()
 })
-afterAll(() => t.close())
+afterAll(() => t?.close())
 
 describe('demo seed', () => {
   it('has one demo user for every role except PATIENT, with the documented emails', async () => {

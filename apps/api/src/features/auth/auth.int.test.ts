@@ -14,7 +14,7 @@ const nextIp = () => `10.1.0.${++ipCounter}`
 beforeAll(async () => {
   t = await buildTestApp()
 })
-afterAll(() => t.close())
+afterAll(() => t?.close())
 
 describe('POST /api/jwt/login/', () => {
   it('returns the access token, the user with permissions and the TIN scope, and sets the refresh cookie', async () => {

@@ -22,7 +22,7 @@ beforeAll(async () => {
     clientSecretHash: await hashPassword(INTEGRATOR.secret),
   })
 })
-afterAll(() => t.close())
+afterAll(() => t?.close())
 
 type Pkce = { verifier: string; challenge: string }
 const pkce = (): Pkce => {

@@ -30,6 +30,7 @@ const requestReset = (t: TestApp, email: string) =>
   createClient(t.app).request({ method: 'POST', url: '/api/users/password-reset/', payload: { email } })
 
 describe('outbox delivery', () => {
+  // Two app starts on an on-disk database: slow on a loaded machine, hence the longer timeout.
   it('loses nothing when the app stops between queueing a mail and sending it', async () => {
     const first = await buildTestApp({ persistent: true, config: { runWorkers: false } })
     const email = demoUser('AGENT_USER').email
@@ -53,7 +54,7 @@ describe('outbox delivery', () => {
     } finally {
       await second.close()
     }
-  })
+  }, 60_000)
 })
 
 describe('SMTP delivery', () => {

@@ -18,7 +18,7 @@ const nextIp = () => `10.2.0.${++ipCounter}`
 beforeAll(async () => {
   t = await buildTestApp()
 })
-afterAll(() => t.close())
+afterAll(() => t?.close())
 
 async function outbox(): Promise<OutboxMessage[]> {
   const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox/' })
