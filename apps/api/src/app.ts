@@ -13,10 +13,13 @@ import { migrateDatabase } from './db/migrate.ts'
 import { seedDemo } from './db/seed.ts'
 import { registerErrorHandler } from './errors.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
+import { registerBlueButtonSandbox } from './features/bluebutton/sandbox-mount.ts'
+import { consentRoutes } from './features/consent/consent.routes.ts'
 import { createLoginThrottle, createMemoryCounterStore, createRedisCounterStore } from './features/auth/lockout.ts'
 import { createTokenSigner } from './features/auth/tokens.ts'
 import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
+import { requestDataRoutes } from './features/ingestion/data.routes.ts'
 import { oauthRoutes } from './features/oauth/oauth.routes.ts'
 import { createMailer } from './features/outbox/mailer.ts'
 import { passwordRoutes } from './features/passwords/passwords.routes.ts'
@@ -82,6 +85,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes)
   await app.register(passwordRoutes)
   await app.register(oauthRoutes)
+  await app.register(consentRoutes)
+  await app.register(requestDataRoutes)
+  await registerBlueButtonSandbox(app)
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is on: /api/dev/outbox/ shows every outgoing message without sign-in (demo only)')
     await app.register(devOutboxRoutes)

@@ -2,6 +2,7 @@
 // failures are collected; delivery is idempotent, so retried successes do nothing.
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppContext } from '../context.ts'
+import { startIngestionWorker } from '../features/ingestion/ingestion.worker.ts'
 import { deliverOutboxMessage } from '../features/outbox/outbox.service.ts'
 import { QUEUES } from './queue.ts'
 
@@ -22,4 +23,5 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger): Pro
       if (failed > 0) throw new Error(`${failed} of ${jobs.length} outbox deliveries failed`)
     },
   )
+  await startIngestionWorker(ctx, log)
 }

@@ -1,0 +1,141 @@
+// Blue Button tokens per (client id, beneficiary) (DESIGN.md §4), encrypted at rest. Refresh tokens are
+// single use, so refreshes are serialised on the grant row (SELECT ... FOR UPDATE) and the rotated
+// refresh token is committed before the new access token is handed out. Expired grants are never refreshed.
+import { BlueButtonError, type AccessTokenSource, type BlueButtonClient, type TokenSet } from '@blueconsent/bluebutton'
+import { and, eq, isNull, ne } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import type { DbOrTx } from '../../db/client.ts'
+import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
+import { bluebuttonGrants } from '../../db/schema/bluebutton.ts'
+import { decrypt, encrypt, keyedHash } from '../../lib/crypto.ts'
+import { blueButtonClients } from './clients.ts'
+
+export type GrantRow = typeof bluebuttonGrants.$inferSelect
+
+// An access token this close to its end is refreshed first rather than failing mid-page.
+const ACCESS_TOKEN_MARGIN_MS = 60_000
+
+export const beneficiaryHash = (ctx: AppContext, patientId: string): string => keyedHash(ctx.keys, `bluebutton-patient:${patientId}`)
+
+/** Creates or replaces the pair's tokens: a new consent revokes the pair's older tokens at CMS anyway. */
+export async function saveGrant(
+  ctx: AppContext,
+  tx: DbOrTx,
+  input: { clientId: string; patientId: string; tokens: TokenSet },
+): Promise<GrantRow> {
+  const { tokens } = input
+  const now = ctx.clock()
+  const values = {
+    accessTokenEncrypted: encrypt(ctx.keys, tokens.accessToken),
+    refreshTokenEncrypted: tokens.refreshToken ? encrypt(ctx.keys, tokens.refreshToken) : null,
+    accessExpiresAt: tokens.expiresAt,
+    grantExpiresAt: tokens.accessGrantExpiration,
+    scopes: tokens.scopes.join(' '),
+    demographicsWithheld: tokens.demographicsWithheld,
+    revokedAt: null,
+    updatedAt: now,
+  }
+  const [row] = await tx
+    .insert(bluebuttonGrants)
+    .values({
+      clientId: input.clientId,
+      beneficiaryHash: beneficiaryHash(ctx, input.patientId),
+      beneficiaryEncrypted: encrypt(ctx.keys, input.patientId),
+      ...values,
+    })
+    .onConflictDoUpdate({ target: [bluebuttonGrants.clientId, bluebuttonGrants.beneficiaryHash], set: values })
+    .returning()
+  if (!row) throw new Error('grant upsert returned no row')
+  return row
+}
+
+export async function findGrant(db: DbOrTx, grantId: string): Promise<GrantRow | undefined> {
+  const [row] = await db.select().from(bluebuttonGrants).where(eq(bluebuttonGrants.id, grantId))
+  return row
+}
+
+const grantGone = (detail: string): BlueButtonError => new BlueButtonError({ code: 'revoked', endpoint: 'token', detail })
+
+function usableAccessToken(ctx: AppContext, row: GrantRow, rejected: string | null): string | null {
+  if (!row.accessTokenEncrypted) return null
+  const token = decrypt(ctx.keys, row.accessTokenEncrypted)
+  const fresh = row.accessExpiresAt !== null && row.accessExpiresAt.getTime() - ACCESS_TOKEN_MARGIN_MS > ctx.clock().getTime()
+  return fresh && token !== rejected ? token : null
+}
+
+/**
+ * A current access token for the grant, refreshing when the stored one is stale or was just rejected.
+ * Two pullers racing here take turns on the row lock; the second one finds the first one's new token.
+ */
+export async function currentAccessToken(
+  ctx: AppContext,
+  grantId: string,
+  client: BlueButtonClient,
+  rejected: string | null,
+): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(bluebuttonGrants).where(eq(bluebuttonGrants.id, grantId)).for('update')
+    if (!row || row.revokedAt) throw grantGone('The Medicare grant was revoked in this portal.')
+    if (row.grantExpiresAt && row.grantExpiresAt.getTime() <= ctx.clock().getTime()) {
+      throw new BlueButtonError({ code: 'reconsent_required', endpoint: 'token', detail: 'The Medicare grant has ended.' })
+    }
+    const usable = usableAccessToken(ctx, row, rejected)
+    if (usable) return usable
+    if (!row.refreshTokenEncrypted) {
+      throw new BlueButtonError({ code: 'one_time_app', endpoint: 'token', detail: 'One-time access has ended.' })
+    }
+    const tokens = await client.refresh(decrypt(ctx.keys, row.refreshTokenEncrypted))
+    await tx
+      .update(bluebuttonGrants)
+      .set({
+        accessTokenEncrypted: encrypt(ctx.keys, tokens.accessToken),
+        refreshTokenEncrypted: tokens.refreshToken ? encrypt(ctx.keys, tokens.refreshToken) : null,
+        accessExpiresAt: tokens.expiresAt,
+        updatedAt: ctx.clock(),
+      })
+      .where(eq(bluebuttonGrants.id, row.id))
+    return tokens.accessToken
+  })
+}
+
+/** For the client's FHIR calls: asks again (refreshing) after a 401. */
+export const grantTokenSource = (ctx: AppContext, grantId: string, client: BlueButtonClient): AccessTokenSource =>
+  (rejected) => currentAccessToken(ctx, grantId, client, rejected)
+
+/**
+ * Revokes at CMS and destroys the tokens when no other authorized request uses the grant. CMS is best
+ * effort (its revoke answers 200 even for unknown tokens); the local tokens are destroyed regardless.
+ */
+export async function revokeGrantForRequest(ctx: AppContext, tx: DbOrTx, requestId: string): Promise<void> {
+  const [request] = await tx
+    .select({ grantId: authorizationRequests.grantId })
+    .from(authorizationRequests)
+    .where(eq(authorizationRequests.id, requestId))
+  if (!request?.grantId) return
+  const [other] = await tx
+    .select({ id: authorizationRequests.id })
+    .from(authorizationRequests)
+    .where(
+      and(
+        eq(authorizationRequests.grantId, request.grantId),
+        eq(authorizationRequests.status, 'authorized'),
+        ne(authorizationRequests.id, requestId),
+      ),
+    )
+    .limit(1)
+  if (other) return
+  const [grant] = await tx
+    .select()
+    .from(bluebuttonGrants)
+    .where(and(eq(bluebuttonGrants.id, request.grantId), isNull(bluebuttonGrants.revokedAt)))
+    .for('update')
+  if (!grant) return
+  const client = blueButtonClients(ctx).byClientId(grant.clientId)
+  if (client && grant.accessTokenEncrypted) {
+    await client.revoke(decrypt(ctx.keys, grant.accessTokenEncrypted)).catch(() => undefined)
+  }
+  await tx
+    .update(bluebuttonGrants)
+    .set({ accessTokenEncrypted: null, refreshTokenEncrypted: null, revokedAt: ctx.clock(), updatedAt: ctx.clock() })
+    .where(eq(bluebuttonGrants.id, grant.id))
+}

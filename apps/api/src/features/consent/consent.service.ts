@@ -1,0 +1,190 @@
+// The patient's side of a request (DESIGN.md §4 step 3-4): the link, 'Connect with Medicare' (PKCE and
+// state kept server-side), 'Decline', and Blue Button's callback.
+import {
+  AUTHORIZATION,
+  ROLE_LABELS,
+  type ConsentLanguage,
+  type ConsentPage,
+  type ConsentResult,
+} from '@blueconsent/contract'
+import { isBlueButtonError, type BlueButtonClient, type TokenSet } from '@blueconsent/bluebutton'
+import type { FastifyBaseLogger } from 'fastify'
+import { eq } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import type { DbOrTx } from '../../db/client.ts'
+import { patients } from '../../db/schema/patients.ts'
+import { AppError } from '../../errors.ts'
+import { decrypt, encrypt, keyedHash, sha256Hex } from '../../lib/crypto.ts'
+import { transitionRequest } from '../authorization-requests/transitions.ts'
+import { blueButtonClients } from '../bluebutton/clients.ts'
+import { saveGrant } from '../bluebutton/grants.service.ts'
+import { queueIngestion } from '../ingestion/ingestion.queue.ts'
+import { sendPatientMessage } from '../messaging/messaging.service.ts'
+import { hashConsentToken } from './consent-links.ts'
+import {
+  claimConsentFlow,
+  findRequest,
+  findRequestByTokenHash,
+  insertConsentFlow,
+  type RequestRow,
+  type RequestWithRequester,
+} from './consent.repository.ts'
+
+// Blue Button's own consent step is valid 10 minutes; ours a little longer to cover the login.
+const FLOW_VALIDITY_MS = 30 * 60 * 1000
+const AGENT_VALIDITY_MS = AUTHORIZATION.agentValidityHours * 60 * 60 * 1000
+
+const linkGone = (): AppError => new AppError(409, 'conflict', 'This link can no longer be used.')
+
+type LinkState = ConsentPage['state']
+
+function linkState(ctx: AppContext, found: RequestWithRequester | undefined): LinkState {
+  if (!found) return 'invalid'
+  const { request } = found
+  if (request.consentAnsweredAt || request.status !== 'pending') return request.status === 'expired' ? 'expired' : 'answered'
+  const expires = request.consentTokenExpiresAt
+  return expires && expires.getTime() > ctx.clock().getTime() ? 'open' : 'expired'
+}
+
+function toConsentPage(state: LinkState, found: RequestWithRequester | undefined): ConsentPage {
+  const request = found?.request
+  const agent = request?.authorizationType === 'insurance_agent'
+  const shown = found && state !== 'invalid'
+  return {
+    state,
+    status: request?.status ?? null,
+    language: request?.language ?? 'en',
+    requester_name: shown ? `${found.requesterFirstName} ${found.requesterLastName}`.trim() || null : null,
+    requester_role: shown ? found.requesterRole : null,
+    requester_role_label: shown ? ROLE_LABELS[found.requesterRole] : null,
+    organization_name: shown ? found.organizationName : null,
+    data_types: !request ? [] : agent ? ['medications'] : ['medications', 'claims', 'risk_score'],
+    authorization_type: request?.authorizationType ?? null,
+    access_duration: !request ? null : agent ? 'one_time' : 'thirteen_months',
+    expires_at: request?.consentTokenExpiresAt?.toISOString() ?? null,
+  }
+}
+
+const lookup = (ctx: AppContext, db: DbOrTx, token: string): Promise<RequestWithRequester | undefined> =>
+  findRequestByTokenHash(db, hashConsentToken(token))
+
+export async function describeConsentLink(ctx: AppContext, token: string): Promise<ConsentPage> {
+  const found = await lookup(ctx, ctx.db, token)
+  return toConsentPage(linkState(ctx, found), found)
+}
+
+async function openRequest(ctx: AppContext, db: DbOrTx, token: string): Promise<RequestRow> {
+  const found = await lookup(ctx, db, token)
+  const state = linkState(ctx, found)
+  if (!found) throw new AppError(404, 'not_found', 'Not found.')
+  if (state !== 'open') throw linkGone()
+  return found.request
+}
+
+/** A fresh state + PKCE verifier per click; the browser then goes to Blue Button's authorize page. */
+export async function startConnect(ctx: AppContext, token: string, language: ConsentLanguage | undefined): Promise<string> {
+  const request = await openRequest(ctx, ctx.db, token)
+  const lang = language ?? request.language
+  const client = blueButtonClients(ctx).forType(request.authorizationType)
+  const authorization = await client.createAuthorizationRequest({ lang })
+  await insertConsentFlow(ctx.db, {
+    requestId: request.id,
+    stateHash: sha256Hex(authorization.state),
+    codeVerifierEncrypted: encrypt(ctx.keys, authorization.codeVerifier),
+    clientId: client.clientId,
+    language: lang,
+    expiresAt: new Date(ctx.clock().getTime() + FLOW_VALIDITY_MS),
+  })
+  return authorization.url
+}
+
+export async function declineConsent(ctx: AppContext, token: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const request = await openRequest(ctx, tx, token)
+    await answer(ctx, tx, request, 'denied', 'patient_declined')
+  })
+}
+
+async function answer(ctx: AppContext, tx: DbOrTx, request: RequestRow, to: 'denied', event: string): Promise<void> {
+  const now = ctx.clock()
+  const updated = await transitionRequest(tx, {
+    requestId: request.id,
+    to,
+    event,
+    actor: { kind: 'patient' },
+    at: now,
+    patch: { consentAnsweredAt: now },
+  })
+  await sendPatientMessage(ctx, tx, { request: updated, template: 'denied_receipt' })
+}
+
+export type CallbackOutcome = { result: ConsentResult; language: ConsentLanguage }
+
+/** Blue Button's redirect: exchange the code at once (single use, ~60 s), then authorize and queue the pull. */
+export async function handleCallback(ctx: AppContext, query: URLSearchParams, log: FastifyBaseLogger): Promise<CallbackOutcome> {
+  const state = query.get('state')
+  const flow = state ? await claimConsentFlow(ctx.db, sha256Hex(state), ctx.clock()) : undefined
+  if (!state || !flow) return { result: 'error', language: 'en' }
+  const language = flow.language
+  const request = await findRequest(ctx.db, flow.requestId)
+  const client = blueButtonClients(ctx).byClientId(flow.clientId)
+  if (!request || !client || request.status !== 'pending' || request.consentAnsweredAt) return { result: 'error', language }
+  try {
+    const { code } = client.parseCallback(query, state)
+    const tokens = await client.exchangeCode({ code, codeVerifier: decrypt(ctx.keys, flow.codeVerifierEncrypted) })
+    const patientId = await client.resolvePatientId(tokens)
+    await authorize(ctx, { request, client, tokens, patientId })
+    return { result: 'authorized', language }
+  } catch (error) {
+    if (isBlueButtonError(error) && error.code === 'access_denied') {
+      await ctx.db.transaction((tx) => answer(ctx, tx, request, 'denied', 'patient_denied_at_medicare'))
+      return { result: 'denied', language }
+    }
+    log.warn({ err: error, requestId: request.id }, 'Blue Button callback failed')
+    return { result: 'error', language }
+  }
+}
+
+type Authorization = { request: RequestRow; client: BlueButtonClient; tokens: TokenSet; patientId: string }
+
+function grantEnd(ctx: AppContext, request: RequestRow, tokens: TokenSet): Date {
+  if (tokens.accessGrantExpiration) return tokens.accessGrantExpiration
+  const now = ctx.clock()
+  if (request.authorizationType === 'insurance_agent') return new Date(now.getTime() + AGENT_VALIDITY_MS)
+  const end = new Date(now)
+  end.setUTCMonth(end.getUTCMonth() + AUTHORIZATION.providerValidityMonths)
+  return end
+}
+
+async function authorize(ctx: AppContext, input: Authorization): Promise<void> {
+  const { request, client, tokens, patientId } = input
+  const now = ctx.clock()
+  await ctx.db.transaction(async (tx) => {
+    const grant = await saveGrant(ctx, tx, { clientId: client.clientId, patientId, tokens })
+    const updated = await transitionRequest(tx, {
+      requestId: request.id,
+      to: 'authorized',
+      event: 'patient_authorized',
+      actor: { kind: 'patient' },
+      at: now,
+      details: { client_id: client.clientId, scopes: tokens.scopes.join(' ') },
+      patch: {
+        grantId: grant.id,
+        authorizedAt: now,
+        consentAnsweredAt: now,
+        expiresAt: grantEnd(ctx, request, tokens),
+        statusMessage: tokens.demographicsWithheld ? 'The patient did not share name and birth date with this organisation.' : null,
+      },
+    })
+    await tx
+      .update(patients)
+      .set({
+        bluebuttonPatientEncrypted: encrypt(ctx.keys, patientId),
+        bluebuttonPatientHash: keyedHash(ctx.keys, patientId),
+        updatedAt: now,
+      })
+      .where(eq(patients.id, request.patientId))
+    await queueIngestion(ctx, tx, updated)
+    await sendPatientMessage(ctx, tx, { request: updated, template: 'authorized_receipt' })
+  })
+}

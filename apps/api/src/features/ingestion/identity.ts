@@ -1,0 +1,37 @@
+// Is the Medicare beneficiary who consented the patient the request was for? Blue Button identifies the
+// person who logged in; the staff typed a name (and maybe a birth date). A mismatch is held for a
+// person to review, never merged silently (DESIGN.md §4).
+
+export type IdentityInput = {
+  /** The name the requester typed ("Jane Q. Doe" or "Doe, Jane"). */
+  requestedName: string
+  /** Birth date already on file for the patient, when known. */
+  requestedBirthDate: string | null
+  beneficiaryFamilyName: string | null
+  beneficiaryBirthDate: string | null
+}
+
+export type IdentityCheck = { match: boolean; reasons: ('family_name' | 'birth_date')[] }
+
+/** Lower case, accents and punctuation removed, split into words. */
+export function nameTokens(value: string): string[] {
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z\s-]/g, ' ')
+    .split(/[\s-]+/)
+    .filter((token) => token.length > 0)
+}
+
+export function checkIdentity(input: IdentityInput): IdentityCheck {
+  const reasons: IdentityCheck['reasons'] = []
+  const family = nameTokens(input.beneficiaryFamilyName ?? '')
+  const requested = new Set(nameTokens(input.requestedName))
+  // Every word of the Medicare family name must appear in the typed name (compound surnames, any order).
+  if (family.length > 0 && !family.every((token) => requested.has(token))) reasons.push('family_name')
+  if (input.requestedBirthDate && input.beneficiaryBirthDate && input.requestedBirthDate !== input.beneficiaryBirthDate) {
+    reasons.push('birth_date')
+  }
+  return { match: reasons.length === 0, reasons }
+}

@@ -1,0 +1,167 @@
+// Upserts of mapped Blue Button records. Everything keys on (patient_id, resource_id), and a claim's
+// diagnoses, procedures and lines are replaced with it, so running a pull twice changes nothing.
+import type { ClaimRecord, CoverageRecord, MedicationRecord } from '@blueconsent/bluebutton'
+import { eq, inArray, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { claimDiagnoses, claimLines, claimProcedures, claims, coverages, medications } from '../../db/schema/clinical.ts'
+
+type Json = Record<string, unknown>
+const asJson = (value: object): Json => value as Json
+const timestampOrNull = (value: string | null): Date | null => {
+  if (!value) return null
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+const numericOrNull = (value: number | null): string | null => (value === null ? null : String(value))
+
+export async function upsertCoverage(db: DbOrTx, patientId: string, record: CoverageRecord, resource: Json, now: Date): Promise<void> {
+  const values = {
+    part: record.part,
+    status: record.status,
+    periodStart: record.period.start,
+    periodEnd: record.period.end,
+    record: asJson(record),
+    resource,
+    sourceLastUpdated: timestampOrNull(record.lastUpdated),
+    updatedAt: now,
+  }
+  await db
+    .insert(coverages)
+    .values({ patientId, resourceId: record.id, ...values })
+    .onConflictDoUpdate({ target: [coverages.patientId, coverages.resourceId], set: values })
+}
+
+export async function storedCoverageRecords(db: DbOrTx, patientId: string): Promise<CoverageRecord[]> {
+  const rows = await db.select({ record: coverages.record }).from(coverages).where(eq(coverages.patientId, patientId))
+  return rows.map((row) => row.record as unknown as CoverageRecord)
+}
+
+export async function upsertMedication(db: DbOrTx, patientId: string, record: MedicationRecord, resource: Json, now: Date): Promise<void> {
+  const values = {
+    ndc: record.ndc,
+    drugName: record.name,
+    fillDate: record.fillDate,
+    daysSupply: record.daysSupply,
+    endDate: record.endDate,
+    quantity: numericOrNull(record.quantity),
+    refillNumber: record.refillNumber,
+    prescriberNpi: record.prescriber?.npi ?? null,
+    prescriberName: record.prescriber?.name ?? null,
+    pharmacyName: record.pharmacy?.name ?? null,
+    brandGeneric: record.brandGeneric,
+    totalCostCents: record.amounts.totalCostCents,
+    patientPayCents: record.amounts.patientPayCents,
+    planPaidCents: record.amounts.planPaidCents,
+    record: asJson(record),
+    resource,
+    sourceLastUpdated: timestampOrNull(record.lastUpdated),
+    updatedAt: now,
+  }
+  await db
+    .insert(medications)
+    .values({ patientId, resourceId: record.id, ...values })
+    .onConflictDoUpdate({ target: [medications.patientId, medications.resourceId], set: values })
+}
+
+export async function upsertClaim(db: DbOrTx, patientId: string, record: ClaimRecord, resource: Json, now: Date): Promise<void> {
+  const values = {
+    claimType: record.claimType,
+    billableStart: record.billablePeriod.start,
+    billableEnd: record.billablePeriod.end,
+    typeOfBill: record.typeOfBill,
+    providerNpi: record.provider?.npi ?? null,
+    providerName: record.provider?.name ?? null,
+    submittedCents: record.amounts.submittedCents,
+    allowedCents: record.amounts.allowedCents,
+    medicarePaidCents: record.amounts.medicarePaidCents,
+    patientPaysCents: record.amounts.patientPaysCents,
+    record: asJson(record),
+    resource,
+    sourceLastUpdated: timestampOrNull(record.lastUpdated),
+    updatedAt: now,
+  }
+  const [row] = await db
+    .insert(claims)
+    .values({ patientId, resourceId: record.id, ...values })
+    .onConflictDoUpdate({ target: [claims.patientId, claims.resourceId], set: values })
+    .returning({ id: claims.id })
+  if (!row) throw new Error('claim upsert returned no row')
+  await replaceClaimChildren(db, row.id, record)
+}
+
+// Positions, not CMS sequence numbers, key the child rows: sequences can be missing or repeated.
+async function replaceClaimChildren(db: DbOrTx, claimId: string, record: ClaimRecord): Promise<void> {
+  await db.delete(claimDiagnoses).where(eq(claimDiagnoses.claimId, claimId))
+  await db.delete(claimProcedures).where(eq(claimProcedures.claimId, claimId))
+  await db.delete(claimLines).where(eq(claimLines.claimId, claimId))
+  if (record.diagnoses.length > 0) {
+    await db.insert(claimDiagnoses).values(
+      record.diagnoses.map((d, i) => ({ claimId, sequence: i + 1, code: d.code, system: d.system, roles: [...d.roles] })),
+    )
+  }
+  if (record.procedures.length > 0) {
+    await db.insert(claimProcedures).values(
+      record.procedures.map((p, i) => ({ claimId, sequence: i + 1, code: p.code, system: p.system, performedOn: p.date })),
+    )
+  }
+  if (record.lines.length > 0) {
+    await db.insert(claimLines).values(
+      record.lines.map((line, i) => ({
+        claimId,
+        sequence: i + 1,
+        hcpcs: line.hcpcs,
+        modifiers: [...line.modifiers],
+        serviceStart: line.serviceStart,
+        serviceEnd: line.serviceEnd,
+        quantity: numericOrNull(line.units),
+        placeOfService: line.placeOfService,
+        providerNpi: line.performingProvider?.npi ?? null,
+        submittedCents: line.amounts.submittedCents,
+        allowedCents: line.amounts.allowedCents,
+        medicarePaidCents: line.amounts.medicarePaidCents,
+      })),
+    )
+  }
+}
+
+export async function storedClaimRecords(db: DbOrTx, patientId: string): Promise<ClaimRecord[]> {
+  const rows = await db.select({ record: claims.record }).from(claims).where(eq(claims.patientId, patientId))
+  return rows.map((row) => row.record as unknown as ClaimRecord)
+}
+
+export type ClaimWithChildren = {
+  claim: typeof claims.$inferSelect
+  diagnoses: (typeof claimDiagnoses.$inferSelect)[]
+  lines: (typeof claimLines.$inferSelect)[]
+}
+
+export async function listClaims(db: DbOrTx, patientId: string): Promise<ClaimWithChildren[]> {
+  const rows = await db
+    .select()
+    .from(claims)
+    .where(eq(claims.patientId, patientId))
+    .orderBy(sql`${claims.billableEnd} desc nulls last`, claims.resourceId)
+  if (rows.length === 0) return []
+  const ids = rows.map((row) => row.id)
+  const [diagnoses, lines] = await Promise.all([
+    db.select().from(claimDiagnoses).where(inArray(claimDiagnoses.claimId, ids)).orderBy(claimDiagnoses.sequence),
+    db.select().from(claimLines).where(inArray(claimLines.claimId, ids)).orderBy(claimLines.sequence),
+  ])
+  const diagnosesByClaim = groupByClaim(diagnoses)
+  const linesByClaim = groupByClaim(lines)
+  return rows.map((claim) => ({ claim, diagnoses: diagnosesByClaim.get(claim.id) ?? [], lines: linesByClaim.get(claim.id) ?? [] }))
+}
+
+function groupByClaim<T extends { claimId: string }>(rows: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const row of rows) groups.set(row.claimId, [...(groups.get(row.claimId) ?? []), row])
+  return groups
+}
+
+export async function listMedications(db: DbOrTx, patientId: string): Promise<(typeof medications.$inferSelect)[]> {
+  return db
+    .select()
+    .from(medications)
+    .where(eq(medications.patientId, patientId))
+    .orderBy(sql`${medications.fillDate} desc nulls last`, medications.resourceId)
+}

@@ -1,0 +1,246 @@
+// One pull of a beneficiary's Medicare data for one request (DESIGN.md §4 step 4): Patient (if granted),
+// Coverage, every page of ExplanationOfBenefit, mapped and upserted page by page with progress; then the
+// identity check and the risk score. Later runs ask only for what changed since the last completed run.
+import {
+  isBlueButtonError,
+  mapCoverage,
+  mapExplanationOfBenefit,
+  mapPatient,
+  summarizeCoverage,
+  type AccessTokenSource,
+  type BlueButtonClient,
+  type CoverageRecord,
+  type FhirResource,
+  type PatientRecord,
+} from '@blueconsent/bluebutton'
+import { and, desc, eq } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import type { DbOrTx } from '../../db/client.ts'
+import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
+import { ingestionRuns } from '../../db/schema/bluebutton.ts'
+import { riskScores } from '../../db/schema/clinical.ts'
+import { patients } from '../../db/schema/patients.ts'
+import { encrypt, keyedHash } from '../../lib/crypto.ts'
+import { recordRequestEvent } from '../authorization-requests/transitions.ts'
+import { blueButtonClients } from '../bluebutton/clients.ts'
+import { findGrant, grantTokenSource } from '../bluebutton/grants.service.ts'
+import { checkIdentity, type IdentityCheck } from './identity.ts'
+import { storedClaimRecords, storedCoverageRecords, upsertClaim, upsertCoverage, upsertMedication } from './ingestion.repository.ts'
+import { computeRiskScore, sexOf } from './risk.ts'
+
+type RunRow = typeof ingestionRuns.$inferSelect
+type RequestRow = typeof authorizationRequests.$inferSelect
+type PatientRow = typeof patients.$inferSelect
+
+export type IngestionOutcome = 'completed' | 'held_for_review' | 'failed' | 'skipped'
+
+const PAGE_SIZE = 50
+const GRANT_ENDED_MESSAGE = 'Medicare access has ended or was withdrawn by the patient. Ask the patient to connect again.'
+
+type Pull = {
+  ctx: AppContext
+  run: RunRow
+  request: RequestRow
+  patient: PatientRow
+  client: BlueButtonClient
+  token: AccessTokenSource
+  scopes: string
+}
+
+async function loadRun(ctx: AppContext, runId: string) {
+  const [run] = await ctx.db.select().from(ingestionRuns).where(eq(ingestionRuns.id, runId))
+  if (!run) return null
+  const [request] = await ctx.db.select().from(authorizationRequests).where(eq(authorizationRequests.id, run.requestId))
+  const [patient] = await ctx.db.select().from(patients).where(eq(patients.id, run.patientId))
+  return request && patient ? { run, request, patient } : null
+}
+
+const updateRun = (db: DbOrTx, id: string, patch: Partial<typeof ingestionRuns.$inferInsert>) =>
+  db.update(ingestionRuns).set(patch).where(eq(ingestionRuns.id, id))
+
+/** The job handler. Throws only for what a retry may fix (transient Blue Button errors, database hiccups). */
+export async function runIngestion(ctx: AppContext, runId: string): Promise<IngestionOutcome> {
+  const loaded = await loadRun(ctx, runId)
+  if (!loaded || loaded.run.status === 'completed' || loaded.run.status === 'held_for_review') return 'skipped'
+  const { run, request, patient } = loaded
+  const grant = request.grantId ? await findGrant(ctx.db, request.grantId) : undefined
+  const client = grant ? blueButtonClients(ctx).byClientId(grant.clientId) : null
+  if (request.status !== 'authorized' || !grant || !client) {
+    await updateRun(ctx.db, run.id, { status: 'failed', error: 'The request is not authorized.', finishedAt: ctx.clock() })
+    return 'failed'
+  }
+  const since = await previousRunStart(ctx.db, run)
+  await updateRun(ctx.db, run.id, { status: 'running', startedAt: ctx.clock(), pagesFetched: 0, lastUpdatedAfter: since, error: null })
+  const pull: Pull = { ctx, run, request, patient, client, token: grantTokenSource(ctx, grant.id, client), scopes: grant.scopes }
+  try {
+    return await pullAndStore(pull, since)
+  } catch (error) {
+    return failRun(pull, error)
+  }
+}
+
+async function failRun(pull: Pull, error: unknown): Promise<IngestionOutcome> {
+  const { ctx, run, request } = pull
+  const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
+  if (isBlueButtonError(error) && error.grantEnded) {
+    await ctx.db.transaction(async (tx) => {
+      await updateRun(tx, run.id, { status: 'failed', error: message, finishedAt: ctx.clock() })
+      await tx
+        .update(authorizationRequests)
+        .set({ statusMessage: GRANT_ENDED_MESSAGE, updatedAt: ctx.clock() })
+        .where(eq(authorizationRequests.id, request.id))
+      await recordRequestEvent(tx, {
+        request,
+        event: 'medicare_grant_ended',
+        actor: { kind: 'system' },
+        at: ctx.clock(),
+        details: { code: error.code },
+      })
+    })
+    return 'failed'
+  }
+  const retryable = !isBlueButtonError(error) || error.transient
+  await updateRun(ctx.db, run.id, { status: retryable ? 'queued' : 'failed', error: message, ...(retryable ? {} : { finishedAt: ctx.clock() }) })
+  if (retryable) throw error
+  return 'failed'
+}
+
+/** Incremental pulls start from the previous completed run of the same patient. */
+async function previousRunStart(db: DbOrTx, run: RunRow): Promise<Date | null> {
+  const [previous] = await db
+    .select({ startedAt: ingestionRuns.startedAt })
+    .from(ingestionRuns)
+    .where(and(eq(ingestionRuns.patientId, run.patientId), eq(ingestionRuns.status, 'completed')))
+    .orderBy(desc(ingestionRuns.startedAt))
+    .limit(1)
+  return previous?.startedAt ?? null
+}
+
+async function pullAndStore(pull: Pull, since: Date | null): Promise<IngestionOutcome> {
+  const { ctx } = pull
+  const beneficiary = await readBeneficiary(pull)
+  await pullCoverage(pull, since)
+  await pullExplanationsOfBenefit(pull, since)
+  const identity = checkIdentity({
+    requestedName: pull.request.patientName,
+    requestedBirthDate: pull.patient.birthDate,
+    beneficiaryFamilyName: beneficiary?.lastName ?? null,
+    beneficiaryBirthDate: beneficiary?.birthDate ?? null,
+  })
+  const held = !identity.match && pull.request.identityReview !== 'confirmed'
+  await ctx.db.transaction(async (tx) => {
+    if (held) await holdForReview(pull, tx, identity)
+    else if (beneficiary) await updateDemographics(pull, tx, beneficiary)
+    await storeRiskScore(pull, tx, beneficiary)
+    const now = ctx.clock()
+    await tx.update(patients).set({ dataAsOf: now, lastSyncedAt: now, updatedAt: now }).where(eq(patients.id, pull.patient.id))
+    await updateRun(tx, pull.run.id, { status: held ? 'held_for_review' : 'completed', finishedAt: now, error: null })
+  })
+  return held ? 'held_for_review' : 'completed'
+}
+
+async function readBeneficiary(pull: Pull): Promise<PatientRecord | null> {
+  if (!pull.scopes.includes('patient/Patient')) return null
+  const resource = await pull.client.readPatient(pull.token).catch((error: unknown) => {
+    if (isBlueButtonError(error) && error.code === 'scope_denied') return null
+    throw error
+  })
+  return resource ? mapPatient(resource).record : null
+}
+
+const asJson = (resource: FhirResource): Record<string, unknown> => resource as unknown as Record<string, unknown>
+
+async function pullCoverage(pull: Pull, since: Date | null): Promise<void> {
+  const { ctx } = pull
+  for await (const page of pull.client.coveragePages(pull.token, since ? { lastUpdatedAfter: since } : {})) {
+    await ctx.db.transaction(async (tx) => {
+      for (const resource of page.resources) {
+        const mapped = mapCoverage(resource).record
+        if (mapped) await upsertCoverage(tx, pull.patient.id, mapped, asJson(resource), ctx.clock())
+      }
+    })
+  }
+}
+
+async function pullExplanationsOfBenefit(pull: Pull, since: Date | null): Promise<void> {
+  const { ctx, run } = pull
+  // Agents see medications only, so only Part D events are fetched and kept for them.
+  const agent = pull.request.authorizationType === 'insurance_agent'
+  const search = { count: PAGE_SIZE, ...(since ? { lastUpdatedAfter: since } : {}), ...(agent ? { types: ['PDE' as const] } : {}) }
+  let fetched = 0
+  let resources = 0
+  for await (const page of pull.client.explanationOfBenefitPages(pull.token, search)) {
+    await ctx.db.transaction(async (tx) => {
+      for (const resource of page.resources) await storeExplanationOfBenefit(pull, tx, resource)
+      fetched += 1
+      resources += page.resources.length
+      const total = page.total === null ? null : Math.max(fetched, Math.ceil(page.total / PAGE_SIZE))
+      await updateRun(tx, run.id, { pagesFetched: fetched, pagesTotal: total, resourcesFetched: resources })
+    })
+  }
+  if (fetched === 0) await updateRun(ctx.db, run.id, { pagesTotal: 0 })
+}
+
+async function storeExplanationOfBenefit(pull: Pull, tx: DbOrTx, resource: FhirResource): Promise<void> {
+  const mapped = mapExplanationOfBenefit(resource)
+  const now = pull.ctx.clock()
+  if (mapped.kind === 'medication') await upsertMedication(tx, pull.patient.id, mapped.record, asJson(resource), now)
+  if (mapped.kind === 'claim' && pull.request.authorizationType === 'healthcare_provider') {
+    await upsertClaim(tx, pull.patient.id, mapped.record, asJson(resource), now)
+  }
+}
+
+async function holdForReview(pull: Pull, tx: DbOrTx, identity: IdentityCheck): Promise<void> {
+  const { ctx, request } = pull
+  if (request.identityReview === 'pending') return
+  await tx
+    .update(authorizationRequests)
+    .set({ identityReview: 'pending', updatedAt: ctx.clock() })
+    .where(eq(authorizationRequests.id, request.id))
+  await recordRequestEvent(tx, {
+    request,
+    event: 'identity_review_required',
+    actor: { kind: 'system' },
+    at: ctx.clock(),
+    details: { mismatch: identity.reasons.join(',') },
+  })
+}
+
+async function updateDemographics(pull: Pull, tx: DbOrTx, beneficiary: PatientRecord): Promise<void> {
+  const { ctx } = pull
+  await tx
+    .update(patients)
+    .set({
+      familyName: beneficiary.lastName ?? pull.patient.familyName,
+      givenNames: [beneficiary.firstName, ...beneficiary.middleNames].filter((n): n is string => Boolean(n)),
+      birthDate: beneficiary.birthDate ?? pull.patient.birthDate,
+      gender: beneficiary.gender ?? pull.patient.gender,
+      deceasedDate: beneficiary.deceasedDate,
+      state: beneficiary.state,
+      postalCode: beneficiary.postalCode,
+      ...(beneficiary.mbi ? { mbiEncrypted: encrypt(ctx.keys, beneficiary.mbi), mbiHash: keyedHash(ctx.keys, beneficiary.mbi) } : {}),
+      updatedAt: ctx.clock(),
+    })
+    .where(eq(patients.id, pull.patient.id))
+}
+
+async function storeRiskScore(pull: Pull, tx: DbOrTx, beneficiary: PatientRecord | null): Promise<void> {
+  if (pull.request.authorizationType !== 'healthcare_provider') return
+  const coverage: CoverageRecord[] = await storedCoverageRecords(tx, pull.patient.id)
+  const claims = await storedClaimRecords(tx, pull.patient.id)
+  const demographics = {
+    sex: sexOf(beneficiary?.gender ?? pull.patient.gender),
+    birthDate: beneficiary?.birthDate ?? pull.patient.birthDate,
+  }
+  const scored = computeRiskScore(claims, demographics, coverage.length > 0 ? summarizeCoverage(coverage) : null, pull.ctx.clock())
+  if (!scored) return
+  await tx.insert(riskScores).values({
+    patientId: pull.patient.id,
+    model: scored.model,
+    paymentYear: scored.paymentYear,
+    score: scored.score,
+    segment: scored.segment,
+    result: scored.result as unknown as Record<string, unknown>,
+    calculatedAt: pull.ctx.clock(),
+  })
+}
