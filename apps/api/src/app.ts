@@ -13,6 +13,7 @@ import { migrateDatabase } from './db/migrate.ts'
 import { seedDemo } from './db/seed.ts'
 import { registerErrorHandler } from './errors.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
+import { authorizationRequestRoutes } from './features/authorization-requests/authorization-requests.routes.ts'
 import { registerBlueButtonSandbox } from './features/bluebutton/sandbox-mount.ts'
 import { consentRoutes } from './features/consent/consent.routes.ts'
 import { createLoginThrottle, createMemoryCounterStore, createRedisCounterStore } from './features/auth/lockout.ts'
@@ -87,6 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(oauthRoutes)
   await app.register(consentRoutes)
   await app.register(requestDataRoutes)
+  await app.register(authorizationRequestRoutes)
   await registerBlueButtonSandbox(app)
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is on: /api/dev/outbox/ shows every outgoing message without sign-in (demo only)')

@@ -21,7 +21,11 @@ export type TransitionInput = {
   patch?: RequestPatch
   /** Defaults to the wall clock; jobs and tests pass their own. */
   at?: Date
+  /** Where a staff action came from, for the audit row. */
+  origin?: RequestOrigin
 }
+
+export type RequestOrigin = { ipAddress: string | null; httpRequestId: string | null }
 
 /** Allowed moves. `expired` is terminal except for nothing; renewal creates a new request instead. */
 export const ALLOWED_TRANSITIONS: Record<AuthorizationStatus, readonly AuthorizationStatus[]> = {
@@ -60,6 +64,7 @@ export async function transitionRequest(tx: DbOrTx, input: TransitionInput): Pro
     actor: input.actor,
     at,
     ...(input.details ? { details: input.details } : {}),
+    ...(input.origin ? { origin: input.origin } : {}),
   })
   return updated
 }
@@ -72,6 +77,7 @@ export type EventInput = {
   actor: Actor
   at: Date
   details?: Record<string, string | number | boolean | null>
+  origin?: RequestOrigin
 }
 
 /** An event row plus its audit row (messages, resends and transitions alike). */
@@ -95,5 +101,7 @@ export async function recordRequestEvent(tx: DbOrTx, input: EventInput): Promise
     patientId: input.request.patientId,
     details: { actor: input.actor.kind, from: input.from ?? null, to: input.to ?? null, ...input.details },
     at: input.at,
+    ipAddress: input.origin?.ipAddress ?? null,
+    httpRequestId: input.origin?.httpRequestId ?? null,
   })
 }

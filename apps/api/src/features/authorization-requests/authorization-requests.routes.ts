@@ -1,0 +1,132 @@
+// Spec 1 §7 'Authorization requests and health plans' (paths exact, trailing slashes), plus renew,
+// identity review, hide and the MRN blur check. GET .../{id}/data/ belongs to the ingestion feature.
+import {
+  HEALTH_PLAN,
+  authorizationRequestSchema,
+  authorizationStatusResponseSchema,
+  authorizationStatusSchema,
+  createAuthorizationRequestSchema,
+  healthPlanListSchema,
+  mrnLookupResponseSchema,
+  paginated,
+  type Permission,
+} from '@blueconsent/contract'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { notAuthenticated } from '../../errors.ts'
+import {
+  createRequest,
+  decideIdentityReview,
+  hideRequest,
+  listRequests,
+  lookupMrn,
+  readRequest,
+  renewRequest,
+  requestStatus,
+  resendRequest,
+  revokeRequest,
+  type StaffActor,
+} from './authorization-requests.service.ts'
+
+const tags = ['authorization-requests']
+const BASE = '/api/healthplans/requests/'
+const READ: { permissions: Permission[] } = { permissions: ['patients.view'] }
+const WRITE: { permissions: Permission[] } = { permissions: ['authorization_requests.create'] }
+// The UUID check is the service's, so a bad id gets the spec's 'Invalid request ID format'.
+const idParams = z.object({ id: z.string().max(64) })
+const MAX_PAGE_SIZE = 100
+
+const createBodySchema = z.intersection(createAuthorizationRequestSchema, z.object({ language: z.enum(['en', 'es']).optional() }))
+
+// Unknown parameters (the web adds `_t=`) are ignored.
+const listQuerySchema = z.looseObject({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+  scope: z.enum(['mine', 'organization']).default('mine'),
+  status: authorizationStatusSchema.optional(),
+  requester: z.string().max(64).optional(),
+})
+
+function actorOf(request: FastifyRequest): StaffActor {
+  if (!request.principal) throw notAuthenticated()
+  return { principal: request.principal, origin: { ipAddress: request.ip, httpRequestId: request.id } }
+}
+
+export async function authorizationRequestRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+  const { ctx } = app
+  const one = { 200: authorizationRequestSchema }
+
+  routes.get(
+    '/api/healthplans/health-plans/',
+    { config: { access: READ }, schema: { tags, response: { 200: healthPlanListSchema } } },
+    async () => [{ id: HEALTH_PLAN.slug, slug: HEALTH_PLAN.slug, name: HEALTH_PLAN.name }],
+  )
+
+  routes.post(
+    BASE,
+    { config: { access: WRITE }, schema: { tags, body: createBodySchema, response: { 201: authorizationRequestSchema } } },
+    async (request, reply) => reply.status(201).send(await createRequest(ctx, actorOf(request), request.body)),
+  )
+
+  routes.get(
+    BASE,
+    { config: { access: READ }, schema: { tags, querystring: listQuerySchema, response: { 200: paginated(authorizationRequestSchema) } } },
+    async (request) => {
+      const q = request.query
+      return listRequests(ctx, actorOf(request).principal, { page: q.page, pageSize: q.page_size, scope: q.scope, status: q.status, requester: q.requester }, BASE)
+    },
+  )
+
+  routes.get(
+    `${BASE}lookup/`,
+    { config: { access: READ }, schema: { tags, querystring: z.looseObject({ mrn: z.string().max(64).default('') }), response: { 200: mrnLookupResponseSchema } } },
+    async (request) => lookupMrn(ctx, actorOf(request).principal, request.query.mrn),
+  )
+
+  routes.get(
+    `${BASE}:id/`,
+    { config: { access: READ }, schema: { tags, params: idParams, response: one } },
+    async (request) => readRequest(ctx, actorOf(request), request.params.id),
+  )
+
+  routes.get(
+    `${BASE}:id/status/`,
+    { config: { access: READ }, schema: { tags, params: idParams, response: { 200: authorizationStatusResponseSchema } } },
+    async (request) => requestStatus(ctx, actorOf(request).principal, request.params.id),
+  )
+
+  routes.post(
+    `${BASE}:id/revoke/`,
+    { config: { access: WRITE }, schema: { tags, params: idParams, response: one } },
+    async (request) => revokeRequest(ctx, actorOf(request), request.params.id),
+  )
+
+  routes.post(
+    `${BASE}:id/resend/`,
+    { config: { access: WRITE }, schema: { tags, params: idParams, response: one } },
+    async (request) => resendRequest(ctx, actorOf(request), request.params.id),
+  )
+
+  routes.post(
+    `${BASE}:id/renew/`,
+    { config: { access: WRITE }, schema: { tags, params: idParams, response: { 201: authorizationRequestSchema } } },
+    async (request, reply) => reply.status(201).send(await renewRequest(ctx, actorOf(request), request.params.id)),
+  )
+
+  routes.post(
+    `${BASE}:id/identity-review/`,
+    {
+      config: { access: READ },
+      schema: { tags, params: idParams, body: z.object({ decision: z.enum(['confirm', 'reject']) }), response: one },
+    },
+    async (request) => decideIdentityReview(ctx, actorOf(request), request.params.id, request.body.decision),
+  )
+
+  routes.post(
+    `${BASE}:id/hide/`,
+    { config: { access: READ }, schema: { tags, params: idParams, response: one } },
+    async (request) => hideRequest(ctx, actorOf(request), request.params.id),
+  )
+}

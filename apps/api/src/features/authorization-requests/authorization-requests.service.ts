@@ -1,0 +1,336 @@
+// The rules of issue 5 for staff: create (find-or-create the patient, one active request per patient),
+// read, list, revoke/cancel, resend (3 a day), status, renew, identity review, hide, MRN lookup.
+import {
+  AUTHORIZATION,
+  AUTHORIZATION_MESSAGES,
+  HEALTH_PLAN,
+  MESSAGES,
+  PENDING_AUTHORIZATION_STATUSES,
+  isAdminRole,
+  isAgentRole,
+  isProviderRole,
+  isValidPatientId,
+  type AuthorizationRequest,
+  type authorizationStatusResponseSchema,
+  type AuthorizationStatus,
+  type AuthorizationType,
+  type CreateAuthorizationRequest,
+  type MrnLookupResponse,
+  type Paginated,
+} from '@blueconsent/contract'
+import type { z } from 'zod'
+import type { AppContext } from '../../context.ts'
+import type { DbOrTx } from '../../db/client.ts'
+import { AppError, FieldValidationError, fieldError, permissionDenied } from '../../errors.ts'
+import { decrypt, encrypt } from '../../lib/crypto.ts'
+import type { Principal } from '../../plugins/access.ts'
+import { revokeGrantForRequest } from '../bluebutton/grants.service.ts'
+import { consentUrl, issueConsentToken } from '../consent/consent-links.ts'
+import { sendConsentInvite } from '../messaging/messaging.service.ts'
+import {
+  countEventsSince,
+  findActiveRequestForPatient,
+  findPatientByHash,
+  findScopedRequest,
+  insertRequest,
+  listScopedRequests,
+  lockPatient,
+  patientInScope,
+  releaseHeldRuns,
+  updateRequest,
+  type PatientRow,
+} from './authorization-requests.repository.ts'
+import { contactHash, findOrCreatePatient, mrnHash, normaliseContact } from './patients.ts'
+import { writeRequestAudit } from './request-audit.ts'
+import { RESENT_EVENT, requestView, requestViews, type RequestWithPatient } from './request-views.ts'
+import { recordRequestEvent, transitionRequest, type RequestOrigin, type RequestRow } from './transitions.ts'
+
+export type AuthorizationStatusResponse = z.infer<typeof authorizationStatusResponseSchema>
+export type StaffActor = { principal: Principal; origin: RequestOrigin }
+export type CreateInput = CreateAuthorizationRequest & { language?: 'en' | 'es' | undefined }
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const LINK_VALIDITY_MS = AUTHORIZATION.consentLinkValidityDays * DAY_MS
+
+export const invalidRequestId = (): AppError => new AppError(400, 'validation_error', 'Invalid request ID format')
+const notFound = (): AppError => new AppError(404, 'not_found', 'Not found.')
+const alreadyActive = (): AppError => new AppError(409, 'conflict', AUTHORIZATION_MESSAGES.alreadyActive)
+
+const userActor = (actor: StaffActor) => ({ kind: 'user' as const, userId: actor.principal.userId })
+
+async function loadScoped(ctx: AppContext, db: DbOrTx, principal: Principal, id: string): Promise<RequestWithPatient> {
+  if (!isValidPatientId(id)) throw invalidRequestId()
+  const row = await findScopedRequest(db, principal, id)
+  if (!row) throw notFound()
+  return row
+}
+
+/** The requester, or an admin role of the organisation (review page), may act on a request. */
+function assertCanManage(principal: Principal, request: RequestRow): void {
+  if (request.requesterUserId === principal.userId) return
+  if (principal.permissions.includes('authorization_requests.view_organization')) return
+  throw permissionDenied()
+}
+
+const isLive = (request: Pick<RequestRow, 'expiresAt'>, now: Date): boolean =>
+  request.expiresAt === null || request.expiresAt.getTime() > now.getTime()
+
+function authorizationTypeFor(principal: Principal, requested: AuthorizationType | undefined): AuthorizationType {
+  const derived: AuthorizationType = isAgentRole(principal.role) ? 'insurance_agent' : 'healthcare_provider'
+  if (requested !== undefined && requested !== derived) {
+    throw fieldError('authorization_type', `Your role can only create ${derived} requests.`)
+  }
+  return derived
+}
+
+function validateCreate(principal: Principal, body: CreateInput): { mrn: string | null; type: AuthorizationType } {
+  if (body.health_plan !== HEALTH_PLAN.slug) throw fieldError('health_plan', 'Unknown health plan.')
+  const mrn = body.patient_mrn?.trim() || null
+  if (isProviderRole(principal.role) && !mrn) throw new FieldValidationError({ patient_mrn: [MESSAGES.required] })
+  return { mrn, type: authorizationTypeFor(principal, body.authorization_type) }
+}
+
+type OpenInput = {
+  patient: PatientRow
+  patientName: string
+  contactMethod: 'email' | 'phone'
+  contact: string
+  authorizationType: AuthorizationType
+  language: 'en' | 'es'
+  renewalOfId: string | null
+}
+
+/** Inserts the request, records it and sends the first message, all in the caller's transaction. */
+async function openRequest(ctx: AppContext, tx: DbOrTx, actor: StaffActor, input: OpenInput): Promise<RequestRow> {
+  const now = ctx.clock()
+  const byEmail = input.contactMethod === 'email'
+  // Email carries the link at once; SMS first asks the patient to opt in (reply YES).
+  const token = byEmail ? issueConsentToken(now) : null
+  const request = await insertRequest(tx, {
+    organizationId: input.patient.organizationId,
+    requesterUserId: actor.principal.userId,
+    patientId: input.patient.id,
+    healthPlan: HEALTH_PLAN.slug,
+    status: byEmail ? 'pending' : 'consent_pending',
+    authorizationType: input.authorizationType,
+    patientName: input.patientName,
+    contactMethod: input.contactMethod,
+    contactEncrypted: encrypt(ctx.keys, input.contact),
+    contactHash: contactHash(ctx, input.contact),
+    language: input.language,
+    smsConsent: byEmail ? null : 'awaiting_reply',
+    consentTokenHash: token?.tokenHash ?? null,
+    consentTokenExpiresAt: token?.expiresAt ?? null,
+    expiresAt: token?.expiresAt ?? new Date(now.getTime() + LINK_VALIDITY_MS),
+    renewalOfId: input.renewalOfId,
+    createdAt: now,
+    updatedAt: now,
+  })
+  await recordRequestEvent(tx, {
+    request,
+    event: input.renewalOfId ? 'renewal_created' : 'created',
+    to: request.status,
+    actor: userActor(actor),
+    at: now,
+    origin: actor.origin,
+    details: { authorization_type: request.authorizationType, contact_method: request.contactMethod, renewal_of: input.renewalOfId },
+  })
+  await sendConsentInvite(ctx, tx, { request, link: token ? consentUrl(ctx.config, token.token) : null })
+  return request
+}
+
+export async function createRequest(ctx: AppContext, actor: StaffActor, body: CreateInput): Promise<AuthorizationRequest> {
+  const { mrn, type } = validateCreate(actor.principal, body)
+  const contact = normaliseContact(body.contact_method, body.contact_value)
+  return ctx.db.transaction(async (tx) => {
+    const patient = await findOrCreatePatient(ctx, tx, actor.principal, {
+      name: body.metadata.patient_name,
+      mrn,
+      contactMethod: body.contact_method,
+      contact,
+    })
+    await lockPatient(tx, patient.id)
+    if (await findActiveRequestForPatient(tx, patient.id, ctx.clock())) throw alreadyActive()
+    const request = await openRequest(ctx, tx, actor, {
+      patient,
+      patientName: body.metadata.patient_name.trim(),
+      contactMethod: body.contact_method,
+      contact,
+      authorizationType: type,
+      language: body.language ?? 'en',
+      renewalOfId: null,
+    })
+    return requestView(ctx, tx, { request, patient })
+  })
+}
+
+export type ListQuery = { page: number; pageSize: number; scope: 'mine' | 'organization'; status?: AuthorizationStatus | undefined; requester?: string | undefined }
+
+export async function listRequests(ctx: AppContext, principal: Principal, query: ListQuery, path: string): Promise<Paginated<AuthorizationRequest>> {
+  const organizationWide = query.scope === 'organization'
+  if (organizationWide && !principal.permissions.includes('authorization_requests.view_organization')) throw permissionDenied()
+  if (query.requester !== undefined && !isValidPatientId(query.requester)) throw fieldError('requester', 'Invalid requester id.')
+  const { total, rows } = await listScopedRequests(ctx.db, {
+    principal,
+    organizationWide,
+    status: query.status,
+    requesterId: query.requester,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  })
+  const pageUrl = (page: number): string => {
+    const params = new URLSearchParams({ page: String(page), page_size: String(query.pageSize) })
+    if (organizationWide) params.set('scope', 'organization')
+    if (query.status) params.set('status', query.status)
+    if (query.requester) params.set('requester', query.requester)
+    return `${path}?${params.toString()}`
+  }
+  return {
+    count: total,
+    next: query.page * query.pageSize < total ? pageUrl(query.page + 1) : null,
+    previous: query.page > 1 ? pageUrl(query.page - 1) : null,
+    results: await requestViews(ctx, ctx.db, rows),
+  }
+}
+
+export async function readRequest(ctx: AppContext, actor: StaffActor, id: string): Promise<AuthorizationRequest> {
+  const row = await loadScoped(ctx, ctx.db, actor.principal, id)
+  await writeRequestAudit(ctx.db, {
+    action: 'authorization_request.read',
+    actorUserId: actor.principal.userId,
+    organizationId: row.request.organizationId,
+    requestId: row.request.id,
+    patientId: row.patient.id,
+    ipAddress: actor.origin.ipAddress,
+    httpRequestId: actor.origin.httpRequestId,
+    at: ctx.clock(),
+  })
+  return requestView(ctx, ctx.db, row)
+}
+
+export async function requestStatus(ctx: AppContext, principal: Principal, id: string): Promise<AuthorizationStatusResponse> {
+  const row = await loadScoped(ctx, ctx.db, principal, id)
+  const view = await requestView(ctx, ctx.db, row)
+  return { status: view.status, message: view.message, ingestion: view.ingestion }
+}
+
+/** Ends a request at once: a pending one is cancelled (its link dies), an authorized one revoked at CMS. */
+async function endRequest(ctx: AppContext, tx: DbOrTx, actor: StaffActor, request: RequestRow, event: string): Promise<RequestRow> {
+  const wasAuthorized = request.status === 'authorized'
+  const updated = await transitionRequest(tx, {
+    requestId: request.id,
+    to: 'revoked',
+    event,
+    actor: userActor(actor),
+    at: ctx.clock(),
+    origin: actor.origin,
+    patch: { consentTokenHash: null, consentTokenExpiresAt: null },
+  })
+  if (wasAuthorized) await revokeGrantForRequest(ctx, tx, request.id)
+  return updated
+}
+
+export async function revokeRequest(ctx: AppContext, actor: StaffActor, id: string): Promise<AuthorizationRequest> {
+  return ctx.db.transaction(async (tx) => {
+    const { request, patient } = await loadScoped(ctx, tx, actor.principal, id)
+    assertCanManage(actor.principal, request)
+    const active = request.status === 'authorized' || PENDING_AUTHORIZATION_STATUSES.includes(request.status)
+    if (!active) throw new AppError(409, 'conflict', AUTHORIZATION_MESSAGES.revokeNotActive)
+    const updated = await endRequest(ctx, tx, actor, request, request.status === 'authorized' ? 'revoked' : 'cancelled')
+    return requestView(ctx, tx, { request: updated, patient })
+  })
+}
+
+export async function resendRequest(ctx: AppContext, actor: StaffActor, id: string): Promise<AuthorizationRequest> {
+  return ctx.db.transaction(async (tx) => {
+    const { request, patient } = await loadScoped(ctx, tx, actor.principal, id)
+    assertCanManage(actor.principal, request)
+    const now = ctx.clock()
+    if (!PENDING_AUTHORIZATION_STATUSES.includes(request.status) || !isLive(request, now)) {
+      throw new AppError(409, 'conflict', AUTHORIZATION_MESSAGES.resendNotPending)
+    }
+    const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+    const sentToday = (await countEventsSince(tx, [request.id], RESENT_EVENT, startOfDay)).get(request.id) ?? 0
+    if (sentToday >= AUTHORIZATION.resendsPerDay) throw new AppError(429, 'rate_limited', AUTHORIZATION_MESSAGES.resendLimit)
+    // A new link each time, so older links stop working; the request lives 7 days from now.
+    const token = request.status === 'pending' ? issueConsentToken(now) : null
+    const updated = await updateRequest(tx, request.id, {
+      ...(token ? { consentTokenHash: token.tokenHash, consentTokenExpiresAt: token.expiresAt } : {}),
+      expiresAt: token?.expiresAt ?? new Date(now.getTime() + LINK_VALIDITY_MS),
+      updatedAt: now,
+    })
+    await recordRequestEvent(tx, { request: updated, event: RESENT_EVENT, actor: userActor(actor), at: now, origin: actor.origin })
+    await sendConsentInvite(ctx, tx, { request: updated, link: token ? consentUrl(ctx.config, token.token) : null })
+    return requestView(ctx, tx, { request: updated, patient })
+  })
+}
+
+export async function renewRequest(ctx: AppContext, actor: StaffActor, id: string): Promise<AuthorizationRequest> {
+  if (!isProviderRole(actor.principal.role)) throw permissionDenied()
+  return ctx.db.transaction(async (tx) => {
+    const { request, patient } = await loadScoped(ctx, tx, actor.principal, id)
+    assertCanManage(actor.principal, request)
+    const now = ctx.clock()
+    const windowEnd = now.getTime() + AUTHORIZATION.renewalWindowDays * DAY_MS
+    const renewable =
+      request.authorizedAt !== null &&
+      (request.status === 'authorized' || request.status === 'expired') &&
+      request.expiresAt !== null &&
+      request.expiresAt.getTime() < windowEnd
+    if (!renewable) throw new AppError(409, 'conflict', `Renewal is offered when fewer than ${AUTHORIZATION.renewalWindowDays} days remain.`)
+    await lockPatient(tx, patient.id)
+    if (await findActiveRequestForPatient(tx, patient.id, now, request.id)) throw alreadyActive()
+    const renewal = await openRequest(ctx, tx, actor, {
+      patient,
+      patientName: request.patientName,
+      contactMethod: request.contactMethod,
+      contact: decrypt(ctx.keys, request.contactEncrypted),
+      authorizationType: request.authorizationType,
+      language: request.language,
+      renewalOfId: request.id,
+    })
+    return requestView(ctx, tx, { request: renewal, patient })
+  })
+}
+
+export async function decideIdentityReview(ctx: AppContext, actor: StaffActor, id: string, decision: 'confirm' | 'reject'): Promise<AuthorizationRequest> {
+  if (!isAdminRole(actor.principal.role)) throw permissionDenied()
+  return ctx.db.transaction(async (tx) => {
+    const { request, patient } = await loadScoped(ctx, tx, actor.principal, id)
+    if (request.identityReview !== 'pending') throw new AppError(409, 'conflict', 'This request has no identity review waiting.')
+    const now = ctx.clock()
+    let updated = await updateRequest(tx, request.id, { identityReview: decision === 'confirm' ? 'confirmed' : 'rejected', updatedAt: now })
+    await recordRequestEvent(tx, {
+      request: updated,
+      event: decision === 'confirm' ? 'identity_confirmed' : 'identity_rejected',
+      actor: userActor(actor),
+      at: now,
+      origin: actor.origin,
+    })
+    if (decision === 'confirm') await releaseHeldRuns(tx, request.id, now)
+    else if (updated.status === 'authorized' || PENDING_AUTHORIZATION_STATUSES.includes(updated.status)) {
+      updated = await endRequest(ctx, tx, actor, updated, 'revoked')
+    }
+    return requestView(ctx, tx, { request: updated, patient })
+  })
+}
+
+export async function hideRequest(ctx: AppContext, actor: StaffActor, id: string): Promise<AuthorizationRequest> {
+  const row = await loadScoped(ctx, ctx.db, actor.principal, id)
+  if (row.request.requesterUserId !== actor.principal.userId) throw permissionDenied()
+  const updated = await updateRequest(ctx.db, row.request.id, { hiddenByRequester: true, updatedAt: ctx.clock() })
+  return requestView(ctx, ctx.db, { request: updated, patient: row.patient })
+}
+
+/** The form's MRN blur check (spec 1 §4 'Patient Already Authorized'). */
+export async function lookupMrn(ctx: AppContext, principal: Principal, mrn: string): Promise<MrnLookupResponse> {
+  const none: MrnLookupResponse = { already_authorized: false, patient_id: null, request_id: null, status: null }
+  const trimmed = mrn.trim()
+  if (!trimmed || !principal.organizationId) return none
+  const patient = await findPatientByHash(ctx.db, principal.organizationId, 'mrnHash', mrnHash(ctx, trimmed))
+  if (!patient || !patientInScope(principal, patient)) return none
+  const active = await findActiveRequestForPatient(ctx.db, patient.id, ctx.clock())
+  if (!active) return { ...none, patient_id: patient.id }
+  const visible = await findScopedRequest(ctx.db, principal, active.id)
+  return { already_authorized: true, patient_id: patient.id, request_id: visible ? active.id : null, status: active.status }
+}

@@ -1,0 +1,70 @@
+// Rows → the contract's request shape (authorizationRequestSchema), loading what a page of rows needs in
+// a fixed number of queries.
+import { HEALTH_PLAN, formatPhone, type AuthorizationRequest, type Ingestion } from '@blueconsent/contract'
+import type { AppContext } from '../../context.ts'
+import type { DbOrTx } from '../../db/client.ts'
+import { decrypt } from '../../lib/crypto.ts'
+import { countEventsSince, findRequesters, newestRuns, type PatientRow, type RunRow } from './authorization-requests.repository.ts'
+import type { RequestRow } from './transitions.ts'
+
+export const RESENT_EVENT = 'resent'
+
+const startOfUtcDay = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+
+export function ingestionView(run: RunRow | undefined, patient: Pick<PatientRow, 'lastSyncedAt'>): Ingestion {
+  if (!run) return { status: 'not_started', pages_fetched: 0, pages_total: null, last_synced_at: null, error: null }
+  return {
+    status: run.status,
+    pages_fetched: run.pagesFetched,
+    pages_total: run.pagesTotal,
+    last_synced_at: patient.lastSyncedAt?.toISOString() ?? null,
+    error: run.error,
+  }
+}
+
+export type RequestWithPatient = { request: RequestRow; patient: PatientRow }
+
+export async function requestViews(ctx: AppContext, db: DbOrTx, rows: RequestWithPatient[]): Promise<AuthorizationRequest[]> {
+  const ids = rows.map((row) => row.request.id)
+  const [requesters, runs, resends] = await Promise.all([
+    findRequesters(db, [...new Set(rows.map((row) => row.request.requesterUserId))]),
+    newestRuns(db, ids),
+    countEventsSince(db, ids, RESENT_EVENT, startOfUtcDay(ctx.clock())),
+  ])
+  return rows.map(({ request, patient }) => {
+    const requester = requesters.get(request.requesterUserId)
+    const contact = decrypt(ctx.keys, request.contactEncrypted)
+    return {
+      request_id: request.id,
+      status: request.status,
+      health_plan: { slug: HEALTH_PLAN.slug, name: HEALTH_PLAN.name },
+      patient_id: patient.id,
+      patient_mrn: patient.mrnEncrypted ? decrypt(ctx.keys, patient.mrnEncrypted) : null,
+      patient_email: request.contactMethod === 'email' ? contact : null,
+      patient_phone: request.contactMethod === 'phone' ? formatPhone(contact) : null,
+      patient_name: request.patientName,
+      metadata: { patient_name: request.patientName },
+      authorization_type: request.authorizationType,
+      contact_method: request.contactMethod,
+      created_at: request.createdAt.toISOString(),
+      expires_at: request.expiresAt?.toISOString() ?? null,
+      authorized_at: request.authorizedAt?.toISOString() ?? null,
+      message: request.statusMessage,
+      requester: {
+        id: request.requesterUserId,
+        name: requester ? `${requester.firstName} ${requester.lastName}`.trim() : '',
+        role: requester?.role ?? 'USER',
+      },
+      renewal_of: request.renewalOfId,
+      identity_review: request.identityReview,
+      ingestion: ingestionView(runs.get(request.id), patient),
+      resends_today: resends.get(request.id) ?? 0,
+    }
+  })
+}
+
+export async function requestView(ctx: AppContext, db: DbOrTx, row: RequestWithPatient): Promise<AuthorizationRequest> {
+  const [view] = await requestViews(ctx, db, [row])
+  if (!view) throw new Error('request view missing')
+  return view
+}
