@@ -35,8 +35,8 @@ function useWidgetLocation(agent: boolean) {
 function PendingBadge({ count }: { count: number }) {
   return (
     <span className="badge badge-sm badge-primary">
-      {count}
-      <span className="sr-only"> pending</span>
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">{count} pending</span>
     </span>
   )
 }

@@ -14,7 +14,7 @@ async function fillProvider({ mrn = 'MRN-77', email = 'ann.lee@example.com' } = 
   await userEvent.type(screen.getByLabelText('Patient email'), email)
 }
 
-describe('create request form', () => {
+describe('create request form', { timeout: 20_000 }, () => {
   it('requires health plan, patient name, MRN for providers, and the chosen contact', async () => {
     const fake = widgetFake().on('GET /api/healthplans/health-plans/', json(200, []))
     await openWidget('ACO_USER', '/app/authorization/new', fake)

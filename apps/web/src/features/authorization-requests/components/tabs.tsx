@@ -55,7 +55,7 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
               onClick={() => onSelect(tab.key)}
             >
               {tab.label}
-              {tab.badge}
+              {tab.badge ? <> {tab.badge}</> : null}
             </button>
           )
         })}
