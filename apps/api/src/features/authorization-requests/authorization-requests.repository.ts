@@ -21,13 +21,16 @@ const isAgent = (principal: Principal): boolean => principal.role === 'AGENT_ADM
 
 /**
  * Organisation always; agents only their own requests; without all_tins, patients on the user's TINs or
- * patients with no TIN that the user asked for. Needs `patients` joined.
+ * patients with no TIN that the user asked for. Admin roles also see no-TIN patients of the organisation:
+ * organisations without TINs (physician groups) would otherwise have an empty review page.
+ * Needs `patients` joined.
  */
 export function scopeCondition(principal: Principal): SQL {
   const conditions: (SQL | undefined)[] = [eq(authorizationRequests.organizationId, principal.organizationId ?? '00000000-0000-0000-0000-000000000000')]
   if (isAgent(principal)) conditions.push(eq(authorizationRequests.requesterUserId, principal.userId))
   if (!principal.allTins) {
-    const own = and(isNull(patients.tinId), eq(authorizationRequests.requesterUserId, principal.userId))
+    const orgAdmin = principal.permissions.includes('authorization_requests.view_organization')
+    const own = orgAdmin ? isNull(patients.tinId) : and(isNull(patients.tinId), eq(authorizationRequests.requesterUserId, principal.userId))
     conditions.push(principal.tinIds.length > 0 ? or(inArray(patients.tinId, principal.tinIds), own) : own)
   }
   return and(...conditions) as SQL
