@@ -1,0 +1,209 @@
+// The pull job against the in-process sandbox: stores, re-runs idempotently, pages with progress, holds a
+// mismatched identity, survives Blue Button faults by retrying, and marks the request when the grant ends.
+import { requestDataSchema } from '@blueconsent/contract'
+import { and, count, eq, ne } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ingestionRuns } from '../../db/schema/bluebutton.ts'
+import { claimDiagnoses, claimLines, claims, medications, riskScores } from '../../db/schema/clinical.ts'
+import { patients } from '../../db/schema/patients.ts'
+import { loginAs } from '../../testing/http-client.ts'
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
+import { transitionRequest } from '../authorization-requests/transitions.ts'
+import { revokeGrantForRequest } from '../bluebutton/grants.service.ts'
+import { consentAtMedicare, createPendingRequest, latestRun, requestRow, sandboxName } from '../consent/consent-testing.ts'
+import { queueIngestion } from './ingestion.queue.ts'
+import { runIngestion } from './ingestion.service.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(() => t?.close())
+
+const nameOf = (username: string) => {
+  const name = sandboxName(username)
+  return `${name.given} ${name.family}`
+}
+
+async function authorized(username: string, options: { persona?: 'ACO_USER' | 'AGENT_USER'; patientName?: string } = {}) {
+  const request = await createPendingRequest(t, { persona: options.persona ?? 'ACO_USER', patientName: options.patientName ?? nameOf(username) })
+  const { callback } = await consentAtMedicare(t.app, request.token, { username })
+  expect(callback).toContain('result=authorized')
+  return request
+}
+
+async function counts(patientId: string) {
+  const db = t.app.ctx.db
+  const [c] = await db.select({ n: count() }).from(claims).where(eq(claims.patientId, patientId))
+  const [m] = await db.select({ n: count() }).from(medications).where(eq(medications.patientId, patientId))
+  const [d] = await db.select({ n: count() }).from(claimDiagnoses).innerJoin(claims, eq(claims.id, claimDiagnoses.claimId)).where(eq(claims.patientId, patientId))
+  const [l] = await db.select({ n: count() }).from(claimLines).innerJoin(claims, eq(claims.id, claimLines.claimId)).where(eq(claims.patientId, patientId))
+  return { claims: c?.n ?? 0, medications: m?.n ?? 0, diagnoses: d?.n ?? 0, lines: l?.n ?? 0 }
+}
+
+const fault = (clientId: string, body: object) =>
+  t.app.inject({ method: 'PUT', url: `/bb-sandbox/__admin/faults/${clientId}`, payload: body })
+const clearFaults = (clientId: string) => t.app.inject({ method: 'DELETE', url: `/bb-sandbox/__admin/faults/${clientId}` })
+
+async function dataAs(persona: 'ACO_USER' | 'AGENT_USER', requestId: string) {
+  const client = await loginAs(t.app, persona)
+  return client.request({ method: 'GET', url: `/api/healthplans/requests/${requestId}/data/` })
+}
+
+describe('ingestion', () => {
+  it('pulls, maps and stores everything with progress; the requester then reads it', async () => {
+    const request = await authorized('BBUser00000')
+    const run = await latestRun(t, request.requestId)
+    expect(await runIngestion(t.app.ctx, run.id)).toBe('completed')
+    const done = await latestRun(t, request.requestId)
+    expect(done.status).toBe('completed')
+    // 155 EOBs at 50 per page.
+    expect(done.pagesTotal).toBe(4)
+    expect(done.pagesFetched).toBe(4)
+    expect(done.resourcesFetched).toBe(155)
+    const stored = await counts(request.patientId)
+    expect(stored.claims + stored.medications).toBe(155)
+    expect(stored.diagnoses).toBeGreaterThan(0)
+    const [patient] = await t.app.ctx.db.select().from(patients).where(eq(patients.id, request.patientId))
+    expect(patient?.birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(patient?.mbiEncrypted).toMatch(/^v1:/)
+    expect(patient?.dataAsOf).not.toBeNull()
+    const [score] = await t.app.ctx.db.select().from(riskScores).where(eq(riskScores.patientId, request.patientId))
+    expect(Number(score?.score)).toBeGreaterThan(0)
+    expect([2024, 2025, 2026]).toContain(score?.paymentYear)
+
+    const response = await dataAs('ACO_USER', request.requestId)
+    expect(response.statusCode).toBe(200)
+    const body = requestDataSchema.parse(response.json())
+    expect(body.data.claims.length).toBe(stored.claims)
+    expect(body.data.medications.length).toBe(stored.medications)
+    expect(body.risk_score?.hccs.length).toBeGreaterThan(0)
+    expect(body.patient_identifier).toBe(nameOf('BBUser00000'))
+  })
+
+  it('is idempotent: a second run changes no counts and asks only for newer data', async () => {
+    const request = await authorized('BBUser00001')
+    await runIngestion(t.app.ctx, (await latestRun(t, request.requestId)).id)
+    const first = await counts(request.patientId)
+    expect(first.claims + first.medications).toBeGreaterThan(0)
+    // A full re-run of the same data (as after a crash) upserts in place.
+    const rerun = await t.app.ctx.db.transaction((tx) => queueIngestion(t.app.ctx, tx, { id: request.requestId, patientId: request.patientId }))
+    await t.app.ctx.db
+      .update(ingestionRuns)
+      .set({ status: 'failed' })
+      .where(and(eq(ingestionRuns.requestId, request.requestId), ne(ingestionRuns.id, rerun)))
+    expect(await runIngestion(t.app.ctx, rerun)).toBe('completed')
+    expect(await counts(request.patientId)).toEqual(first)
+    // The next run is incremental.
+    const next = await t.app.ctx.db.transaction((tx) => queueIngestion(t.app.ctx, tx, { id: request.requestId, patientId: request.patientId }))
+    expect(await runIngestion(t.app.ctx, next)).toBe('completed')
+    const incremental = await latestRun(t, request.requestId)
+    expect(incremental.lastUpdatedAfter).not.toBeNull()
+    expect(await counts(request.patientId)).toEqual(first)
+  })
+
+  it('holds the data for review when the Medicare name does not match the request', async () => {
+    const request = await authorized('BBUser00001', { patientName: 'Someone Else-Entirely' })
+    expect(await runIngestion(t.app.ctx, (await latestRun(t, request.requestId)).id)).toBe('held_for_review')
+    expect((await latestRun(t, request.requestId)).status).toBe('held_for_review')
+    expect((await requestRow(t, request.requestId)).identityReview).toBe('pending')
+    const [patient] = await t.app.ctx.db.select().from(patients).where(eq(patients.id, request.patientId))
+    // Never merged silently: the Medicare demographics are not copied onto the patient.
+    expect(patient?.familyName).toBeNull()
+    const response = await dataAs('ACO_USER', request.requestId)
+    expect(response.statusCode).toBe(409)
+    expect(response.json().code).toBe('held_for_review')
+  })
+
+  it('serves agents medications only', async () => {
+    const request = await authorized('BBUser00000', { persona: 'AGENT_USER' })
+    expect(await runIngestion(t.app.ctx, (await latestRun(t, request.requestId)).id)).toBe('completed')
+    expect((await counts(request.patientId)).claims).toBe(0)
+    const response = await dataAs('AGENT_USER', request.requestId)
+    expect(response.statusCode).toBe(200)
+    const body = requestDataSchema.parse(response.json())
+    expect(body.data.medications.length).toBeGreaterThan(0)
+    expect(body.data.claims).toEqual([])
+    expect(body.risk_score).toBeNull()
+  })
+
+  it('hides other organisations’ requests and rejects malformed ids', async () => {
+    const request = await authorized('BBUser00001')
+    expect((await dataAs('AGENT_USER', request.requestId)).statusCode).toBe(404)
+    const bad = await dataAs('ACO_USER', 'not-a-uuid')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({ detail: 'Invalid request ID format', code: 'validation_error' })
+  })
+
+  it('stops serving data once the request is revoked, and destroys the tokens', async () => {
+    const request = await authorized('BBUser00002')
+    await runIngestion(t.app.ctx, (await latestRun(t, request.requestId)).id)
+    expect((await dataAs('ACO_USER', request.requestId)).statusCode).toBe(200)
+    await t.app.ctx.db.transaction(async (tx) => {
+      await revokeGrantForRequest(t.app.ctx, tx, request.requestId)
+      await transitionRequest(tx, { requestId: request.requestId, to: 'revoked', event: 'revoked', actor: { kind: 'system' } })
+    })
+    const response = await dataAs('ACO_USER', request.requestId)
+    expect(response.statusCode).toBe(409)
+    expect(response.json().code).toBe('not_authorized')
+    const row = await requestRow(t, request.requestId)
+    const grant = await t.app.ctx.db.query.bluebuttonGrants.findFirst({ where: (g, { eq: equals }) => equals(g.id, row.grantId!) })
+    expect(grant?.accessTokenEncrypted).toBeNull()
+    expect(grant?.revokedAt).not.toBeNull()
+  })
+
+  it('stops serving data after the grant expires', async () => {
+    const request = await authorized('BBUser00001', { persona: 'AGENT_USER' })
+    await runIngestion(t.app.ctx, (await latestRun(t, request.requestId)).id)
+    expect((await dataAs('AGENT_USER', request.requestId)).statusCode).toBe(200)
+    t.clock.advance(11 * 60 * 60 * 1000)
+    try {
+      const response = await dataAs('AGENT_USER', request.requestId)
+      expect(response.statusCode).toBe(409)
+      expect(response.json().code).toBe('not_authorized')
+    } finally {
+      t.clock.advance(-11 * 60 * 60 * 1000)
+    }
+  })
+})
+
+describe('Blue Button faults', () => {
+  it('retries a transient failure later (the job throws; the run is queued again) and then completes', async () => {
+    const request = await authorized('BBUser00001')
+    const run = await latestRun(t, request.requestId)
+    expect((await fault('blueconsent-provider', { kind: 'server-error', status: 503 })).statusCode).toBeLessThan(300)
+    try {
+      await expect(runIngestion(t.app.ctx, run.id)).rejects.toMatchObject({ code: 'transient' })
+    } finally {
+      await clearFaults('blueconsent-provider')
+    }
+    const waiting = await latestRun(t, request.requestId)
+    expect(waiting.status).toBe('queued')
+    expect(waiting.error).toContain('transient')
+    expect(await runIngestion(t.app.ctx, run.id)).toBe('completed')
+  })
+
+  it('rides out a short rate limit inside one run (the client waits Retry-After)', async () => {
+    const request = await authorized('BBUser00001')
+    await fault('blueconsent-provider', { kind: 'rate-limit', retryAfterSeconds: 1, count: 1 })
+    try {
+      expect(await runIngestion(t.app.ctx, (await latestRun(t, request.requestId)).id)).toBe('completed')
+    } finally {
+      await clearFaults('blueconsent-provider')
+    }
+  })
+
+  it('marks the request when the patient removed the app at Medicare.gov, without retrying', async () => {
+    const request = await authorized('BBUser00003')
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: '/bb-sandbox/__admin/enrollee-revocations',
+      payload: { clientId: 'blueconsent-provider', patientId: '-10000020000003' },
+    })
+    expect(revoke.statusCode).toBeLessThan(300)
+    expect(await runIngestion(t.app.ctx, (await latestRun(t, request.requestId)).id)).toBe('failed')
+    const run = await latestRun(t, request.requestId)
+    expect(run.status).toBe('failed')
+    expect((await requestRow(t, request.requestId)).statusMessage).toMatch(/withdrawn/)
+  })
+})
