@@ -41,6 +41,11 @@ const envSchema = z.object({
   BLUEBUTTON_AGENT_CLIENT_ID: optionalString,
   BLUEBUTTON_AGENT_CLIENT_SECRET: optionalString,
   BLUEBUTTON_REDIRECT_URI: optionalString,
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM_NUMBER: optionalString,
+  TWILIO_API_BASE_URL: z.string().default('https://api.twilio.com'),
+  TWILIO_WEBHOOK_URL: optionalString,
 })
 
 export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null }
@@ -71,6 +76,32 @@ export type AppConfig = {
   rateLimitPerMinute: number
   trustProxy: boolean
   bluebutton: BlueButtonConfig
+  /** SMS through Twilio's REST API when TWILIO_ACCOUNT_SID, _AUTH_TOKEN and _FROM_NUMBER are set; else the local outbox. */
+  twilio?: TwilioConfig | undefined
+}
+
+export type TwilioConfig = {
+  accountSid: string
+  authToken: string
+  fromNumber: string
+  apiBaseUrl: string
+  /** The public URL Twilio signs for inbound messages (default ${PUBLIC_URL}/api/webhooks/twilio/sms/). */
+  webhookUrl: string
+}
+
+type TwilioEnv = { [K in keyof z.infer<typeof envSchema> as K extends `TWILIO_${string}` ? K : never]: z.infer<typeof envSchema>[K] }
+
+function twilioConfig(e: TwilioEnv, publicUrl: string): TwilioConfig | undefined {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM_NUMBER: fromNumber } = e
+  if (!accountSid && !authToken && !fromNumber) return undefined
+  if (!accountSid || !authToken || !fromNumber) throw new Error('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER go together.')
+  return {
+    accountSid,
+    authToken,
+    fromNumber,
+    apiBaseUrl: e.TWILIO_API_BASE_URL.replace(/\/+$/, ''),
+    webhookUrl: e.TWILIO_WEBHOOK_URL ?? `${publicUrl}/api/webhooks/twilio/sms/`,
+  }
 }
 
 export type BlueButtonApp = { clientId: string; clientSecret: string }
@@ -150,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     bluebutton: blueButtonConfig(e, publicUrl),
+    twilio: twilioConfig(e, publicUrl),
   }
   if (!embedded && (!config.dataEncryptionKey || !config.jwtSecret)) {
     throw new Error('DATA_ENCRYPTION_KEY and JWT_SECRET are required when DATABASE_URL is set.')

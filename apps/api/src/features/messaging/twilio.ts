@@ -2,16 +2,10 @@
 // Sending: POST {base}/2010-04-01/Accounts/{sid}/Messages.json, form-encoded To/From/Body, Basic auth.
 // Receiving: X-Twilio-Signature = base64(HMAC-SHA1(authToken, url + each POST param name+value sorted by name)).
 import { createHmac } from 'node:crypto'
+import type { TwilioConfig } from '../../config.ts'
 import { safeEqual } from '../../lib/crypto.ts'
 
-export type TwilioSettings = {
-  accountSid: string
-  authToken: string
-  fromNumber: string
-  apiBaseUrl: string
-  /** The public URL Twilio signs for inbound messages. */
-  webhookUrl: string
-}
+export type TwilioSettings = Pick<TwilioConfig, 'accountSid' | 'authToken' | 'fromNumber' | 'apiBaseUrl'>
 
 export type SmsSendResult = { sid: string; status: string }
 
