@@ -1,4 +1,5 @@
 import { useSession } from '../../../lib/session.ts'
+import { RequestNumbersPanel } from '../components/request-numbers-panel.tsx'
 import { RoleSummary } from '../components/role-summary.tsx'
 
 /** /app/dashboard: the user's name, organisation, role and role features. */
@@ -9,6 +10,7 @@ export function DashboardPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">Welcome, {name}</h1>
+      <RequestNumbersPanel user={user} />
       <RoleSummary user={user} />
     </div>
   )

@@ -1,5 +1,6 @@
 import { HEALTH_PLAN } from '@blueconsent/contract'
 import { useSession } from '../../../lib/session.ts'
+import { RequestAuthorizationLink } from '../components/request-authorization-link.tsx'
 import { RoleSummary } from '../components/role-summary.tsx'
 
 /** /app/care-management ('Data Access', the ACO_USER home): what data the user's role gives access to. */
@@ -11,6 +12,9 @@ export function DataAccessPage() {
       <div>
         <h1 className="text-3xl font-bold">Data Access</h1>
         <p className="mt-2">Patient data arrives through {HEALTH_PLAN.name} once a patient approves your request.</p>
+        <div className="mt-3">
+          <RequestAuthorizationLink user={user} />
+        </div>
       </div>
       <RoleSummary user={user} />
     </div>

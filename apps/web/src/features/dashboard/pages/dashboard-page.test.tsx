@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
+import { userWithRole } from '../../../testing/fixtures.ts'
+import { renderApp, signIn } from '../../../testing/render-app.tsx'
+
+const HOUR = 3_600_000
+const iso = (offsetHours: number) => new Date(Date.now() + offsetHours * HOUR).toISOString()
+const base = {
+  health_plan: { slug: 'medicare', name: 'Medicare Blue Button' },
+  patient_mrn: null,
+  patient_email: 'a@example.com',
+  patient_phone: null,
+  patient_name: 'A',
+  metadata: { patient_name: 'A' },
+  authorization_type: 'healthcare_provider',
+  contact_method: 'email',
+  authorized_at: null,
+  message: null,
+  requester: { id: 'u', name: 'U', role: 'ACO_ADMIN' },
+  renewal_of: null,
+  identity_review: 'none',
+  ingestion: { status: 'completed', pages_fetched: 1, pages_total: 1, last_synced_at: null, error: null },
+  resends_today: 0,
+}
+const results = [
+  { ...base, request_id: 'r1', patient_id: 'p1', status: 'pending', created_at: iso(-50), expires_at: null },
+  { ...base, request_id: 'r2', patient_id: 'p2', status: 'authorized', created_at: iso(-500), expires_at: iso(24 * 5) },
+  { ...base, request_id: 'r3', patient_id: 'p3', status: 'denied', created_at: iso(-5), expires_at: null },
+]
+
+const tile = (label: string) => within(screen.getByText(label).parentElement as HTMLElement).getByRole('definition')
+
+describe('dashboard request numbers', { timeout: 20_000 }, () => {
+  it("counts the organisation's requests for an admin and links to the widget", async () => {
+    const fake = createFakeFetch().on('GET /api/healthplans/requests/', json(200, { count: 3, next: null, previous: null, results }))
+    await signIn(userWithRole('ACO_ADMIN'))
+    renderApp('/app/dashboard', { fake })
+    expect(await screen.findByText('Awaiting answer over 48 hours', {}, { timeout: 10_000 })).toBeInTheDocument()
+    expect(tile('Awaiting answer')).toHaveTextContent('1')
+    expect(tile('Approved')).toHaveTextContent('1')
+    expect(tile('Rejected')).toHaveTextContent('1')
+    expect(tile('Awaiting answer over 48 hours')).toHaveTextContent('1')
+    expect(tile('Approvals expiring within 30 days')).toHaveTextContent('1')
+    expect(tile('Patients with data')).toHaveTextContent('1')
+    const [call] = fake.callsTo('GET /api/healthplans/requests/')
+    expect(call?.url).toContain('scope=organization')
+    expect(call?.url).toContain('page_size=200')
+    expect(screen.getByRole('link', { name: 'Request Authorization' })).toHaveAttribute('href', '/app/authorization/new')
+  })
+
+  it("uses the user's own list for non-admins and shows nothing to roles without patient search", async () => {
+    const fake = createFakeFetch().on('GET /api/healthplans/requests/', json(200, { count: 0, next: null, previous: null, results: [] }))
+    await signIn(userWithRole('ACO_USER'))
+    const app = renderApp('/app/dashboard', { fake })
+    expect(await screen.findByRole('heading', { name: 'Your authorization requests' }, { timeout: 10_000 })).toBeInTheDocument()
+    expect(fake.callsTo('GET /api/healthplans/requests/')[0]?.url).not.toContain('scope=')
+    app.unmount()
+    await signIn(userWithRole('ADMIN', { organization: null }))
+    const admin = renderApp('/app/dashboard', { fake: createFakeFetch() })
+    await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })
+    expect(screen.queryByRole('link', { name: 'Request Authorization' })).not.toBeInTheDocument()
+    expect(admin.fake.callsTo('GET /api/healthplans/requests/')).toHaveLength(0)
+  })
+
+  it('offers Request Authorization on the Data Access page', async () => {
+    await signIn(userWithRole('AGENT_USER', { organization: { id: 'o', name: 'Harbor', organization_type: 'INSURANCE_AGENCY' } }))
+    renderApp('/app/care-management')
+    expect(await screen.findByRole('link', { name: 'Request Authorization' }, { timeout: 10_000 })).toHaveAttribute('href', '/app/authorization/new')
+  })
+})
