@@ -22,6 +22,7 @@ import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import { requestDataRoutes } from './features/ingestion/data.routes.ts'
 import { oauthRoutes } from './features/oauth/oauth.routes.ts'
+import { messagingRoutes } from './features/messaging/messaging.routes.ts'
 import { createMailer } from './features/outbox/mailer.ts'
 import { passwordRoutes } from './features/passwords/passwords.routes.ts'
 import { createJobQueue } from './jobs/queue.ts'
@@ -89,6 +90,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(consentRoutes)
   await app.register(requestDataRoutes)
   await app.register(authorizationRequestRoutes)
+  await app.register(messagingRoutes)
   await registerBlueButtonSandbox(app)
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is on: /api/dev/outbox/ shows every outgoing message without sign-in (demo only)')

@@ -18,3 +18,16 @@ export const outboxMessageSchema = z.object({
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>
 
 export const outboxListSchema = z.object({ results: z.array(outboxMessageSchema) })
+
+/** POST /api/dev/sms-reply/ (demo only): answer an outbox SMS as the patient would. */
+export const devSmsReplyRequestSchema = z.object({
+  message_id: z.string().uuid(),
+  body: z.string().trim().min(1).max(320),
+})
+export type DevSmsReplyRequest = z.infer<typeof devSmsReplyRequestSchema>
+
+export const devSmsReplyResponseSchema = z.object({
+  action: z.enum(['opted_in', 'opted_out', 'help', 'ignored']),
+  requests: z.number().int().nonnegative(),
+})
+export type DevSmsReplyResponse = z.infer<typeof devSmsReplyResponseSchema>

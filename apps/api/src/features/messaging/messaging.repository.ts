@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, ne, or, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
 import { organizations } from '../../db/schema/organizations.ts'
 import { users } from '../../db/schema/users.ts'
+import type { RequestRow } from '../authorization-requests/transitions.ts'
 
 export type RequesterCopy = { name: string; email: string; organizationName: string }
 
@@ -15,4 +17,22 @@ export async function findRequesterCopy(db: DbOrTx, userId: string): Promise<Req
   if (!row) throw new Error('requester not found')
   const name = `${row.firstName} ${row.lastName}`.trim() || 'A care team member'
   return { name, email: row.email, organizationName: row.organizationName ?? 'BlueConsent' }
+}
+
+/** Requests texted to this number that still wait for the patient, newest first (locked for the answer). */
+export async function findOpenSmsRequests(db: DbOrTx, contactHash: string, now: Date): Promise<RequestRow[]> {
+  return db
+    .select()
+    .from(authorizationRequests)
+    .where(
+      and(
+        eq(authorizationRequests.contactHash, contactHash),
+        eq(authorizationRequests.contactMethod, 'phone'),
+        inArray(authorizationRequests.status, ['consent_pending', 'pending']),
+        or(isNull(authorizationRequests.smsConsent), ne(authorizationRequests.smsConsent, 'opted_out')),
+        or(isNull(authorizationRequests.expiresAt), gt(authorizationRequests.expiresAt, now)),
+      ),
+    )
+    .orderBy(desc(authorizationRequests.createdAt), desc(authorizationRequests.id))
+    .for('update')
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { QUEUES } from '../../jobs/queue.ts'
 import { decrypt, encrypt } from '../../lib/crypto.ts'
+import { deliverSms } from '../messaging/sms-transport.ts'
 import { findOutboxMessage, insertOutboxMessage, markOutboxSent, recordOutboxFailure, type OutboxRow } from './outbox.repository.ts'
 
 export type EmailDraft = { template: string; to: string; subject: string; text: string; html?: string }
@@ -34,18 +35,22 @@ export async function deliverOutboxMessage(ctx: AppContext, id: string): Promise
   const row = await findOutboxMessage(ctx.db, id)
   if (!row || row.status === 'sent') return
   const message = openOutboxMessage(ctx, row)
+  let transport: string = ctx.mailer.transport
   try {
-    await ctx.mailer.send({
-      from: ctx.config.mailFrom,
-      to: message.to,
-      subject: row.subject ?? '',
-      text: message.text,
-      ...(message.html ? { html: message.html } : {}),
-    })
+    if (row.channel === 'sms') transport = await deliverSms(ctx, message.to, message.text)
+    else {
+      await ctx.mailer.send({
+        from: ctx.config.mailFrom,
+        to: message.to,
+        subject: row.subject ?? '',
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      })
+    }
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'unknown error'
     await recordOutboxFailure(ctx.db, id, row.attempts + 1, reason.slice(0, 500))
     throw error
   }
-  await markOutboxSent(ctx.db, id, ctx.mailer.transport, ctx.clock())
+  await markOutboxSent(ctx.db, id, transport, ctx.clock())
 }

@@ -1,0 +1,54 @@
+// Inbound SMS: Twilio's signed webhook (only when Twilio is configured) and, in demo mode, the outbox
+// page's 'reply as patient' control. Both run the same service.
+import { devSmsReplyRequestSchema, devSmsReplyResponseSchema } from '@blueconsent/contract'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { AppError } from '../../errors.ts'
+import { findOutboxMessage } from '../outbox/outbox.repository.ts'
+import { openOutboxMessage } from '../outbox/outbox.service.ts'
+import { handleInboundSms } from './sms-inbound.ts'
+import { verifyTwilioSignature, type FormParams } from './twilio.ts'
+
+export const TWILIO_WEBHOOK_PATH = '/api/webhooks/twilio/sms/'
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>'
+
+const badSignature = (): AppError => new AppError(403, 'permission_denied', 'Invalid Twilio signature.')
+
+export async function messagingRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+  const { ctx } = app
+  const twilio = ctx.config.twilio
+
+  if (twilio) {
+    // Called by Twilio's servers: no cookies, so no CSRF; the HMAC signature over the exact public URL and
+    // every POST parameter is the guard.
+    routes.post(
+      TWILIO_WEBHOOK_PATH,
+      { config: { access: 'public', csrf: false }, schema: { tags: ['webhooks'], hide: true } },
+      async (request, reply) => {
+        const params = (request.body ?? {}) as FormParams
+        const signature = request.headers['x-twilio-signature']
+        if (!verifyTwilioSignature(twilio.authToken, twilio.webhookUrl, params, typeof signature === 'string' ? signature : undefined)) {
+          throw badSignature()
+        }
+        const from = typeof params.From === 'string' ? params.From : ''
+        const body = typeof params.Body === 'string' ? params.Body : ''
+        if (from) await handleInboundSms(ctx, { from, body })
+        return reply.type('text/xml').send(EMPTY_TWIML)
+      },
+    )
+  }
+
+  if (ctx.config.devTools) {
+    routes.post(
+      '/api/dev/sms-reply/',
+      { config: { access: 'public' }, schema: { tags: ['dev'], body: devSmsReplyRequestSchema, response: { 200: devSmsReplyResponseSchema } } },
+      async (request) => {
+        const row = await findOutboxMessage(ctx.db, request.body.message_id)
+        if (!row || row.channel !== 'sms') throw new AppError(404, 'not_found', 'Not found.')
+        const message = openOutboxMessage(ctx, row)
+        return handleInboundSms(ctx, { from: message.to, body: request.body.body })
+      },
+    )
+  }
+}
