@@ -2,7 +2,8 @@
 import { useMutation } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 
-export const hideRequest = (requestId: string) => apiClient.post<unknown>(`/api/healthplans/requests/${requestId}/hide/`)
+export const hideRequest = (requestId: string) =>
+  apiClient.post<unknown>(`/api/healthplans/requests/${requestId}/hide/`)
 
 /** Hides every id; resolves with the ids the server accepted (the rest stay hidden locally only). */
 export async function hideRequests(requestIds: readonly string[]): Promise<string[]> {

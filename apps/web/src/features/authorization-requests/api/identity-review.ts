@@ -7,8 +7,18 @@ import { upsertRequestInLists } from './list-requests.ts'
 
 export type IdentityDecision = 'confirm' | 'reject'
 
-export const decideIdentityReview = ({ requestId, decision }: { requestId: string; decision: IdentityDecision }) =>
-  apiClient.post(`/api/healthplans/requests/${requestId}/identity-review/`, { decision }, { schema: authorizationRequestSchema })
+export const decideIdentityReview = ({
+  requestId,
+  decision,
+}: {
+  requestId: string
+  decision: IdentityDecision
+}) =>
+  apiClient.post(
+    `/api/healthplans/requests/${requestId}/identity-review/`,
+    { decision },
+    { schema: authorizationRequestSchema },
+  )
 
 export function useIdentityReview() {
   const queryClient = useQueryClient()

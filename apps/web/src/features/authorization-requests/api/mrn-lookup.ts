@@ -10,7 +10,12 @@ export const lookupMrn = (mrn: string) =>
 
 // Never cached: a request created a second ago must count.
 export const mrnLookupQueryOptions = (mrn: string) =>
-  queryOptions({ queryKey: authorizationKeys.mrnLookup(mrn), queryFn: () => lookupMrn(mrn), staleTime: 0, retry: false })
+  queryOptions({
+    queryKey: authorizationKeys.mrnLookup(mrn),
+    queryFn: () => lookupMrn(mrn),
+    staleTime: 0,
+    retry: false,
+  })
 
 export function useMrnLookup() {
   const queryClient = useQueryClient()

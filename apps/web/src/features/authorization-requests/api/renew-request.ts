@@ -6,7 +6,9 @@ import { authorizationKeys } from './keys.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 
 export const renewRequest = (requestId: string) =>
-  apiClient.post(`/api/healthplans/requests/${requestId}/renew/`, undefined, { schema: authorizationRequestSchema })
+  apiClient.post(`/api/healthplans/requests/${requestId}/renew/`, undefined, {
+    schema: authorizationRequestSchema,
+  })
 
 export function useRenewRequest() {
   const queryClient = useQueryClient()

@@ -5,7 +5,9 @@ import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys } from './keys.ts'
 
 export const fetchRequestStatus = (requestId: string) =>
-  apiClient.get(`/api/healthplans/requests/${requestId}/status/`, { schema: authorizationStatusResponseSchema })
+  apiClient.get(`/api/healthplans/requests/${requestId}/status/`, {
+    schema: authorizationStatusResponseSchema,
+  })
 
 export function useCheckStatus() {
   const queryClient = useQueryClient()

@@ -5,9 +5,14 @@ import { apiClient } from '../../../lib/api-client.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 
 export const resendRequest = (requestId: string) =>
-  apiClient.post(`/api/healthplans/requests/${requestId}/resend/`, undefined, { schema: authorizationRequestSchema })
+  apiClient.post(`/api/healthplans/requests/${requestId}/resend/`, undefined, {
+    schema: authorizationRequestSchema,
+  })
 
 export function useResendRequest() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: resendRequest, onSuccess: (request) => upsertRequestInLists(queryClient, request) })
+  return useMutation({
+    mutationFn: resendRequest,
+    onSuccess: (request) => upsertRequestInLists(queryClient, request),
+  })
 }

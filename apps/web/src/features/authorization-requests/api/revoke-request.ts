@@ -6,7 +6,9 @@ import { authorizationKeys } from './keys.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 
 export const revokeRequest = (requestId: string) =>
-  apiClient.post(`/api/healthplans/requests/${requestId}/revoke/`, undefined, { schema: authorizationRequestSchema })
+  apiClient.post(`/api/healthplans/requests/${requestId}/revoke/`, undefined, {
+    schema: authorizationRequestSchema,
+  })
 
 export function useRevokeRequest() {
   const queryClient = useQueryClient()

@@ -19,14 +19,18 @@ async function axeViolations(): Promise<string[]> {
   })
   // A run that checked nothing would pass vacuously.
   expect(results.passes.length).toBeGreaterThan(10)
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  )
 }
 
 describe('authorization widget', { timeout: 20_000 }, () => {
   it('is reachable at both routes with four tabs for providers', async () => {
     for (const url of ['/app/authorization/new', '/app/provider-authorization-request']) {
       const app = await openWidget('ACO_USER', url)
-      expect(screen.getByRole('heading', { level: 1, name: 'Request Patient Authorization' })).toBeInTheDocument()
+      expect(
+        screen.getByRole('heading', { level: 1, name: 'Request Patient Authorization' }),
+      ).toBeInTheDocument()
       const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent)
       expect(tabs).toEqual(['Create Request', expect.stringContaining('My Requests'), 'Patients', 'Data'])
       app.unmount()
@@ -58,8 +62,18 @@ describe('authorization widget', { timeout: 20_000 }, () => {
   it('lists the patients with requests, newest status, linking to the Patients page', async () => {
     const patientId = '10000000-0000-4000-8000-00000000abcd'
     const fake = widgetFake([
-      makeRequest({ patient_name: 'Ann Lee', patient_id: patientId, status: 'denied', created_at: new Date(Date.now() - 7_200_000).toISOString() }),
-      approvedRequest({ patient_name: 'Ann Lee', patient_id: patientId, created_at: new Date(Date.now() - 3_600_000).toISOString(), patient_mrn: 'MRN-5' }),
+      makeRequest({
+        patient_name: 'Ann Lee',
+        patient_id: patientId,
+        status: 'denied',
+        created_at: new Date(Date.now() - 7_200_000).toISOString(),
+      }),
+      approvedRequest({
+        patient_name: 'Ann Lee',
+        patient_id: patientId,
+        created_at: new Date(Date.now() - 3_600_000).toISOString(),
+        patient_mrn: 'MRN-5',
+      }),
     ])
     await openWidget('ACO_ADMIN', '/app/authorization/new?tab=patients', fake)
     const link = await screen.findByRole('link', { name: 'Ann Lee' })
@@ -67,7 +81,9 @@ describe('authorization widget', { timeout: 20_000 }, () => {
     expect(screen.getByText('MRN-5')).toBeInTheDocument()
     expect(screen.getByText('Approved')).toBeInTheDocument()
     // Admins see the organisation's patients.
-    expect(fake.callsTo('GET /api/healthplans/requests/').some((call) => call.url.includes('scope=organization'))).toBe(true)
+    expect(
+      fake.callsTo('GET /api/healthplans/requests/').some((call) => call.url.includes('scope=organization')),
+    ).toBe(true)
   })
 
   it('sends roles without patient search to /app/unauthorized', async () => {
@@ -99,8 +115,27 @@ describe('authorization widget', { timeout: 20_000 }, () => {
   })
 
   it('has no axe violations for an agent', async () => {
-    await openWidget('AGENT_USER', '/app/authorization/new?tab=requests', widgetFake([makeRequest({ patient_name: 'Pat Pending' })]))
+    await openWidget(
+      'AGENT_USER',
+      '/app/authorization/new?tab=requests',
+      widgetFake([makeRequest({ patient_name: 'Pat Pending' })]),
+    )
     await screen.findByText('Pat Pending')
     expect(await axeViolations()).toEqual([])
+  })
+
+  it('announces status changes that arrive with a list refresh', async () => {
+    const pending = makeRequest({ patient_name: 'Pat Pending' })
+    const fake = widgetFake([pending])
+    await openWidget('ACO_USER', '/app/authorization/new?tab=requests', fake)
+    await screen.findByText('Pat Pending')
+    fake.on(
+      'GET /api/healthplans/requests/',
+      json(200, { count: 1, next: null, previous: null, results: [{ ...pending, status: 'denied' }] }),
+    )
+    const { queryClient } = await import('../../../lib/query-client.ts')
+    await queryClient.refetchQueries({ queryKey: ['authorization-requests', 'list'] })
+    await waitFor(() => expect(screen.getByText('Pat Pending: Rejected')).toBeInTheDocument())
+    expect(screen.getByText('Pat Pending: Rejected')).toHaveAttribute('aria-live', 'polite')
   })
 })

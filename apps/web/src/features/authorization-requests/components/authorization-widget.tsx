@@ -1,5 +1,13 @@
 // The authorization widget (spec 1 §2): Create Request, My Requests (badge: pending), Patients (not for agents), Data.
-import { AUTHORIZATION_MESSAGES, isAdminRole, isAgentRole, isProviderRole, requestGroup, type AuthorizationRequest, type User } from '@blueconsent/contract'
+import {
+  AUTHORIZATION_MESSAGES,
+  isAdminRole,
+  isAgentRole,
+  isProviderRole,
+  requestGroup,
+  type AuthorizationRequest,
+  type User,
+} from '@blueconsent/contract'
 import { useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
@@ -12,6 +20,7 @@ import { PatientsTab } from './patients-tab.tsx'
 import { pendingCount, visibleRequests } from './request-display.ts'
 import { Tabs, type TabItem } from './tabs.tsx'
 import { useNow } from './use-now.ts'
+import { useStatusAnnouncer } from './use-status-announcer.ts'
 
 export type WidgetTab = 'create' | 'requests' | 'patients' | 'data'
 const TAB_KEYS: readonly WidgetTab[] = ['create', 'requests', 'patients', 'data']
@@ -58,24 +67,38 @@ export function AuthorizationWidget({ user }: { user: User }) {
     { key: 'data', label: 'Data' },
   ]
   const viewData = (request: AuthorizationRequest) => go('data', request.request_id)
+  const announcement = useStatusAnnouncer(list.data?.results)
 
   return (
-    <Tabs label="Authorization" tabs={tabs} selected={tab} onSelect={(key) => go(key)}>
-      {tab === 'create' ? <CreateRequestForm role={user.role} /> : null}
-      {tab === 'requests' ? (
-        <MyRequests
-          requests={visible}
-          status={list.status}
-          now={now}
-          showMrn={provider}
-          canRenew={provider}
-          onHide={hide}
-          onViewData={viewData}
-        />
-      ) : null}
-      {tab === 'patients' ? <PatientsPanel organization={isAdminRole(user.role)} now={now} /> : null}
-      {tab === 'data' ? <DataTab role={user.role} approved={approved} selectedId={requestId} onSelect={(id) => go('data', id)} /> : null}
-    </Tabs>
+    <>
+      <div className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </div>
+      <Tabs label="Authorization" tabs={tabs} selected={tab} onSelect={(key) => go(key)}>
+        {tab === 'create' ? <CreateRequestForm role={user.role} /> : null}
+        {tab === 'requests' ? (
+          <MyRequests
+            requests={visible}
+            status={list.status}
+            now={now}
+            showMrn={provider}
+            canRenew={provider}
+            onHide={hide}
+            onViewData={viewData}
+          />
+        ) : null}
+        {tab === 'patients' ? <PatientsPanel organization={isAdminRole(user.role)} now={now} /> : null}
+        {tab === 'data' ? (
+          <DataTab
+            role={user.role}
+            approved={approved}
+            selectedId={requestId}
+            listReady={list.isSuccess || list.isError}
+            onSelect={(id) => go('data', id)}
+          />
+        ) : null}
+      </Tabs>
+    </>
   )
 }
 

@@ -22,7 +22,9 @@ describe('create request form', { timeout: 20_000 }, () => {
     const required = await screen.findAllByText(MESSAGES.required)
     expect(required).toHaveLength(4)
     expect(screen.getByLabelText('Health plan')).toHaveAccessibleDescription(MESSAGES.required)
-    expect(screen.getByLabelText('Medical record number (MRN)')).toHaveAccessibleDescription(MESSAGES.required)
+    expect(screen.getByLabelText('Medical record number (MRN)')).toHaveAccessibleDescription(
+      MESSAGES.required,
+    )
     expect(fake.callsTo('POST /api/healthplans/requests/')).toHaveLength(0)
   })
 
@@ -47,7 +49,12 @@ describe('create request form', { timeout: 20_000 }, () => {
   })
 
   it('clears the other contact and sends only the chosen one, with the role-derived type', async () => {
-    const created = makeRequest({ patient_name: 'Ann Lee', contact_method: 'phone', patient_phone: '(555) 123-4567', patient_email: null })
+    const created = makeRequest({
+      patient_name: 'Ann Lee',
+      contact_method: 'phone',
+      patient_phone: '(555) 123-4567',
+      patient_email: null,
+    })
     const fake = widgetFake().on('POST /api/healthplans/requests/', json(201, created))
     await openWidget('ACO_USER', '/app/authorization/new', fake)
     await fillProvider()
@@ -73,17 +80,27 @@ describe('create request form', { timeout: 20_000 }, () => {
   })
 
   it('puts the new request at the top of My Requests', async () => {
-    const older = makeRequest({ patient_name: 'Older Patient', created_at: new Date(Date.now() - 3_600_000).toISOString() })
+    const older = makeRequest({
+      patient_name: 'Older Patient',
+      created_at: new Date(Date.now() - 3_600_000).toISOString(),
+    })
     const created = makeRequest({ patient_name: 'Ann Lee', created_at: new Date().toISOString() })
     const fake = widgetFake([older]).on('POST /api/healthplans/requests/', json(201, created))
     await openWidget('ACO_USER', '/app/authorization/new', fake)
     await fillProvider()
-    fake.on('GET /api/healthplans/requests/', json(200, { count: 2, next: null, previous: null, results: [created, older] }))
+    fake.on(
+      'GET /api/healthplans/requests/',
+      json(200, { count: 2, next: null, previous: null, results: [created, older] }),
+    )
     await submit(/Send Authorization Request/)
     await screen.findByText(/Authorization request sent to Ann Lee/)
     await userEvent.click(screen.getByRole('tab', { name: /My Requests/ }))
     const headings = await screen.findAllByRole('heading', { level: 3 })
-    expect(headings.map((heading) => heading.textContent)).toEqual(['Pending (2)', 'Ann Lee', 'Older Patient'])
+    expect(headings.map((heading) => heading.textContent)).toEqual([
+      'Pending (2)',
+      'Ann Lee',
+      'Older Patient',
+    ])
   })
 
   it("blocks submit with 'Patient Already Authorized' when the MRN lookup finds an active request", async () => {
@@ -112,7 +129,11 @@ describe('create request form', { timeout: 20_000 }, () => {
     await submit(/Send Authorization Request/)
     expect(await screen.findByText(AUTHORIZATION_MESSAGES.alreadyActive)).toBeInTheDocument()
     await submit(/Send Authorization Request/)
-    await waitFor(() => expect(screen.getByLabelText('Medical record number (MRN)')).toHaveAccessibleDescription('This field is required'))
+    await waitFor(() =>
+      expect(screen.getByLabelText('Medical record number (MRN)')).toHaveAccessibleDescription(
+        'This field is required',
+      ),
+    )
   })
 
   it('says the create failed on a server error', async () => {
@@ -130,7 +151,11 @@ describe('create request form', { timeout: 20_000 }, () => {
   })
 
   it('gives agents no MRN field, their own wording and an insurance_agent request', async () => {
-    const created = makeRequest({ patient_name: 'Ann Lee', authorization_type: 'insurance_agent', patient_mrn: null })
+    const created = makeRequest({
+      patient_name: 'Ann Lee',
+      authorization_type: 'insurance_agent',
+      patient_mrn: null,
+    })
     const fake = widgetFake().on('POST /api/healthplans/requests/', json(201, created))
     await openWidget('AGENT_USER', '/app/authorization/new', fake)
     await userEvent.type(await screen.findByLabelText('Patient name'), 'Ann Lee')
@@ -140,6 +165,10 @@ describe('create request form', { timeout: 20_000 }, () => {
     await submit(/Send Request to Client/)
     await screen.findByText(/Authorization request sent to Ann Lee/)
     const [call] = fake.callsTo('POST /api/healthplans/requests/')
-    expect(call?.body).toMatchObject({ patient_mrn: null, patient_identifier: 'ann.lee@example.com', authorization_type: 'insurance_agent' })
+    expect(call?.body).toMatchObject({
+      patient_mrn: null,
+      patient_identifier: 'ann.lee@example.com',
+      authorization_type: 'insurance_agent',
+    })
   })
 })

@@ -61,7 +61,13 @@ function useDebouncedValidation(values: CreateFormValues, role: Role, touched: R
   return [errors, setErrors] as const
 }
 
-export function CreateRequestForm({ role, onCreated }: { role: Role; onCreated?: (request: AuthorizationRequest) => void }) {
+export function CreateRequestForm({
+  role,
+  onCreated,
+}: {
+  role: Role
+  onCreated?: (request: AuthorizationRequest) => void
+}) {
   const plans = useHealthPlans()
   const firstPlan = plans.data?.[0]?.slug ?? ''
   const [values, setValues] = useState<CreateFormValues>(() => emptyCreateForm())
@@ -96,7 +102,12 @@ export function CreateRequestForm({ role, onCreated }: { role: Role; onCreated?:
 
   function chooseContact(method: ContactMethod) {
     // Spec 1 §5: choosing one contact clears the other.
-    setValues((current) => ({ ...current, contactMethod: method, email: method === 'email' ? current.email : '', phone: method === 'phone' ? current.phone : '' }))
+    setValues((current) => ({
+      ...current,
+      contactMethod: method,
+      email: method === 'email' ? current.email : '',
+      phone: method === 'phone' ? current.phone : '',
+    }))
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -115,20 +126,30 @@ export function CreateRequestForm({ role, onCreated }: { role: Role; onCreated?:
       setCreated(request)
       onCreated?.(request)
     } catch (error) {
-      const fieldErrors = isApiError(error) && error.status === 400 ? serverFieldErrors(error, current.contactMethod) : {}
+      const fieldErrors =
+        isApiError(error) && error.status === 400 ? serverFieldErrors(error, current.contactMethod) : {}
       setErrors({ ...fieldErrors, general: fieldErrors.general ?? createErrorMessage(error) })
     }
   }
 
   return (
-    <form className="flex flex-col gap-4" aria-labelledby={`${contactGroupId}-title`} noValidate onSubmit={(event) => void handleSubmit(event)}>
+    <form
+      className="flex flex-col gap-4"
+      aria-labelledby={`${contactGroupId}-title`}
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+    >
       <div>
         <h2 id={`${contactGroupId}-title`} className="text-xl font-semibold">
           Create Request
         </h2>
         <p className="mt-1">{wording.intro}</p>
       </div>
-      {created ? <Alert type="success">Authorization request sent to {created.patient_name}. It is at the top of My Requests.</Alert> : null}
+      {created ? (
+        <Alert type="success">
+          Authorization request sent to {created.patient_name}. It is at the top of My Requests.
+        </Alert>
+      ) : null}
       {errors.general ? <Alert type="error">{errors.general}</Alert> : null}
       {plans.isError ? <Alert type="error">{AUTHORIZATION_MESSAGES.healthPlansFailed}</Alert> : null}
       <HealthPlanSelect

@@ -1,4 +1,4 @@
-import { PATIENT_DATA_MESSAGES } from '@blueconsent/contract'
+import { AUTHORIZATION_MESSAGES, PATIENT_DATA_MESSAGES } from '@blueconsent/contract'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
@@ -12,11 +12,21 @@ const dataUrl = (requestId: string) => `/app/authorization/new?tab=data&request=
 describe('Data tab', { timeout: 20_000 }, () => {
   it('shows medications, claims with amounts and the explained risk score to an ACO user', async () => {
     const approved = approvedRequest({ patient_name: 'Alma Approved' })
-    const fake = widgetFake([approved]).on(`GET /api/healthplans/requests/${approved.request_id}/data/`, json(200, requestData()))
+    const fake = widgetFake([approved]).on(
+      `GET /api/healthplans/requests/${approved.request_id}/data/`,
+      json(200, requestData()),
+    )
     await openWidget('ACO_USER', dataUrl(approved.request_id), fake)
     const medications = await screen.findByRole('table', { name: 'Medications' })
     const medicationRow = within(medications).getAllByRole('row')[1] as HTMLElement
-    for (const text of ['Metformin HCl 500 mg', '00093-7214-01', '2026-10-01', '30', '2026-10-31', 'Dr Alan Grant']) {
+    for (const text of [
+      'Metformin HCl 500 mg',
+      '00093-7214-01',
+      '2026-10-01',
+      '30',
+      '2026-10-31',
+      'Dr Alan Grant',
+    ]) {
       expect(within(medicationRow).getByText(text, { exact: false })).toBeInTheDocument()
     }
     const risk = screen.getByRole('region', { name: 'Risk score' })
@@ -25,24 +35,49 @@ describe('Data tab', { timeout: 20_000 }, () => {
     expect(within(risk).getByText('Community, non-dual, aged')).toBeInTheDocument()
     expect(within(risk).getByText(/HCC 38 Diabetes with Glycemic/)).toBeInTheDocument()
     expect(within(risk).getByText(/0\.166/)).toBeInTheDocument()
-    expect(within(risk).getByText('Diagnosis E119 from claim carrier-1001 (CARRIER, 2026-03-04)')).toBeInTheDocument()
-    expect(within(risk).getByText(/HCC 226 Heart Failure.*not counted because HCC 224 is more severe/)).toBeInTheDocument()
+    expect(
+      within(risk).getByText('Diagnosis E119 from claim carrier-1001 (CARRIER, 2026-03-04)'),
+    ).toBeInTheDocument()
+    expect(
+      within(risk).getByText(/HCC 226 Heart Failure.*not counted because HCC 224 is more severe/),
+    ).toBeInTheDocument()
     expect(within(risk).getByText('Female, 75-79 (F75_79): 0.445')).toBeInTheDocument()
-    expect(within(risk).getByText('Data completeness: Only 7 months of claims are available.')).toBeInTheDocument()
+    expect(
+      within(risk).getByText('Data completeness: Only 7 months of claims are available.'),
+    ).toBeInTheDocument()
     expect(within(risk).getByText(/Assumed original reason for entitlement/)).toBeInTheDocument()
     expect(within(risk).getByText('Part D claims are not part of this model.')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('tab', { name: 'Claims' }))
     const claims = screen.getByRole('table', { name: 'Claims' })
     const claimRow = within(claims).getAllByRole('row')[1] as HTMLElement
-    for (const text of ['2026-03-04', 'CARRIER', 'Office visit, established patient', 'Sunrise Family Medicine', 'E119', '$98.76', '$79.00', '$19.76']) {
+    for (const text of [
+      '2026-03-04',
+      'CARRIER',
+      'Office visit, established patient',
+      'Sunrise Family Medicine',
+      'E119',
+      '$98.76',
+      '$79.00',
+      '$19.76',
+    ]) {
       expect(within(claimRow).getByText(text)).toBeInTheDocument()
     }
   })
 
   it('shows agents medications only', async () => {
-    const approved = approvedRequest({ patient_name: 'Alma Approved', authorization_type: 'insurance_agent', patient_mrn: null })
-    const agentData = requestData({ risk_score: null, data: { medications: requestData().data.medications, claims: [] } })
-    const fake = widgetFake([approved]).on(`GET /api/healthplans/requests/${approved.request_id}/data/`, json(200, agentData))
+    const approved = approvedRequest({
+      patient_name: 'Alma Approved',
+      authorization_type: 'insurance_agent',
+      patient_mrn: null,
+    })
+    const agentData = requestData({
+      risk_score: null,
+      data: { medications: requestData().data.medications, claims: [] },
+    })
+    const fake = widgetFake([approved]).on(
+      `GET /api/healthplans/requests/${approved.request_id}/data/`,
+      json(200, agentData),
+    )
     await openWidget('AGENT_USER', dataUrl(approved.request_id), fake)
     expect(await screen.findByRole('table', { name: 'Medications' })).toBeInTheDocument()
     expect(screen.queryByRole('tab', { name: 'Claims' })).not.toBeInTheDocument()
@@ -53,7 +88,10 @@ describe('Data tab', { timeout: 20_000 }, () => {
 
   it('lets the user choose an approved request', async () => {
     const approved = approvedRequest({ patient_name: 'Alma Approved' })
-    const fake = widgetFake([approved]).on(`GET /api/healthplans/requests/${approved.request_id}/data/`, json(200, requestData({ risk_score: null, data: { medications: [], claims: [] } })))
+    const fake = widgetFake([approved]).on(
+      `GET /api/healthplans/requests/${approved.request_id}/data/`,
+      json(200, requestData({ risk_score: null, data: { medications: [], claims: [] } })),
+    )
     await openWidget('PHYSICIAN_USER', '/app/authorization/new?tab=data', fake)
     await userEvent.selectOptions(await screen.findByLabelText('Approved request'), approved.request_id)
     expect(await screen.findByText(PATIENT_DATA_MESSAGES.noMedications)).toBeInTheDocument()
@@ -83,5 +121,19 @@ describe('Data tab', { timeout: 20_000 }, () => {
     await openWidget('ACO_USER', dataUrl(approved.request_id), fake)
     expect(await screen.findByText(HELD_FOR_REVIEW_TEXT)).toBeInTheDocument()
     expect(screen.getByText('Downloading Medicare data: 1 of 4 pages')).toBeInTheDocument()
+  })
+
+  it('looks up a linked request missing from the list, and says when that fails', async () => {
+    const cleared = approvedRequest({ patient_name: 'Carl Cleared' })
+    const fake = widgetFake([])
+      .on(`GET /api/healthplans/requests/${cleared.request_id}/`, json(200, cleared))
+      .on(`GET /api/healthplans/requests/${cleared.request_id}/data/`, json(200, requestData()))
+    const { unmount } = await openWidget('ACO_USER', dataUrl(cleared.request_id), fake)
+    expect(await screen.findByRole('table', { name: 'Medications' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Approved request')).toHaveValue(cleared.request_id)
+    unmount()
+    const missing = '00000000-0000-4000-8000-00000000dead'
+    await openWidget('ACO_USER', dataUrl(missing), widgetFake([]))
+    expect(await screen.findByText(AUTHORIZATION_MESSAGES.detailsFailed)).toBeInTheDocument()
   })
 })

@@ -1,9 +1,18 @@
 // The Data tab: medications, claims (providers) and the explained risk score of one approved request.
-import { PATIENT_DATA_MESSAGES, displayOptionsFor, type AuthorizationRequest, type RequestData, type Role } from '@blueconsent/contract'
+import {
+  AUTHORIZATION_MESSAGES,
+  PATIENT_DATA_MESSAGES,
+  displayOptionsFor,
+  requestGroup,
+  type AuthorizationRequest,
+  type RequestData,
+  type Role,
+} from '@blueconsent/contract'
 import { useId, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
+import { useRequest } from '../api/get-request.ts'
 import { useRequestData } from '../api/request-data.ts'
 import { ClaimsTable } from './claims-table.tsx'
 import { HELD_FOR_REVIEW_TEXT, IngestionProgress } from './ingestion-progress.tsx'
@@ -16,27 +25,52 @@ type DataTabProps = {
   role: Role
   approved: readonly AuthorizationRequest[]
   selectedId: string | null
+  /** The request list has loaded, so a selected id missing from it is looked up on its own. */
+  listReady: boolean
   onSelect: (requestId: string | null) => void
 }
 
-export function DataTab({ role, approved, selectedId, onSelect }: DataTabProps) {
+const NOT_APPROVED_TEXT = 'This request is not approved, so there is no patient data to show.'
+
+/** The selected request: from the list, else fetched by id (a link to a cleared or older request). */
+function useSelectedRequest(
+  approved: readonly AuthorizationRequest[],
+  selectedId: string | null,
+  listReady: boolean,
+) {
+  const listed = approved.find((request) => request.request_id === selectedId) ?? null
+  const detail = useRequest(selectedId, listReady && selectedId != null && listed == null)
+  if (listed || !selectedId || !listReady) return { request: listed, problem: null }
+  if (detail.isError) return { request: null, problem: AUTHORIZATION_MESSAGES.detailsFailed }
+  if (!detail.data) return { request: null, problem: null }
+  if (requestGroup(detail.data) !== 'approved') return { request: null, problem: NOT_APPROVED_TEXT }
+  return { request: detail.data, problem: null }
+}
+
+export function DataTab({ role, approved, selectedId, listReady, onSelect }: DataTabProps) {
   const selectId = useId()
-  const selected = approved.find((request) => request.request_id === selectedId) ?? null
+  const { request: selected, problem } = useSelectedRequest(approved, selectedId, listReady)
+  const options = selected && !approved.includes(selected) ? [selected, ...approved] : approved
   return (
     <section className="flex flex-col gap-4" aria-labelledby="data-heading">
       <h2 id="data-heading" className="text-xl font-semibold">
         Patient data
       </h2>
-      {approved.length === 0 ? (
+      {options.length === 0 ? (
         <p>No approved requests yet. Data appears here once a patient approves your request.</p>
       ) : (
         <div className="flex flex-col gap-1">
           <label htmlFor={selectId} className="text-sm font-medium">
             Approved request
           </label>
-          <select id={selectId} className="select w-full max-w-md" value={selected?.request_id ?? ''} onChange={(event) => onSelect(event.target.value || null)}>
+          <select
+            id={selectId}
+            className="select w-full max-w-md"
+            value={selected?.request_id ?? ''}
+            onChange={(event) => onSelect(event.target.value || null)}
+          >
             <option value="">Choose a patient</option>
-            {approved.map((request) => (
+            {options.map((request) => (
               <option key={request.request_id} value={request.request_id}>
                 {patientName(request)}
                 {request.patient_mrn ? ` (MRN ${request.patient_mrn})` : ''}
@@ -45,6 +79,7 @@ export function DataTab({ role, approved, selectedId, onSelect }: DataTabProps) 
           </select>
         </div>
       )}
+      {problem ? <Alert type="error">{problem}</Alert> : null}
       {selected ? <RequestDataView key={selected.request_id} role={role} request={selected} /> : null}
     </section>
   )
@@ -91,7 +126,11 @@ function PatientData({ role, data }: { role: Role; data: RequestData }) {
           {panel === 'medications' ? (
             <MedicationsTable medications={data.data.medications} />
           ) : (
-            <ClaimsTable claims={data.data.claims} showCosts={options.costs} perPage={options.claimsPerPage} />
+            <ClaimsTable
+              claims={data.data.claims}
+              showCosts={options.costs}
+              perPage={options.claimsPerPage}
+            />
           )}
         </Tabs>
       ) : (

@@ -26,9 +26,17 @@ export function IngestionProgress({ ingestion }: { ingestion: Ingestion }) {
       )
     }
     case 'completed':
-      return ingestion.last_synced_at ? <p>Data synced {new Date(ingestion.last_synced_at).toLocaleString()}.</p> : <p>Data synced.</p>
+      return ingestion.last_synced_at ? (
+        <p>Data synced {new Date(ingestion.last_synced_at).toLocaleString()}.</p>
+      ) : (
+        <p>Data synced.</p>
+      )
     case 'failed':
-      return <p className="text-error">Medicare data download failed{ingestion.error ? `: ${ingestion.error}` : '.'}</p>
+      return (
+        <p className="text-error">
+          Medicare data download failed{ingestion.error ? `: ${ingestion.error}` : '.'}
+        </p>
+      )
     case 'held_for_review':
       return <p>Held for identity review. {HELD_FOR_REVIEW_TEXT}</p>
     default:

@@ -22,7 +22,9 @@ export function MedicationsTable({ medications }: { medications: readonly Medica
             <tr key={medication.id}>
               <td>
                 {medication.name ?? medication.drug_name ?? '—'}
-                {medication.strength ?? medication.dosage ? <span className="block text-sm">{medication.strength ?? medication.dosage}</span> : null}
+                {(medication.strength ?? medication.dosage) ? (
+                  <span className="block text-sm">{medication.strength ?? medication.dosage}</span>
+                ) : null}
               </td>
               <td>{medication.ndc ?? '—'}</td>
               <td>{formatDate(medication.start_date)}</td>

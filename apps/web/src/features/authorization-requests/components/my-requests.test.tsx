@@ -10,7 +10,10 @@ const MINUTE = 60_000
 const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString()
 const LIST = '/app/authorization/new?tab=requests'
 
-async function openList(requests: AuthorizationRequest[], role: Parameters<typeof openWidget>[0] = 'ACO_ADMIN') {
+async function openList(
+  requests: AuthorizationRequest[],
+  role: Parameters<typeof openWidget>[0] = 'ACO_ADMIN',
+) {
   const fake = widgetFake(requests)
   const app = await openWidget(role, LIST, fake)
   return { app, fake }
@@ -22,7 +25,13 @@ describe('My Requests', { timeout: 20_000 }, () => {
   it('groups pending, approved and other requests, hides old pending/other ones and counts pending in the badge', async () => {
     await openList([
       makeRequest({ patient_name: 'Pat Pending' }),
-      makeRequest({ patient_name: 'Sam Sms', status: 'consent_pending', contact_method: 'phone', patient_phone: '(555) 123-4567', patient_email: null }),
+      makeRequest({
+        patient_name: 'Sam Sms',
+        status: 'consent_pending',
+        contact_method: 'phone',
+        patient_phone: '(555) 123-4567',
+        patient_email: null,
+      }),
       makeRequest({ patient_name: 'Old Pending', created_at: hoursAgo(25) }),
       approvedRequest({ patient_name: 'Alma Approved' }),
       makeRequest({ patient_name: 'Rita Rejected', status: 'denied' }),
@@ -43,7 +52,14 @@ describe('My Requests', { timeout: 20_000 }, () => {
   })
 
   it('shows 6 requests per page', async () => {
-    await openList(Array.from({ length: 8 }, (_, index) => makeRequest({ patient_name: `Patient ${String.fromCharCode(65 + index)}`, created_at: hoursAgo(index + 1) })))
+    await openList(
+      Array.from({ length: 8 }, (_, index) =>
+        makeRequest({
+          patient_name: `Patient ${String.fromCharCode(65 + index)}`,
+          created_at: hoursAgo(index + 1),
+        }),
+      ),
+    )
     await screen.findByText('Page 1 of 2')
     expect(screen.getAllByRole('button', { name: /^Check status for/ })).toHaveLength(6)
     await userEvent.click(screen.getByRole('button', { name: 'Next' }))
@@ -53,9 +69,15 @@ describe('My Requests', { timeout: 20_000 }, () => {
 
   it('labels approvals under 30 days and writes the time remaining', async () => {
     await openList([
-      approvedRequest({ patient_name: 'Soon Ending', expires_at: inFuture(2 * 1440 * MINUTE + 3 * 60 * MINUTE + MINUTE / 2) }),
+      approvedRequest({
+        patient_name: 'Soon Ending',
+        expires_at: inFuture(2 * 1440 * MINUTE + 3 * 60 * MINUTE + MINUTE / 2),
+      }),
       approvedRequest({ patient_name: 'Long Lasting', expires_at: daysFromNow(300) }),
-      makeRequest({ patient_name: 'Hours Left', expires_at: inFuture(5 * 60 * MINUTE + 7 * MINUTE + MINUTE / 2) }),
+      makeRequest({
+        patient_name: 'Hours Left',
+        expires_at: inFuture(5 * 60 * MINUTE + 7 * MINUTE + MINUTE / 2),
+      }),
       makeRequest({ patient_name: 'Minutes Left', expires_at: inFuture(42 * MINUTE + MINUTE / 2) }),
     ])
     await screen.findByText('Soon Ending')
@@ -67,7 +89,12 @@ describe('My Requests', { timeout: 20_000 }, () => {
   })
 
   it('shows ingestion progress on an approved request', async () => {
-    await openList([approvedRequest({ patient_name: 'Running Pull', ingestion: { status: 'running', pages_fetched: 2, pages_total: 5, last_synced_at: null, error: null } })])
+    await openList([
+      approvedRequest({
+        patient_name: 'Running Pull',
+        ingestion: { status: 'running', pages_fetched: 2, pages_total: 5, last_synced_at: null, error: null },
+      }),
+    ])
     expect(await screen.findByText('Downloading Medicare data: 2 of 5 pages')).toBeInTheDocument()
     expect(screen.getByRole('progressbar', { name: 'Medicare data download' })).toHaveAttribute('value', '2')
   })
@@ -86,7 +113,16 @@ describe('My Requests', { timeout: 20_000 }, () => {
   })
 
   it('never offers renewal to agents', async () => {
-    await openList([approvedRequest({ patient_name: 'Soon Ending', expires_at: daysFromNow(10), authorization_type: 'insurance_agent' })], 'AGENT_USER')
+    await openList(
+      [
+        approvedRequest({
+          patient_name: 'Soon Ending',
+          expires_at: daysFromNow(10),
+          authorization_type: 'insurance_agent',
+        }),
+      ],
+      'AGENT_USER',
+    )
     await screen.findByText('Soon Ending')
     expect(screen.queryByRole('button', { name: /Renew/ })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Revoke for Soon Ending' })).toBeInTheDocument()
@@ -95,7 +131,10 @@ describe('My Requests', { timeout: 20_000 }, () => {
   it('cancels a pending request and puts the returned request in its place', async () => {
     const pending = makeRequest({ patient_name: 'Pat Pending' })
     const { fake } = await openList([pending])
-    fake.on(`POST /api/healthplans/requests/${pending.request_id}/revoke/`, json(200, { ...pending, status: 'revoked' }))
+    fake.on(
+      `POST /api/healthplans/requests/${pending.request_id}/revoke/`,
+      json(200, { ...pending, status: 'revoked' }),
+    )
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel for Pat Pending' }))
     expect(await screen.findByText('Request for Pat Pending cancelled.')).toBeInTheDocument()
     expect(within(card('Pat Pending')).getByText('Revoked')).toBeInTheDocument()
@@ -105,7 +144,11 @@ describe('My Requests', { timeout: 20_000 }, () => {
   it('revokes an approved request and reports a failure with the catalogue message', async () => {
     const approved = approvedRequest({ patient_name: 'Alma Approved' })
     const { fake } = await openList([approved])
-    fake.on(`POST /api/healthplans/requests/${approved.request_id}/revoke/`, json(500, {}), json(200, { ...approved, status: 'revoked' }))
+    fake.on(
+      `POST /api/healthplans/requests/${approved.request_id}/revoke/`,
+      json(500, {}),
+      json(200, { ...approved, status: 'revoked' }),
+    )
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke for Alma Approved' }))
     expect(await screen.findByText(AUTHORIZATION_MESSAGES.revokeFailed)).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Revoke for Alma Approved' }))
@@ -131,32 +174,58 @@ describe('My Requests', { timeout: 20_000 }, () => {
     const { fake } = await openList([pending])
     const statusRoute = `GET /api/healthplans/requests/${pending.request_id}/status/`
     const ingestion = pending.ingestion
-    fake.on(statusRoute, json(200, { status: 'pending', message: null, ingestion }), json(200, { status: 'authorized', message: null, ingestion }), json(500, {}))
+    fake.on(
+      statusRoute,
+      json(200, { status: 'pending', message: null, ingestion }),
+      json(200, { status: 'authorized', message: null, ingestion }),
+      json(500, {}),
+    )
     await userEvent.click(await screen.findByRole('button', { name: 'Check status for Pat Pending' }))
     expect(await screen.findByText('Status for Pat Pending: Pending')).toBeInTheDocument()
     const listCalls = fake.callsTo('GET /api/healthplans/requests/').length
-    fake.on('GET /api/healthplans/requests/', json(200, { count: 1, next: null, previous: null, results: [{ ...pending, status: 'authorized', expires_at: daysFromNow(300) }] }))
+    fake.on(
+      'GET /api/healthplans/requests/',
+      json(200, {
+        count: 1,
+        next: null,
+        previous: null,
+        results: [{ ...pending, status: 'authorized', expires_at: daysFromNow(300) }],
+      }),
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Check status for Pat Pending' }))
     expect(await screen.findByText('Status for Pat Pending: Approved')).toBeInTheDocument()
-    await waitFor(() => expect(fake.callsTo('GET /api/healthplans/requests/').length).toBeGreaterThan(listCalls))
+    await waitFor(() =>
+      expect(fake.callsTo('GET /api/healthplans/requests/').length).toBeGreaterThan(listCalls),
+    )
     expect(await screen.findByRole('heading', { level: 3, name: 'Approved (1)' })).toBeInTheDocument()
   })
 
   it('says when the status check fails', async () => {
     const pending = makeRequest({ patient_name: 'Pat Pending' })
     const { fake } = await openList([pending])
-    fake.on(`GET /api/healthplans/requests/${pending.request_id}/status/`, json(404, { detail: 'Not found.' }))
+    fake.on(
+      `GET /api/healthplans/requests/${pending.request_id}/status/`,
+      json(404, { detail: 'Not found.' }),
+    )
     await userEvent.click(await screen.findByRole('button', { name: 'Check status for Pat Pending' }))
     expect(await screen.findByText(`${AUTHORIZATION_MESSAGES.statusFailed}: Not found.`)).toBeInTheDocument()
   })
 
   it("'Clear My Requests' hides every shown request on the server and in the browser", async () => {
-    const requests = [makeRequest({ patient_name: 'Pat Pending' }), approvedRequest({ patient_name: 'Alma Approved' })]
+    const requests = [
+      makeRequest({ patient_name: 'Pat Pending' }),
+      approvedRequest({ patient_name: 'Alma Approved' }),
+    ]
     const { fake, app } = await openList(requests)
-    for (const request of requests) fake.on(`POST /api/healthplans/requests/${request.request_id}/hide/`, json(200, { ...request }))
+    for (const request of requests)
+      fake.on(`POST /api/healthplans/requests/${request.request_id}/hide/`, json(200, { ...request }))
     await userEvent.click(await screen.findByRole('button', { name: 'Clear My Requests' }))
     expect(await screen.findByText(AUTHORIZATION_MESSAGES.emptyList)).toBeInTheDocument()
-    await waitFor(() => expect(fake.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/hide/'))).toHaveLength(2))
+    await waitFor(() =>
+      expect(
+        fake.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/hide/')),
+      ).toHaveLength(2),
+    )
     expect(screen.getByRole('tab', { name: 'My Requests 0 pending' })).toBeInTheDocument()
     app.unmount()
     await openList(requests)

@@ -1,5 +1,10 @@
 // The My Requests tab (spec 1 §4, §8, §9): groups, 6 per page, hiding rules, actions and 'Clear My Requests'.
-import { AUTHORIZATION_MESSAGES, requestGroup, type AuthorizationRequest, type RequestGroup } from '@blueconsent/contract'
+import {
+  AUTHORIZATION_MESSAGES,
+  requestGroup,
+  type AuthorizationRequest,
+  type RequestGroup,
+} from '@blueconsent/contract'
 import { useState, type ReactNode } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
@@ -20,7 +25,15 @@ type MyRequestsProps = {
   onViewData: (request: AuthorizationRequest) => void
 }
 
-export function MyRequests({ requests, status, now, showMrn, canRenew, onHide, onViewData }: MyRequestsProps) {
+export function MyRequests({
+  requests,
+  status,
+  now,
+  showMrn,
+  canRenew,
+  onHide,
+  onViewData,
+}: MyRequestsProps) {
   const [page, setPage] = useState(0)
   const actions = useRequestActions()
   const hide = useHideRequests()
@@ -42,7 +55,11 @@ export function MyRequests({ requests, status, now, showMrn, canRenew, onHide, o
     return (
       <>
         {GROUP_ORDER.map((group) => (
-          <GroupSection key={group} group={group} requests={shown.filter((request) => requestGroup(request, now) === group)}>
+          <GroupSection
+            key={group}
+            group={group}
+            requests={shown.filter((request) => requestGroup(request, now) === group)}
+          >
             {(request) => (
               <RequestCard
                 key={request.request_id}

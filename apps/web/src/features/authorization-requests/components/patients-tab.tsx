@@ -13,10 +13,16 @@ export function patientRows(requests: readonly AuthorizationRequest[]): PatientR
   for (const request of requests) {
     if (!request.patient_id) continue
     const known = latest.get(request.patient_id)
-    if (!known || Date.parse(request.created_at) > Date.parse(known.created_at)) latest.set(request.patient_id, request)
+    if (!known || Date.parse(request.created_at) > Date.parse(known.created_at))
+      latest.set(request.patient_id, request)
   }
   return [...latest.entries()]
-    .map(([patientId, request]) => ({ patientId, name: patientName(request), mrn: request.patient_mrn, latest: request }))
+    .map(([patientId, request]) => ({
+      patientId,
+      name: patientName(request),
+      mrn: request.patient_mrn,
+      latest: request,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name))
 }
 
@@ -44,7 +50,10 @@ export function PatientsTab({ requests, now }: { requests: readonly Authorizatio
               {rows.map((row) => (
                 <tr key={row.patientId}>
                   <td>
-                    <Link className="link" to={`${paths.authorization}?patient=${encodeURIComponent(row.patientId)}`}>
+                    <Link
+                      className="link"
+                      to={`${paths.authorization}?patient=${encodeURIComponent(row.patientId)}`}
+                    >
                       {row.name}
                     </Link>
                   </td>

@@ -1,5 +1,10 @@
 // The actions of My Requests (spec 1 §4) with the catalogue's error messages (spec 1 §8).
-import { AUTHORIZATION_MESSAGES, AUTHORIZATION_STATUS_LABELS, PENDING_AUTHORIZATION_STATUSES, type AuthorizationRequest } from '@blueconsent/contract'
+import {
+  AUTHORIZATION_MESSAGES,
+  AUTHORIZATION_STATUS_LABELS,
+  PENDING_AUTHORIZATION_STATUSES,
+  type AuthorizationRequest,
+} from '@blueconsent/contract'
 import { useState } from 'react'
 import { isApiError } from '../../../lib/api-error.ts'
 import { useRenewRequest } from '../api/renew-request.ts'
@@ -14,8 +19,16 @@ export type RequestAction = 'revoke' | 'resend' | 'status' | 'renew'
 /** A 4xx with a server explanation (resend limit, not pending) says why; anything else gets the catalogue text. */
 function failure(error: unknown, action: RequestAction): string {
   const fallback = FAILURES[action]
-  if (action === 'resend' && isApiError(error) && error.status === 429) return AUTHORIZATION_MESSAGES.resendLimit
-  if (isApiError(error) && error.kind === 'http' && error.status < 500 && error.status !== 401 && error.detail) return `${fallback}: ${error.detail}`
+  if (action === 'resend' && isApiError(error) && error.status === 429)
+    return AUTHORIZATION_MESSAGES.resendLimit
+  if (
+    isApiError(error) &&
+    error.kind === 'http' &&
+    error.status < 500 &&
+    error.status !== 401 &&
+    error.detail
+  )
+    return `${fallback}: ${error.detail}`
   return fallback
 }
 

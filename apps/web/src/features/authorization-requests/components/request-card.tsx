@@ -15,7 +15,15 @@ type RequestCardProps = {
   onViewData: (request: AuthorizationRequest) => void
 }
 
-export function RequestCard({ request, now, showMrn, canRenew, busyAction, onAction, onViewData }: RequestCardProps) {
+export function RequestCard({
+  request,
+  now,
+  showMrn,
+  canRenew,
+  busyAction,
+  onAction,
+  onViewData,
+}: RequestCardProps) {
   const group = requestGroup(request, now)
   const name = patientName(request)
   const remaining = timeRemainingText(request.expires_at, now)
@@ -67,7 +75,12 @@ export function RequestCard({ request, now, showMrn, canRenew, busyAction, onAct
           ) : null}
           {group === 'approved' ? (
             <>
-              <button type="button" className="btn btn-sm btn-primary" aria-label={`View data for ${name}`} onClick={() => onViewData(request)}>
+              <button
+                type="button"
+                className="btn btn-sm btn-primary"
+                aria-label={`View data for ${name}`}
+                onClick={() => onViewData(request)}
+              >
                 View data
               </button>
               {canRenew && inRenewalWindow(request, now) ? button('renew', 'Renew') : null}

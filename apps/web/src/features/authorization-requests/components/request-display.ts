@@ -23,7 +23,8 @@ export function isShown(request: AuthorizationRequest, hiddenIds: ReadonlySet<st
   return now - Date.parse(request.created_at) <= AUTHORIZATION.hideOlderThanMs
 }
 
-const newestFirst = (a: AuthorizationRequest, b: AuthorizationRequest) => Date.parse(b.created_at) - Date.parse(a.created_at)
+const newestFirst = (a: AuthorizationRequest, b: AuthorizationRequest) =>
+  Date.parse(b.created_at) - Date.parse(a.created_at)
 
 /** Shown requests, pending first, then approved, then the rest; newest first within each group. */
 export function visibleRequests(
@@ -32,7 +33,9 @@ export function visibleRequests(
   now: number,
 ): AuthorizationRequest[] {
   const shown = requests.filter((request) => isShown(request, hiddenIds, now))
-  return GROUP_ORDER.flatMap((group) => shown.filter((request) => requestGroup(request, now) === group).sort(newestFirst))
+  return GROUP_ORDER.flatMap((group) =>
+    shown.filter((request) => requestGroup(request, now) === group).sort(newestFirst),
+  )
 }
 
 export const pendingCount = (requests: readonly AuthorizationRequest[], now: number): number =>
@@ -42,7 +45,8 @@ export function pageOf<T>(items: readonly T[], page: number, size: number = AUTH
   return items.slice(page * size, (page + 1) * size)
 }
 
-export const pageCount = (total: number, size: number = AUTHORIZATION.listPageSize): number => Math.max(1, Math.ceil(total / size))
+export const pageCount = (total: number, size: number = AUTHORIZATION.listPageSize): number =>
+  Math.max(1, Math.ceil(total / size))
 
 /** Renewal: approved, not yet expired, under 30 days left (spec 1 §6; the role check is the caller's). */
 export function inRenewalWindow(request: AuthorizationRequest, now: number): boolean {

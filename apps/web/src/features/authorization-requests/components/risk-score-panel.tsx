@@ -13,7 +13,10 @@ function EvidenceList({ diagnoses }: { diagnoses: Evidence }) {
           Diagnosis {diagnosis.code}
           {diagnosis.sources.length > 0
             ? ` from ${diagnosis.sources
-                .map((source) => `claim ${source.claim_id} (${source.claim_type}, ${formatDate(source.from)}${source.through && source.through !== source.from ? ` to ${formatDate(source.through)}` : ''})`)
+                .map(
+                  (source) =>
+                    `claim ${source.claim_id} (${source.claim_type}, ${formatDate(source.from)}${source.through && source.through !== source.from ? ` to ${formatDate(source.through)}` : ''})`,
+                )
                 .join('; ')}`
             : null}
         </li>
@@ -105,7 +108,8 @@ export function RiskScorePanel({ risk }: { risk: RiskScore }) {
             {risk.dropped_by_hierarchy.map((hcc) => (
               <li key={hcc.hcc}>
                 <p>
-                  HCC {hcc.hcc} {hcc.label}: not counted because HCC {hcc.dropped_by.join(', ')} is more severe
+                  HCC {hcc.hcc} {hcc.label}: not counted because HCC {hcc.dropped_by.join(', ')} is more
+                  severe
                 </p>
                 <EvidenceList diagnoses={hcc.diagnoses} />
               </li>

@@ -4,5 +4,9 @@ import { requestGroup, statusLabel, type AuthorizationRequest } from '@blueconse
 const CLASS = { pending: 'badge-warning', approved: 'badge-success', other: 'badge-neutral' } as const
 
 export function StatusBadge({ request, now }: { request: AuthorizationRequest; now: number }) {
-  return <span className={`badge ${CLASS[requestGroup(request, now)]} whitespace-nowrap`}>{statusLabel(request, now)}</span>
+  return (
+    <span className={`badge ${CLASS[requestGroup(request, now)]} whitespace-nowrap`}>
+      {statusLabel(request, now)}
+    </span>
+  )
 }

@@ -5,14 +5,21 @@ import { describe, expect, it } from 'vitest'
 import { json } from '../../../testing/fake-fetch.ts'
 import { approvedRequest, makeRequest } from '../testing/fixtures.ts'
 import { openWidget, widgetFake } from '../testing/render-widget.tsx'
+import { IDENTITY_DECISION_FAILED } from './authorization-request-list-page.tsx'
 
 const PAGE = '/app/authorization-request-list'
 const lee = { id: '44444444-4444-4444-8444-444444444444', name: 'Dr Lee', role: 'ACO_USER' as const }
-const listCalls = (fake: ReturnType<typeof widgetFake>) => fake.callsTo('GET /api/healthplans/requests/').map((call) => new URL(call.url, 'http://localhost').searchParams)
+const listCalls = (fake: ReturnType<typeof widgetFake>) =>
+  fake
+    .callsTo('GET /api/healthplans/requests/')
+    .map((call) => new URL(call.url, 'http://localhost').searchParams)
 
 describe('Authorization Requests review page', { timeout: 20_000 }, () => {
   it("shows an admin the organisation's requests and filters by status and requester on the server", async () => {
-    const fake = widgetFake([makeRequest({ patient_name: 'Pat Pending' }), approvedRequest({ patient_name: 'Alma Approved', requester: lee })])
+    const fake = widgetFake([
+      makeRequest({ patient_name: 'Pat Pending' }),
+      approvedRequest({ patient_name: 'Alma Approved', requester: lee }),
+    ])
     await openWidget('ACO_ADMIN', PAGE, fake)
     expect(screen.getByRole('heading', { level: 1, name: 'Authorization Requests' })).toBeInTheDocument()
     const table = await screen.findByRole('table', { name: 'Authorization requests' })
@@ -22,7 +29,11 @@ describe('Authorization Requests review page', { timeout: 20_000 }, () => {
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'authorized')
     await userEvent.selectOptions(await screen.findByLabelText('Requester'), lee.id)
     await waitFor(() =>
-      expect(listCalls(fake).some((params) => params.get('status') === 'authorized' && params.get('requester') === lee.id)).toBe(true),
+      expect(
+        listCalls(fake).some(
+          (params) => params.get('status') === 'authorized' && params.get('requester') === lee.id,
+        ),
+      ).toBe(true),
     )
   })
 
@@ -42,24 +53,43 @@ describe('Authorization Requests review page', { timeout: 20_000 }, () => {
     )
     await openWidget('PHYSICIAN_ADMIN', PAGE, fake)
     expect(await screen.findByText('Identity mismatch flagged')).toBeInTheDocument()
-    fake.on('GET /api/healthplans/requests/', json(200, { count: 1, next: null, previous: null, results: [{ ...flagged, identity_review: 'confirmed' }] }))
+    fake.on(
+      'GET /api/healthplans/requests/',
+      json(200, {
+        count: 1,
+        next: null,
+        previous: null,
+        results: [{ ...flagged, identity_review: 'confirmed' }],
+      }),
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Confirm identity of Mia Mismatch' }))
     expect(await screen.findByText('Identity of Mia Mismatch confirmed.')).toBeInTheDocument()
-    expect(fake.callsTo(`POST /api/healthplans/requests/${flagged.request_id}/identity-review/`)[0]?.body).toEqual({ decision: 'confirm' })
+    expect(
+      fake.callsTo(`POST /api/healthplans/requests/${flagged.request_id}/identity-review/`)[0]?.body,
+    ).toEqual({ decision: 'confirm' })
     expect(screen.getByText('Identity confirmed')).toBeInTheDocument()
   })
 
   it('sends a reject decision and reports a failure', async () => {
     const flagged = approvedRequest({ patient_name: 'Mia Mismatch', identity_review: 'pending' })
-    const fake = widgetFake([flagged]).on(`POST /api/healthplans/requests/${flagged.request_id}/identity-review/`, json(500, {}))
+    const fake = widgetFake([flagged]).on(
+      `POST /api/healthplans/requests/${flagged.request_id}/identity-review/`,
+      json(500, {}),
+    )
     await openWidget('AGENT_ADMIN', PAGE, fake)
     await userEvent.click(await screen.findByRole('button', { name: 'Reject identity of Mia Mismatch' }))
-    expect(await screen.findByText(AUTHORIZATION_MESSAGES.detailsFailed)).toBeInTheDocument()
-    expect(fake.callsTo(`POST /api/healthplans/requests/${flagged.request_id}/identity-review/`)[0]?.body).toEqual({ decision: 'reject' })
+    expect(await screen.findByText(IDENTITY_DECISION_FAILED)).toBeInTheDocument()
+    expect(
+      fake.callsTo(`POST /api/healthplans/requests/${flagged.request_id}/identity-review/`)[0]?.body,
+    ).toEqual({ decision: 'reject' })
   })
 
   it('gives non-admins no decision buttons', async () => {
-    await openWidget('ACO_USER', PAGE, widgetFake([approvedRequest({ patient_name: 'Mia Mismatch', identity_review: 'pending' })]))
+    await openWidget(
+      'ACO_USER',
+      PAGE,
+      widgetFake([approvedRequest({ patient_name: 'Mia Mismatch', identity_review: 'pending' })]),
+    )
     expect(await screen.findByText('An administrator must review it.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Confirm identity/ })).not.toBeInTheDocument()
   })

@@ -23,6 +23,7 @@ import { StatusBadge } from '../components/status-badge.tsx'
 import { useNow } from '../components/use-now.ts'
 
 const REVIEW_PAGE_SIZE = 20
+export const IDENTITY_DECISION_FAILED = 'Failed to record the identity decision. Please try again.'
 const DECISION_TEXT: Record<IdentityDecision, string> = { confirm: 'confirmed', reject: 'rejected' }
 
 function requesterOptions(requests: readonly AuthorizationRequest[]): { id: string; name: string }[] {
@@ -30,7 +31,17 @@ function requesterOptions(requests: readonly AuthorizationRequest[]): { id: stri
   return [...byId.entries()].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))
 }
 
-function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: { value: string; label: string }[] }) {
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  options: { value: string; label: string }[]
+}) {
   const id = useId()
   return (
     <div className="flex flex-col gap-1">
@@ -57,7 +68,11 @@ export function AuthorizationRequestListPage() {
   const [page, setPage] = useState(0)
   const now = useNow()
   const unfiltered = useRequests(base)
-  const filtered = useRequests({ ...base, ...(status ? { status } : {}), ...(requester ? { requester } : {}) })
+  const filtered = useRequests({
+    ...base,
+    ...(status ? { status } : {}),
+    ...(requester ? { requester } : {}),
+  })
   const review = useIdentityReview()
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null)
   if (!user) return null
@@ -72,7 +87,7 @@ export function AuthorizationRequestListPage() {
       await review.mutateAsync({ requestId: request.request_id, decision })
       setOutcome({ kind: 'success', text: `Identity of ${patientName(request)} ${DECISION_TEXT[decision]}.` })
     } catch {
-      setOutcome({ kind: 'error', text: AUTHORIZATION_MESSAGES.detailsFailed })
+      setOutcome({ kind: 'error', text: IDENTITY_DECISION_FAILED })
     }
   }
 
@@ -85,20 +100,31 @@ export function AuthorizationRequestListPage() {
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-3xl font-bold">Authorization Requests</h1>
-        <p className="mt-2">{organization ? 'Every request sent from your organization.' : 'The requests you have sent.'}</p>
+        <p className="mt-2">
+          {organization ? 'Every request sent from your organization.' : 'The requests you have sent.'}
+        </p>
       </div>
       <div className="flex flex-wrap gap-4">
         <FilterSelect
           label="Status"
           value={status}
           onChange={filter(setStatus)}
-          options={[{ value: '', label: 'All statuses' }, ...AUTHORIZATION_STATUSES.map((value) => ({ value, label: AUTHORIZATION_STATUS_LABELS[value] }))]}
+          options={[
+            { value: '', label: 'All statuses' },
+            ...AUTHORIZATION_STATUSES.map((value) => ({ value, label: AUTHORIZATION_STATUS_LABELS[value] })),
+          ]}
         />
         <FilterSelect
           label="Requester"
           value={requester}
           onChange={filter(setRequester)}
-          options={[{ value: '', label: 'All requesters' }, ...requesterOptions(unfiltered.data?.results ?? []).map((option) => ({ value: option.id, label: option.name }))]}
+          options={[
+            { value: '', label: 'All requesters' },
+            ...requesterOptions(unfiltered.data?.results ?? []).map((option) => ({
+              value: option.id,
+              label: option.name,
+            })),
+          ]}
         />
       </div>
       <div role="status" aria-live="polite">

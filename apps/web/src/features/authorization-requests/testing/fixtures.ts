@@ -5,8 +5,10 @@ const HOUR = 3_600_000
 const DAY = 24 * HOUR
 let sequence = 0
 
-export const hoursAgo = (hours: number, now = Date.now()): string => new Date(now - hours * HOUR).toISOString()
-export const daysFromNow = (days: number, now = Date.now()): string => new Date(now + days * DAY).toISOString()
+export const hoursAgo = (hours: number, now = Date.now()): string =>
+  new Date(now - hours * HOUR).toISOString()
+export const daysFromNow = (days: number, now = Date.now()): string =>
+  new Date(now + days * DAY).toISOString()
 
 export function makeRequest(overrides: Partial<AuthorizationRequest> = {}): AuthorizationRequest {
   sequence += 1
@@ -31,7 +33,13 @@ export function makeRequest(overrides: Partial<AuthorizationRequest> = {}): Auth
     requester: { id: '11111111-1111-4111-8111-111111111111', name: 'Dana Reyes', role: 'ACO_ADMIN' },
     renewal_of: null,
     identity_review: 'none',
-    ingestion: { status: 'not_started', pages_fetched: 0, pages_total: null, last_synced_at: null, error: null },
+    ingestion: {
+      status: 'not_started',
+      pages_fetched: 0,
+      pages_total: null,
+      last_synced_at: null,
+      error: null,
+    },
     resends_today: 0,
     ...overrides,
   }
@@ -43,7 +51,13 @@ export const approvedRequest = (overrides: Partial<AuthorizationRequest> = {}): 
     created_at: hoursAgo(24 * 40),
     authorized_at: hoursAgo(24 * 39),
     expires_at: daysFromNow(300),
-    ingestion: { status: 'completed', pages_fetched: 3, pages_total: 3, last_synced_at: hoursAgo(2), error: null },
+    ingestion: {
+      status: 'completed',
+      pages_fetched: 3,
+      pages_total: 3,
+      last_synced_at: hoursAgo(2),
+      error: null,
+    },
     ...overrides,
   })
 
@@ -54,7 +68,9 @@ export const page = (results: AuthorizationRequest[]): Paginated<AuthorizationRe
   results,
 })
 
-export const HEALTH_PLANS = [{ id: '30000000-0000-4000-8000-000000000001', slug: 'medicare', name: 'Medicare Blue Button' }]
+export const HEALTH_PLANS = [
+  { id: '30000000-0000-4000-8000-000000000001', slug: 'medicare', name: 'Medicare Blue Button' },
+]
 
 export const riskScore = (overrides: Partial<RiskScore> = {}): RiskScore => ({
   score: 1.234,
@@ -71,12 +87,24 @@ export const riskScore = (overrides: Partial<RiskScore> = {}): RiskScore => ({
       hcc: '38',
       label: 'Diabetes with Glycemic, Unspecified, or No Complications',
       coefficient: 0.166,
-      diagnoses: [{ code: 'E119', sources: [{ claim_id: 'carrier-1001', claim_type: 'CARRIER', from: '2026-03-04', through: '2026-03-04' }] }],
+      diagnoses: [
+        {
+          code: 'E119',
+          sources: [
+            { claim_id: 'carrier-1001', claim_type: 'CARRIER', from: '2026-03-04', through: '2026-03-04' },
+          ],
+        },
+      ],
       dropped: [],
     },
   ],
   dropped_by_hierarchy: [
-    { hcc: '226', label: 'Heart Failure, Except End-Stage and Acute', dropped_by: ['224'], diagnoses: [{ code: 'I509', sources: [] }] },
+    {
+      hcc: '226',
+      label: 'Heart Failure, Except End-Stage and Acute',
+      dropped_by: ['224'],
+      diagnoses: [{ code: 'I509', sources: [] }],
+    },
   ],
   terms: [{ variable: 'F75_79', label: 'Female, 75-79', kind: 'demographic', coefficient: 0.445 }],
   defaulted: [{ input: 'original reason for entitlement', reason: 'Not in the Medicare data; assumed age.' }],

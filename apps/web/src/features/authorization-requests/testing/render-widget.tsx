@@ -25,7 +25,11 @@ export function widgetFake(requests: AuthorizationRequest[] = []): FakeFetch {
     .on('GET /api/csrf/', json(200, { csrftoken: 'csrf-1' }))
 }
 
-export async function openWidget(role: Role, url = '/app/authorization/new', fake: FakeFetch = widgetFake()): Promise<RenderedApp> {
+export async function openWidget(
+  role: Role,
+  url = '/app/authorization/new',
+  fake: FakeFetch = widgetFake(),
+): Promise<RenderedApp> {
   await signIn(personaFor(role))
   const app = renderApp(url, { fake })
   // The first render loads the lazy route modules, which takes longer than findBy's default on a busy machine.

@@ -1,6 +1,12 @@
 // The dashboard's numbers come from the request list itself (GET /api/healthplans/requests/): the
 // organisation's for admin roles, the user's own otherwise; one large page, counted in the browser.
-import { AUTHORIZATION, authorizationRequestSchema, isAdminRole, paginated, type Role } from '@blueconsent/contract'
+import {
+  AUTHORIZATION,
+  authorizationRequestSchema,
+  isAdminRole,
+  paginated,
+  type Role,
+} from '@blueconsent/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 
@@ -25,4 +31,5 @@ export const requestSummaryQueryOptions = (scope: SummaryScope) =>
     refetchInterval: AUTHORIZATION.listRefreshMs,
   })
 
-export const useRequestSummary = (role: Role, enabled: boolean) => useQuery({ ...requestSummaryQueryOptions(summaryScopeFor(role)), enabled })
+export const useRequestSummary = (role: Role, enabled: boolean) =>
+  useQuery({ ...requestSummaryQueryOptions(summaryScopeFor(role)), enabled })

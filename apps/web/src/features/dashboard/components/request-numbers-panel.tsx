@@ -58,7 +58,9 @@ export function RequestNumbersPanel({ user }: { user: User }) {
           <h3 className="font-semibold">Needs attention</h3>
           <Tiles numbers={requestNumbers(summary.data.results)} tiles={ATTENTION_TILES} />
           {summary.data.count > summary.data.results.length ? (
-            <p>Counts cover the latest {SUMMARY_PAGE_SIZE} of {summary.data.count} requests.</p>
+            <p>
+              Counts cover the latest {SUMMARY_PAGE_SIZE} of {summary.data.count} requests.
+            </p>
           ) : null}
           <Link className="link" to={paths.authorizationRequestList}>
             Review all requests

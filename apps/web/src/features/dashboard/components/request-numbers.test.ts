@@ -28,13 +28,25 @@ function request(overrides: Partial<AuthorizationRequest>): AuthorizationRequest
     requester: { id: 'u', name: 'U', role: 'ACO_ADMIN' },
     renewal_of: null,
     identity_review: 'none',
-    ingestion: { status: 'not_started', pages_fetched: 0, pages_total: null, last_synced_at: null, error: null },
+    ingestion: {
+      status: 'not_started',
+      pages_fetched: 0,
+      pages_total: null,
+      last_synced_at: null,
+      error: null,
+    },
     resends_today: 0,
     ...overrides,
   }
 }
 
-const completed = { status: 'completed' as const, pages_fetched: 1, pages_total: 1, last_synced_at: at(-1), error: null }
+const completed = {
+  status: 'completed' as const,
+  pages_fetched: 1,
+  pages_total: 1,
+  last_synced_at: at(-1),
+  error: null,
+}
 
 describe('requestNumbers', () => {
   it('counts by status, long waits, near expiries and patients with data', () => {

@@ -1,6 +1,11 @@
 // The numbers that matter per role (issue 5): requests by status, awaiting an answer for over 48 hours,
 // approvals expiring within 30 days, and patients whose data has arrived.
-import { AUTHORIZATION, isDisplayExpired, requestGroup, type AuthorizationRequest } from '@blueconsent/contract'
+import {
+  AUTHORIZATION,
+  isDisplayExpired,
+  requestGroup,
+  type AuthorizationRequest,
+} from '@blueconsent/contract'
 
 const HOUR_MS = 3_600_000
 export const AWAITING_ALERT_HOURS = 48
@@ -16,8 +21,20 @@ export type RequestNumbers = {
   patientsWithData: number
 }
 
-export function requestNumbers(requests: readonly AuthorizationRequest[], now: number = Date.now()): RequestNumbers {
-  const numbers: RequestNumbers = { awaiting: 0, approved: 0, rejected: 0, expired: 0, revoked: 0, awaitingOver48h: 0, expiringWithin30Days: 0, patientsWithData: 0 }
+export function requestNumbers(
+  requests: readonly AuthorizationRequest[],
+  now: number = Date.now(),
+): RequestNumbers {
+  const numbers: RequestNumbers = {
+    awaiting: 0,
+    approved: 0,
+    rejected: 0,
+    expired: 0,
+    revoked: 0,
+    awaitingOver48h: 0,
+    expiringWithin30Days: 0,
+    patientsWithData: 0,
+  }
   const patients = new Set<string>()
   for (const request of requests) {
     const group = requestGroup(request, now)

@@ -25,18 +25,31 @@ const base = {
 }
 const results = [
   { ...base, request_id: 'r1', patient_id: 'p1', status: 'pending', created_at: iso(-50), expires_at: null },
-  { ...base, request_id: 'r2', patient_id: 'p2', status: 'authorized', created_at: iso(-500), expires_at: iso(24 * 5) },
+  {
+    ...base,
+    request_id: 'r2',
+    patient_id: 'p2',
+    status: 'authorized',
+    created_at: iso(-500),
+    expires_at: iso(24 * 5),
+  },
   { ...base, request_id: 'r3', patient_id: 'p3', status: 'denied', created_at: iso(-5), expires_at: null },
 ]
 
-const tile = (label: string) => within(screen.getByText(label).parentElement as HTMLElement).getByRole('definition')
+const tile = (label: string) =>
+  within(screen.getByText(label).parentElement as HTMLElement).getByRole('definition')
 
 describe('dashboard request numbers', { timeout: 20_000 }, () => {
   it("counts the organisation's requests for an admin and links to the widget", async () => {
-    const fake = createFakeFetch().on('GET /api/healthplans/requests/', json(200, { count: 3, next: null, previous: null, results }))
+    const fake = createFakeFetch().on(
+      'GET /api/healthplans/requests/',
+      json(200, { count: 3, next: null, previous: null, results }),
+    )
     await signIn(userWithRole('ACO_ADMIN'))
     renderApp('/app/dashboard', { fake })
-    expect(await screen.findByText('Awaiting answer over 48 hours', {}, { timeout: 10_000 })).toBeInTheDocument()
+    expect(
+      await screen.findByText('Awaiting answer over 48 hours', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument()
     expect(tile('Awaiting answer')).toHaveTextContent('1')
     expect(tile('Approved')).toHaveTextContent('1')
     expect(tile('Rejected')).toHaveTextContent('1')
@@ -46,14 +59,22 @@ describe('dashboard request numbers', { timeout: 20_000 }, () => {
     const [call] = fake.callsTo('GET /api/healthplans/requests/')
     expect(call?.url).toContain('scope=organization')
     expect(call?.url).toContain('page_size=200')
-    expect(screen.getByRole('link', { name: 'Request Authorization' })).toHaveAttribute('href', '/app/authorization/new')
+    expect(screen.getByRole('link', { name: 'Request Authorization' })).toHaveAttribute(
+      'href',
+      '/app/authorization/new',
+    )
   })
 
   it("uses the user's own list for non-admins and shows nothing to roles without patient search", async () => {
-    const fake = createFakeFetch().on('GET /api/healthplans/requests/', json(200, { count: 0, next: null, previous: null, results: [] }))
+    const fake = createFakeFetch().on(
+      'GET /api/healthplans/requests/',
+      json(200, { count: 0, next: null, previous: null, results: [] }),
+    )
     await signIn(userWithRole('ACO_USER'))
     const app = renderApp('/app/dashboard', { fake })
-    expect(await screen.findByRole('heading', { name: 'Your authorization requests' }, { timeout: 10_000 })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Your authorization requests' }, { timeout: 10_000 }),
+    ).toBeInTheDocument()
     expect(fake.callsTo('GET /api/healthplans/requests/')[0]?.url).not.toContain('scope=')
     app.unmount()
     await signIn(userWithRole('ADMIN', { organization: null }))
@@ -64,8 +85,14 @@ describe('dashboard request numbers', { timeout: 20_000 }, () => {
   })
 
   it('offers Request Authorization on the Data Access page', async () => {
-    await signIn(userWithRole('AGENT_USER', { organization: { id: 'o', name: 'Harbor', organization_type: 'INSURANCE_AGENCY' } }))
+    await signIn(
+      userWithRole('AGENT_USER', {
+        organization: { id: 'o', name: 'Harbor', organization_type: 'INSURANCE_AGENCY' },
+      }),
+    )
     renderApp('/app/care-management')
-    expect(await screen.findByRole('link', { name: 'Request Authorization' }, { timeout: 10_000 })).toHaveAttribute('href', '/app/authorization/new')
+    expect(
+      await screen.findByRole('link', { name: 'Request Authorization' }, { timeout: 10_000 }),
+    ).toHaveAttribute('href', '/app/authorization/new')
   })
 })

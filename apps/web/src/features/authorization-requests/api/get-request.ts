@@ -1,0 +1,20 @@
+// GET /api/healthplans/requests/{id}/: one request, for a Data tab link whose request is not in the list
+// (cleared, older than the list page, or opened from another page).
+import { authorizationRequestSchema } from '@blueconsent/contract'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiClient } from '../../../lib/api-client.ts'
+import { isApiError } from '../../../lib/api-error.ts'
+import { authorizationKeys } from './keys.ts'
+
+export const fetchRequest = (requestId: string, signal?: AbortSignal) =>
+  apiClient.get(`/api/healthplans/requests/${requestId}/`, { schema: authorizationRequestSchema, signal })
+
+export const requestQueryOptions = (requestId: string) =>
+  queryOptions({
+    queryKey: authorizationKeys.detail(requestId),
+    queryFn: ({ signal }) => fetchRequest(requestId, signal),
+    retry: (failureCount, error) => !(isApiError(error) && error.status < 500) && failureCount < 2,
+  })
+
+export const useRequest = (requestId: string | null, enabled: boolean) =>
+  useQuery({ ...requestQueryOptions(requestId ?? ''), enabled: enabled && requestId != null })
