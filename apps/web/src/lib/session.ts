@@ -37,6 +37,16 @@ export type SessionManagerOptions = {
   navigate?: (to: string) => void
 }
 
+/**
+ * Tabs share the HttpOnly refresh cookie. Two tabs refreshing at the same moment would present a token the
+ * other just rotated, which the server treats as theft and ends the session; the Web Locks API serialises
+ * refreshes across the origin's tabs so the second one sends the already-rotated cookie.
+ */
+export function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+  return locks ? locks.request('blueconsent-session-refresh', task) : task()
+}
+
 /** When to refresh: the earlier of 60 s before expiry and 75% of the lifetime (spec 1 §9). */
 export function refreshDelayMs(lifetimeMs: number, elapsedMs = 0): number {
   const beforeExpiry = lifetimeMs - SESSION.refreshLeadMs
@@ -212,7 +222,7 @@ export class SessionManager {
   private async runRefresh(): Promise<boolean> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const response = await this.api.refresh()
+        const response = await acrossTabs(() => this.api.refresh())
         this.setToken(response.access, response.expires_in)
         this.storage?.setItem(STORAGE_KEYS.hasSession, 'true')
         this.update({ expiringSoon: false })
