@@ -44,7 +44,8 @@ export type SessionManagerOptions = {
  */
 export function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
-  return locks ? locks.request('blueconsent-session-refresh', task) : task()
+  // The DOM typing nests the callback's promise; at run time the lock resolves with the task's value.
+  return locks ? (locks.request('blueconsent-session-refresh', task) as unknown as Promise<T>) : task()
 }
 
 /** When to refresh: the earlier of 60 s before expiry and 75% of the lifetime (spec 1 §9). */
