@@ -22,6 +22,9 @@ export const paths = {
   physicianDashboard: '/app/physician-dashboard',
   agentDashboard: '/app/agent-dashboard',
   devOutbox: '/dev/outbox',
+  // The patient's consent page and where Blue Button's callback lands (issue 5; public, no shell).
+  consent: '/consent/:token',
+  consentComplete: '/consent/complete',
   // The authorization widget and the review page (issue 5).
   authorizationNew: '/app/authorization/new',
   providerAuthorizationRequest: '/app/provider-authorization-request',

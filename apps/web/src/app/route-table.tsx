@@ -42,6 +42,8 @@ export const routes: RouteObject[] = [
       page('Completing login', paths.oauthCallback, async () => (await import('../features/auth/pages/oauth-callback-page.tsx')).OAuthCallbackPage),
       page('Signing in', paths.oauthStart, async () => (await import('../features/auth/pages/oauth-start-page.tsx')).OAuthStartPage),
       page('Dev outbox', paths.devOutbox, async () => (await import('./routes/outbox-route.tsx')).OutboxRoute),
+      page('Medicare consent', paths.consent, async () => (await import('../features/consent/pages/consent-page.tsx')).ConsentPage),
+      page('Medicare consent', paths.consentComplete, async () => (await import('../features/consent/pages/consent-complete-page.tsx')).ConsentCompletePage),
       {
         lazy: async () => ({ Component: (await guards()).RequireAuth }),
         children: [
