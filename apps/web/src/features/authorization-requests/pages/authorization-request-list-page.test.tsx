@@ -43,6 +43,7 @@ describe('Authorization Requests review page', { timeout: 20_000 }, () => {
     await screen.findByText('Pat Pending')
     expect(listCalls(fake).some((params) => params.has('scope'))).toBe(false)
     expect(screen.getByText('The requests you have sent.')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Requester')).not.toBeInTheDocument()
   })
 
   it('lets an admin confirm or reject a flagged identity mismatch', async () => {

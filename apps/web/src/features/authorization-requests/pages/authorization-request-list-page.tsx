@@ -114,18 +114,20 @@ export function AuthorizationRequestListPage() {
             ...AUTHORIZATION_STATUSES.map((value) => ({ value, label: AUTHORIZATION_STATUS_LABELS[value] })),
           ]}
         />
-        <FilterSelect
-          label="Requester"
-          value={requester}
-          onChange={filter(setRequester)}
-          options={[
-            { value: '', label: 'All requesters' },
-            ...requesterOptions(unfiltered.data?.results ?? []).map((option) => ({
-              value: option.id,
-              label: option.name,
-            })),
-          ]}
-        />
+        {organization ? (
+          <FilterSelect
+            label="Requester"
+            value={requester}
+            onChange={filter(setRequester)}
+            options={[
+              { value: '', label: 'All requesters' },
+              ...requesterOptions(unfiltered.data?.results ?? []).map((option) => ({
+                value: option.id,
+                label: option.name,
+              })),
+            ]}
+          />
+        ) : null}
       </div>
       <div role="status" aria-live="polite">
         {outcome?.kind === 'success' ? outcome.text : null}
