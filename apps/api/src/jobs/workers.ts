@@ -2,6 +2,7 @@
 // failures are collected; delivery is idempotent, so retried successes do nothing.
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppContext } from '../context.ts'
+import { startLifecycleWorker } from '../features/authorization-requests/lifecycle-worker.ts'
 import { startIngestionWorker } from '../features/ingestion/ingestion.worker.ts'
 import { deliverOutboxMessage } from '../features/outbox/outbox.service.ts'
 import { QUEUES } from './queue.ts'
@@ -24,4 +25,5 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger): Pro
     },
   )
   await startIngestionWorker(ctx, log)
+  await startLifecycleWorker(ctx, log)
 }
