@@ -1,5 +1,5 @@
 // The dev-only outbox (DESIGN.md §6): every email and SMS the portal would have sent, in demo mode.
-import { outboxListSchema } from '@blueconsent/contract'
+import { devSmsReplyResponseSchema, outboxListSchema, type DevSmsReplyRequest } from '@blueconsent/contract'
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 
@@ -9,3 +9,7 @@ export const fetchOutbox = () => apiClient.get('/api/dev/outbox/', { schema: out
 
 export const outboxQueryOptions = () =>
   queryOptions({ queryKey: ['dev-outbox'], queryFn: fetchOutbox, retry: false, refetchInterval: 5000 })
+
+/** Answers an outbox SMS as the patient (demo only): runs the same service as Twilio's webhook. */
+export const replyAsPatient = (request: DevSmsReplyRequest) =>
+  apiClient.post('/api/dev/sms-reply/', request, { schema: devSmsReplyResponseSchema, public: true })

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
 import { genericErrorMessage } from '../../../lib/error-messages.ts'
 import { outboxQueryOptions } from '../api/outbox-api.ts'
+import { SmsReply } from '../components/sms-reply.tsx'
 
 export const DEV_TOOLS_DISABLED = 'Dev tools are disabled'
 
@@ -44,6 +45,7 @@ function MessageCard({ message }: { message: OutboxMessage }) {
             ))}
           </ul>
         ) : null}
+        {message.channel === 'sms' ? <SmsReply messageId={message.id} /> : null}
       </div>
     </li>
   )
