@@ -10,20 +10,34 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys, type RequestListParams } from './keys.ts'
 
-/** Paging, grouping and hiding happen in the browser (spec 1 §9), so one large page holds the whole list. */
-export const LIST_FETCH_SIZE = 200
+/** The API's largest page. Paging, grouping and hiding happen in the browser (spec 1 §9), so the whole list is read. */
+export const LIST_PAGE_SIZE = 100
+/** A ceiling on pages read per load; a user with more than 1,000 requests sees the newest 1,000. */
+export const LIST_MAX_PAGES = 10
 
 const listSchema = paginated(authorizationRequestSchema)
 
-export const fetchRequests = (
-  params: RequestListParams,
-  signal?: AbortSignal,
-): Promise<Paginated<AuthorizationRequest>> =>
+const fetchPage = (params: RequestListParams, page: number, signal?: AbortSignal) =>
   apiClient.get('/api/healthplans/requests/', {
     schema: listSchema,
-    query: { ...params, page_size: LIST_FETCH_SIZE },
+    query: { ...params, page, page_size: LIST_PAGE_SIZE },
     signal,
   })
+
+/** Every page of the list (newest first), up to LIST_MAX_PAGES; `next` says whether more remained. */
+export async function fetchRequests(
+  params: RequestListParams,
+  signal?: AbortSignal,
+): Promise<Paginated<AuthorizationRequest>> {
+  const first = await fetchPage(params, 1, signal)
+  const results = [...first.results]
+  let last = first
+  for (let page = 2; last.next && page <= LIST_MAX_PAGES; page += 1) {
+    last = await fetchPage(params, page, signal)
+    results.push(...last.results)
+  }
+  return { count: first.count, next: last.next, previous: null, results }
+}
 
 export const requestsQueryOptions = (params: RequestListParams = {}) =>
   queryOptions({

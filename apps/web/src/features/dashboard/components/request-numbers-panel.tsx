@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { useRequestSummary, summaryScopeFor, SUMMARY_PAGE_SIZE } from '../api/request-summary.ts'
+import { useRequestSummary, summaryScopeFor } from '../api/request-summary.ts'
 import { RequestAuthorizationLink } from './request-authorization-link.tsx'
 import { AWAITING_ALERT_HOURS, requestNumbers, type RequestNumbers } from './request-numbers.ts'
 
@@ -59,7 +59,7 @@ export function RequestNumbersPanel({ user }: { user: User }) {
           <Tiles numbers={requestNumbers(summary.data.results)} tiles={ATTENTION_TILES} />
           {summary.data.count > summary.data.results.length ? (
             <p>
-              Counts cover the latest {SUMMARY_PAGE_SIZE} of {summary.data.count} requests.
+              Counts cover the latest {summary.data.results.length} of {summary.data.count} requests.
             </p>
           ) : null}
           <Link className="link" to={paths.authorizationRequestList}>

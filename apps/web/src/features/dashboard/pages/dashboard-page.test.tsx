@@ -58,7 +58,7 @@ describe('dashboard request numbers', { timeout: 20_000 }, () => {
     expect(tile('Patients with data')).toHaveTextContent('1')
     const [call] = fake.callsTo('GET /api/healthplans/requests/')
     expect(call?.url).toContain('scope=organization')
-    expect(call?.url).toContain('page_size=200')
+    expect(call?.url).toContain('page_size=100')
     expect(screen.getByRole('link', { name: 'Request Authorization' })).toHaveAttribute(
       'href',
       '/app/authorization/new',
