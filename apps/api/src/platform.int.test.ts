@@ -122,6 +122,7 @@ describe('platform', () => {
         'POST /api/consent/:token/decline/',
         'GET /api/csrf/',
         'GET /api/dev/outbox/',
+        'POST /api/dev/sms-reply/',
         'GET /api/health/',
         'HEAD /api/csrf/',
         'HEAD /api/dev/outbox/',
