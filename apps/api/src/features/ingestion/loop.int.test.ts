@@ -1,9 +1,14 @@
 // The whole loop with the real job worker, as `npm start` runs it: consent link → Medicare login and
 // consent at the in-process sandbox → callback → queued job → pull → data on the requester's endpoint.
-import { requestDataSchema } from '@blueconsent/contract'
+import { authorizationRequestSchema, authorizationStatusResponseSchema, requestDataSchema } from '@blueconsent/contract'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
+import { outboxMessages } from '../../db/schema/outbox.ts'
+import { openOutboxMessage } from '../outbox/outbox.service.ts'
 import { loginAs } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
+import { hashConsentToken } from '../consent/consent-links.ts'
 import { consentAtMedicare, createPendingRequest, latestRun, sandboxName } from '../consent/consent-testing.ts'
 
 let t: TestApp
@@ -40,5 +45,42 @@ describe('consent → callback → ingestion loop', { timeout: 40_000 }, () => {
     const body = requestDataSchema.parse(response.json())
     expect(body.data.medications.length + body.data.claims.length).toBe(run.resourcesFetched)
     expect(body.data_as_of).not.toBeNull()
+  })
+
+  it('starts from the staff member’s create call and the emailed link, and shows progress on the status call', async () => {
+    const name = sandboxName('BBUser00002')
+    const staff = await loginAs(t.app, 'ACO_USER')
+    const created = await staff.request({
+      method: 'POST',
+      url: '/api/healthplans/requests/',
+      payload: {
+        health_plan: 'medicare',
+        patient_mrn: 'MRN-LOOP-1',
+        contact_method: 'email',
+        contact_value: 'loop.patient@example.test',
+        metadata: { patient_name: `${name.given} ${name.family}` },
+      },
+    })
+    expect(created.statusCode).toBe(201)
+    const requestId = authorizationRequestSchema.parse(created.json()).request_id
+    // The test clock stands still, so find the invitation by its link rather than by time.
+    const [request] = await t.app.ctx.db.select().from(authorizationRequests).where(eq(authorizationRequests.id, requestId))
+    const mails = await t.app.ctx.db.select().from(outboxMessages).where(eq(outboxMessages.channel, 'email'))
+    const link = mails
+      .map((mail) => /\/consent\/([A-Za-z0-9_-]{20,})/.exec(openOutboxMessage(t.app.ctx, mail).text)?.[1])
+      .find((token) => token !== undefined && hashConsentToken(token) === request?.consentTokenHash)
+    expect(link).toBeDefined()
+    const { callback } = await consentAtMedicare(t.app, link!, { username: 'BBUser00002' })
+    expect(callback).toContain('result=authorized')
+    const status = await waitFor(async () => {
+      const response = await staff.request({ method: 'GET', url: `/api/healthplans/requests/${requestId}/status/` })
+      const body = authorizationStatusResponseSchema.parse(response.json())
+      return body.ingestion.status === 'completed' ? body : undefined
+    })
+    expect(status.status).toBe('authorized')
+    expect(status.ingestion.pages_fetched).toBe(status.ingestion.pages_total)
+    const data = await staff.request({ method: 'GET', url: `/api/healthplans/requests/${requestId}/data/` })
+    expect(data.statusCode).toBe(200)
+    expect(requestDataSchema.parse(data.json()).risk_score).not.toBeNull()
   })
 })
