@@ -164,6 +164,37 @@ describe('create', () => {
     expect(second.patient_mrn).toBe(mrn)
   })
 
+  it('answers bad fields with field errors', async () => {
+    const client = await as('ACO_ADMIN')
+    const badEmail = await client.request({
+      method: 'POST',
+      url: BASE,
+      payload: { health_plan: 'medicare', patient_mrn: nextMrn(), contact_method: 'email', contact_value: 'nope', metadata: { patient_name: 'A B' } },
+    })
+    expect(badEmail.statusCode).toBe(400)
+    expect(Object.keys(badEmail.json())).toEqual(['contact_value'])
+    const badPlan = await client.request({
+      method: 'POST',
+      url: BASE,
+      payload: { health_plan: 'aetna', patient_mrn: nextMrn(), contact_method: 'email', contact_value: 'a@example.org', metadata: { patient_name: 'A B' } },
+    })
+    expect(badPlan.statusCode).toBe(400)
+    expect(badPlan.json()).toEqual({ health_plan: ['Unknown health plan.'] })
+  })
+
+  it('refuses a TIN-scoped user a patient cared for under another TIN', async () => {
+    const mrn = nextMrn()
+    const first = await create('ACO_ADMIN', { mrn })
+    await (await as('ACO_ADMIN')).request({ method: 'POST', url: `${BASE}${first.request_id}/revoke/` })
+    const [, secondTin] = await t.app.ctx.db.select().from(tins).orderBy(tins.createdAt, tins.id)
+    await t.app.ctx.db.update(patients).set({ tinId: secondTin?.id ?? null }).where(eq(patients.id, first.patient_id ?? ''))
+    const response = await createRaw('ACO_USER', { mrn })
+    expect(response.statusCode).toBe(409)
+    expect(response.json().code).toBe('conflict')
+    const lookup = (await (await as('ACO_USER')).request({ url: `${BASE}lookup/?mrn=${mrn}` })).json()
+    expect(lookup.patient_id).toBeNull()
+  })
+
   it('texts phone requests: consent_pending and an opt-in SMS without a link', async () => {
     const request = await create('CLINICIAN', { phone: '(555) 201-0001' })
     expect(request).toMatchObject({ status: 'consent_pending', patient_phone: '(555) 201-0001', contact_method: 'phone' })
