@@ -8,6 +8,7 @@ import { bluebuttonGrants } from '../../db/schema/bluebutton.ts'
 import { outboxMessages } from '../../db/schema/outbox.ts'
 import { createClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
+import { transitionRequest } from '../authorization-requests/transitions.ts'
 import { consentAtMedicare, createPendingRequest, latestRun, requestRow, sandboxName } from './consent-testing.ts'
 
 let t: TestApp
@@ -63,6 +64,14 @@ describe('consent link', () => {
     } finally {
       t.clock.advance(-(7 * DAY + 1000))
     }
+  })
+
+  it('reads as expired (not answered) when staff cancelled it before the patient answered', async () => {
+    const request = await provider()
+    await t.app.ctx.db.transaction((tx) =>
+      transitionRequest(tx, { requestId: request.requestId, to: 'revoked', event: 'cancelled', actor: { kind: 'system' } }),
+    )
+    expect((await page(request.token)).state).toBe('expired')
   })
 
   it('refuses connect without the CSRF token', async () => {

@@ -41,7 +41,9 @@ type LinkState = ConsentPage['state']
 function linkState(ctx: AppContext, found: RequestWithRequester | undefined): LinkState {
   if (!found) return 'invalid'
   const { request } = found
-  if (request.consentAnsweredAt || request.status !== 'pending') return request.status === 'expired' ? 'expired' : 'answered'
+  if (request.consentAnsweredAt) return 'answered'
+  // Cancelled by staff or swept as expired before the patient answered: the link simply stopped working.
+  if (request.status !== 'pending') return 'expired'
   const expires = request.consentTokenExpiresAt
   return expires && expires.getTime() > ctx.clock().getTime() ? 'open' : 'expired'
 }
