@@ -20,8 +20,8 @@ describe('checkIdentity', () => {
     expect(checkIdentity({ ...base, beneficiaryBirthDate: null, requestedBirthDate: '1950-01-03' }).match).toBe(true)
   })
 
-  it('cannot compare when Medicare withheld the name', () => {
-    expect(checkIdentity({ ...base, beneficiaryFamilyName: null }).match).toBe(true)
+  it('asks for review when Medicare withheld the name (nothing proves who consented)', () => {
+    expect(checkIdentity({ ...base, beneficiaryFamilyName: null })).toEqual({ match: false, reasons: ['name_withheld'] })
   })
 
   it('tokenises names', () => {

@@ -11,7 +11,7 @@ export type IdentityInput = {
   beneficiaryBirthDate: string | null
 }
 
-export type IdentityCheck = { match: boolean; reasons: ('family_name' | 'birth_date')[] }
+export type IdentityCheck = { match: boolean; reasons: ('family_name' | 'birth_date' | 'name_withheld')[] }
 
 /** Lower case, accents and punctuation removed, split into words. */
 export function nameTokens(value: string): string[] {
@@ -28,8 +28,10 @@ export function checkIdentity(input: IdentityInput): IdentityCheck {
   const reasons: IdentityCheck['reasons'] = []
   const family = nameTokens(input.beneficiaryFamilyName ?? '')
   const requested = new Set(nameTokens(input.requestedName))
+  // No name from Medicare (the patient withheld demographics): nothing proves it is the right person.
+  if (family.length === 0) reasons.push('name_withheld')
   // Every word of the Medicare family name must appear in the typed name (compound surnames, any order).
-  if (family.length > 0 && !family.every((token) => requested.has(token))) reasons.push('family_name')
+  else if (!family.every((token) => requested.has(token))) reasons.push('family_name')
   if (input.requestedBirthDate && input.beneficiaryBirthDate && input.requestedBirthDate !== input.beneficiaryBirthDate) {
     reasons.push('birth_date')
   }

@@ -115,6 +115,16 @@ describe('ingestion', () => {
     expect(response.json().code).toBe('held_for_review')
   })
 
+  it('holds the data for review when the patient withheld name and birth date at Medicare', async () => {
+    const request = await createPendingRequest(t, { persona: 'ACO_USER', patientName: nameOf('BBUser00007') })
+    const { callback } = await consentAtMedicare(t.app, request.token, { username: 'BBUser00007', shareDemographics: false })
+    expect(callback).toContain('result=authorized')
+    expect((await requestRow(t, request.requestId)).statusMessage).toMatch(/did not share/)
+    expect(await runIngestion(t.app.ctx, (await latestRun(t, request.requestId)).id)).toBe('held_for_review')
+    expect((await counts(request.patientId)).claims).toBeGreaterThan(0)
+    expect((await dataAs('ACO_USER', request.requestId)).json().code).toBe('held_for_review')
+  })
+
   it('serves agents medications only', async () => {
     const request = await authorized('BBUser00000', { persona: 'AGENT_USER' })
     expect(await runIngestion(t.app.ctx, (await latestRun(t, request.requestId)).id)).toBe('completed')
