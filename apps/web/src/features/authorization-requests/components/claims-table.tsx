@@ -15,7 +15,7 @@ export function ClaimsTable({ claims, showCosts, perPage }: ClaimsTableProps) {
       <div className="overflow-x-auto">
         <table className="table table-sm">
           <caption className="sr-only">Claims</caption>
-          <thead>
+          <thead className="text-base-content">
             <tr>
               <th scope="col">Date</th>
               <th scope="col">Type</th>

@@ -28,6 +28,17 @@ describe('create request form', { timeout: 20_000 }, () => {
     expect(fake.callsTo('POST /api/healthplans/requests/')).toHaveLength(0)
   })
 
+  it('preselects the health plan, so only the empty fields are flagged', async () => {
+    await openWidget('ACO_USER')
+    await submit(/Send Authorization Request/)
+    expect(await screen.findAllByText(MESSAGES.required)).toHaveLength(3)
+    // After the 300 ms debounce too: the health plan stays valid.
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(screen.getAllByText(MESSAGES.required)).toHaveLength(3)
+    expect(screen.getByLabelText('Health plan')).toHaveValue('medicare')
+    expect(screen.getByLabelText('Health plan')).not.toHaveAttribute('aria-invalid')
+  })
+
   it('validates the email and the name after a 300 ms pause', async () => {
     await openWidget('ACO_USER')
     await userEvent.type(await screen.findByLabelText('Patient email'), 'not-an-email')

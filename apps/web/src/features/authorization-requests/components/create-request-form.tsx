@@ -7,7 +7,7 @@ import {
   type ContactMethod,
   type Role,
 } from '@blueconsent/contract'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { PhoneField } from '../../../components/ui/phone-field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
@@ -72,7 +72,10 @@ export function CreateRequestForm({
   const firstPlan = plans.data?.[0]?.slug ?? ''
   const [values, setValues] = useState<CreateFormValues>(() => emptyCreateForm())
   const [touched, setTouched] = useState<ReadonlySet<CreateFormField>>(new Set())
-  const [errors, setErrors] = useDebouncedValidation(values, role, touched)
+  // The only plan is preselected once the list arrives; validation sees the same value the select shows.
+  const healthPlan = values.healthPlan || firstPlan
+  const effective = useMemo(() => ({ ...values, healthPlan }), [values, healthPlan])
+  const [errors, setErrors] = useDebouncedValidation(effective, role, touched)
   const [authorizedMrn, setAuthorizedMrn] = useState<string | null>(null)
   const [created, setCreated] = useState<AuthorizationRequest | null>(null)
   const create = useCreateRequest()
@@ -80,7 +83,6 @@ export function CreateRequestForm({
   const contactGroupId = useId()
   const provider = mrnRequired(role)
   const wording = provider ? WORDING.provider : WORDING.agent
-  const healthPlan = values.healthPlan || firstPlan
   const blocked = provider && authorizedMrn !== null && authorizedMrn === values.mrn.trim()
 
   const update = <K extends keyof CreateFormValues>(field: K, value: CreateFormValues[K]) => {
@@ -114,7 +116,7 @@ export function CreateRequestForm({
     event.preventDefault()
     if (blocked) return
     setCreated(null)
-    const current = { ...values, healthPlan }
+    const current = effective
     setTouched(new Set(ALL_FIELDS))
     const found = validateCreateForm(current, role)
     if (Object.keys(found).length > 0) return setErrors(found)

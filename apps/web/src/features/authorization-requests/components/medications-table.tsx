@@ -7,7 +7,7 @@ export function MedicationsTable({ medications }: { medications: readonly Medica
     <div className="overflow-x-auto">
       <table className="table table-sm">
         <caption className="sr-only">Medications</caption>
-        <thead>
+        <thead className="text-base-content">
           <tr>
             <th scope="col">Medication</th>
             <th scope="col">NDC</th>
@@ -23,7 +23,7 @@ export function MedicationsTable({ medications }: { medications: readonly Medica
               <td>
                 {medication.name ?? medication.drug_name ?? '—'}
                 {(medication.strength ?? medication.dosage) ? (
-                  <span className="block text-sm">{medication.strength ?? medication.dosage}</span>
+                  <span className="block">{medication.strength ?? medication.dosage}</span>
                 ) : null}
               </td>
               <td>{medication.ndc ?? '—'}</td>

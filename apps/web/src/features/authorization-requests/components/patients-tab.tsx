@@ -39,7 +39,7 @@ export function PatientsTab({ requests, now }: { requests: readonly Authorizatio
         <div className="overflow-x-auto">
           <table className="table">
             <caption className="sr-only">Patients with authorization requests</caption>
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">Patient</th>
                 <th scope="col">MRN</th>

@@ -1,4 +1,5 @@
 // WAI-ARIA tabs (tablist/tab/tabpanel) with arrow-key, Home and End navigation and automatic activation.
+// Inactive tabs keep the full base text colour: daisyUI dims them below AA contrast.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 
 export type TabItem<K extends string> = { key: K; label: string; badge?: ReactNode }
@@ -51,7 +52,7 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
               aria-selected={active}
               aria-controls={panelId}
               tabIndex={active ? 0 : -1}
-              className={`tab gap-2 ${active ? 'tab-active font-semibold' : ''}`}
+              className={`tab gap-2 text-base-content ${active ? 'tab-active font-semibold' : ''}`}
               onClick={() => onSelect(tab.key)}
             >
               {tab.label}

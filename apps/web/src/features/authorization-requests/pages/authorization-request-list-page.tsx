@@ -140,7 +140,7 @@ export function AuthorizationRequestListPage() {
         <div className="overflow-x-auto">
           <table className="table">
             <caption className="sr-only">Authorization requests</caption>
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">Patient</th>
                 {showMrn ? <th scope="col">MRN</th> : null}

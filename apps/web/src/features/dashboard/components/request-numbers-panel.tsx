@@ -25,11 +25,10 @@ function Tiles({ numbers, tiles }: { numbers: RequestNumbers; tiles: typeof STAT
   return (
     <dl className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
       {tiles.map((tile) => (
-        <div key={tile.key} className="card bg-base-100 shadow-sm">
-          <div className="card-body p-4">
-            <dt>{tile.label}</dt>
-            <dd className="text-3xl font-bold">{numbers[tile.key]}</dd>
-          </div>
+        // A dl may group its dt/dd pairs in one div level only, so the card is that div.
+        <div key={tile.key} className="card flex flex-col gap-1 bg-base-100 p-4 shadow-sm">
+          <dt>{tile.label}</dt>
+          <dd className="text-3xl font-bold">{numbers[tile.key]}</dd>
         </div>
       ))}
     </dl>
