@@ -105,6 +105,7 @@ describe('reminder schedule', () => {
     expect(mails).toHaveLength(3)
     expect(reminders).toHaveLength(2)
     expect(reminders[0]?.links[0]).toMatch(/\/consent\//)
+    expect(reminders.map((m) => m.body_text.match(/expires in (\d) days/)?.[1]).sort()).toEqual(['2', '5'])
     expect(reminders[0]?.links[0]).not.toBe(reminders[1]?.links[0])
   })
 
@@ -112,8 +113,9 @@ describe('reminder schedule', () => {
     const request = await create('CLINICIAN', { phone: '(555) 600-0001' })
     await sweep(48 * HOUR)
     const texts = (await outbox()).filter((m) => m.to === '+15556000001')
-    expect(texts[0]?.body_text).toContain('Reminder: ')
-    expect(texts[0]?.body_text).toContain('Reply YES')
+    expect(texts).toHaveLength(2)
+    const reminder = texts.find((m) => m.body_text.includes('Reminder: '))
+    expect(reminder?.body_text).toContain('Reply YES')
     expect(await countEvent(request.request_id, 'reminder_sent')).toBe(1)
   })
 

@@ -8,7 +8,7 @@ import { recordRequestEvent, type RequestRow } from '../authorization-requests/t
 import { insertOutboxMessage } from '../outbox/outbox.repository.ts'
 import { queueEmail } from '../outbox/outbox.service.ts'
 import { findRequesterCopy } from './messaging.repository.ts'
-import type { Language, RequestCopyInput } from './templates/copy.ts'
+import { LINK_VALID_DAYS, type Language, type RequestCopyInput } from './templates/copy.ts'
 import { consentRequestEmail, receiptEmail } from './templates/email-templates.ts'
 import { linkSms, optInSms, receiptSms, type ReceiptKind } from './templates/sms-templates.ts'
 
@@ -71,7 +71,16 @@ async function deliver(
   return outboxId
 }
 
-export type InviteInput = { request: RequestRow; link: string | null; reminder?: boolean }
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Whole days the request's link has left (7 for a new link; fewer in reminders), at least 1. */
+export function linkDaysLeft(request: Pick<RequestRow, 'consentTokenExpiresAt' | 'expiresAt'>, now: Date): number {
+  const end = request.consentTokenExpiresAt ?? request.expiresAt
+  if (!end) return LINK_VALID_DAYS
+  return Math.max(1, Math.min(LINK_VALID_DAYS, Math.floor((end.getTime() - now.getTime()) / DAY_MS)))
+}
+
+export type InviteInput = { request: RequestRow; link: string | null; reminder?: boolean; /** The sweep's clock. */ now?: Date }
 
 /**
  * The request itself: the email with the link, the first SMS asking for YES (no link yet), or, once the
@@ -82,12 +91,13 @@ export async function sendConsentInvite(ctx: AppContext, tx: DbOrTx, input: Invi
   const reminder = input.reminder ?? false
   const template = `${reminder ? 'reminder' : 'request'}_${input.link === null ? 'opt_in' : 'link'}`
   const link = input.link
+  const validDays = linkDaysLeft(input.request, input.now ?? ctx.clock())
   return deliver(ctx, tx, input.request, template, {
     email: () => {
       if (link === null) throw new Error('an email request needs a link')
-      return consentRequestEmail({ ...copy, link, reminder })
+      return consentRequestEmail({ ...copy, link, reminder, validDays })
     },
-    sms: () => (link === null ? optInSms({ ...copy, reminder }) : linkSms({ ...copy, link, reminder })),
+    sms: () => (link === null ? optInSms({ ...copy, reminder }) : linkSms({ ...copy, link, reminder, validDays })),
   })
 }
 

@@ -39,6 +39,12 @@ export const requesterLine = (input: RequestCopyInput): string =>
 
 export const LINK_VALID_DAYS = 7
 
+/** 'in 7 days' / 'in 1 day' (reminders carry the days the link has left), in the message's language. */
+export function expiresIn(language: Language, days: number = LINK_VALID_DAYS): string {
+  if (language === 'es') return days === 1 ? '1 dia' : `${days} dias`
+  return days === 1 ? '1 day' : `${days} days`
+}
+
 export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')

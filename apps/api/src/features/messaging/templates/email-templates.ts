@@ -1,6 +1,6 @@
 // Patient and staff emails: plain text plus a simple branded HTML part. Every interpolated value is escaped
 // in HTML (staff names and organisation names are user input).
-import { describeData, describeDuration, escapeHtml, requesterLine, LINK_VALID_DAYS, type Language, type RequestCopyInput } from './copy.ts'
+import { describeData, describeDuration, escapeHtml, requesterLine, expiresIn, type Language, type RequestCopyInput } from './copy.ts'
 import type { ReceiptKind } from './sms-templates.ts'
 
 export type EmailContent = { subject: string; text: string; html: string }
@@ -13,14 +13,14 @@ function layout(language: Language, paragraphs: string[], action?: { label: stri
   return `<!doctype html><html lang="${language}"><body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1b1f24"><div style="max-width:560px;margin:0 auto;background:#ffffff;padding:32px;border-radius:8px"><p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#0b5cad">BlueConsent</p>${body}${button}</div></body></html>`
 }
 
-export function consentRequestEmail(input: RequestCopyInput & { link: string; reminder?: boolean }): EmailContent {
+export function consentRequestEmail(input: RequestCopyInput & { link: string; reminder?: boolean; validDays?: number }): EmailContent {
   const who = requesterLine(input)
   if (input.language === 'es') {
     const paragraphs = [
       `${input.reminder ? 'Recordatorio: ' : ''}${who} le pide permiso para ver ${describeData(input)}.`,
       `Si acepta, podrá ver estos datos de Medicare por ${describeDuration(input)}. Usted decide: puede aceptar o rechazar.`,
       `Abra este enlace para responder: ${input.link}`,
-      `El enlace vence en ${LINK_VALID_DAYS} días. Si no esperaba este mensaje, ignórelo o contacte a ${input.organizationName}.`,
+      `El enlace vence en ${expiresIn('es', input.validDays).replace('dias', 'días')}. Si no esperaba este mensaje, ignórelo o contacte a ${input.organizationName}.`,
     ]
     return {
       subject: `${input.reminder ? 'Recordatorio: ' : ''}${who} pide ver sus datos de Medicare`,
@@ -32,7 +32,7 @@ export function consentRequestEmail(input: RequestCopyInput & { link: string; re
     `${input.reminder ? 'Reminder: ' : ''}${who} asks for your permission to see ${describeData(input)}.`,
     `If you agree, they can see this Medicare data for ${describeDuration(input)}. It is your choice: you can agree or decline.`,
     `Open this link to answer: ${input.link}`,
-    `The link expires in ${LINK_VALID_DAYS} days. If you did not expect this message, ignore it or contact ${input.organizationName}.`,
+    `The link expires in ${expiresIn('en', input.validDays)}. If you did not expect this message, ignore it or contact ${input.organizationName}.`,
   ]
   return {
     subject: `${input.reminder ? 'Reminder: ' : ''}${who} asks to see your Medicare data`,

@@ -1,6 +1,6 @@
 // Patient text messages. Spanish copy avoids á/í/ó/ú (not in the GSM-7 alphabet) so texts stay GSM-7 and
 // within two segments; ñ and é are GSM-7 and kept.
-import { describeData, describeDuration, requesterLine, LINK_VALID_DAYS, type Language, type RequestCopyInput } from './copy.ts'
+import { describeData, describeDuration, requesterLine, expiresIn, type Language, type RequestCopyInput } from './copy.ts'
 
 export type SmsText = { body: string }
 
@@ -20,17 +20,17 @@ export function optInSms(input: RequestCopyInput & { reminder?: boolean }): SmsT
 }
 
 /** After YES (and on resend or reminder once opted in): the link itself. */
-export function linkSms(input: RequestCopyInput & { link: string; reminder?: boolean }): SmsText {
+export function linkSms(input: RequestCopyInput & { link: string; reminder?: boolean; validDays?: number }): SmsText {
   const who = requesterLine(input)
   if (input.language === 'es') {
     const prefix = input.reminder ? 'Recordatorio: ' : ''
     return {
-      body: `BlueConsent: ${prefix}Su enlace seguro para ${who}: ${input.link} Vence en ${LINK_VALID_DAYS} dias. Responda STOP para no recibir mas.`,
+      body: `BlueConsent: ${prefix}Su enlace seguro para ${who}: ${input.link} Vence en ${expiresIn('es', input.validDays)}. Responda STOP para no recibir mas.`,
     }
   }
   const prefix = input.reminder ? 'Reminder: ' : ''
   return {
-    body: `BlueConsent: ${prefix}Your secure link for ${who}: ${input.link} It expires in ${LINK_VALID_DAYS} days. Reply STOP to opt out.`,
+    body: `BlueConsent: ${prefix}Your secure link for ${who}: ${input.link} It expires in ${expiresIn('en', input.validDays)}. Reply STOP to opt out.`,
   }
 }
 

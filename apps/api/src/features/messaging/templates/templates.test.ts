@@ -44,6 +44,13 @@ describe('consent request email', () => {
     expect(mail.html).toContain('&lt;script&gt;')
   })
 
+  it('says how many days a reminder’s link has left', () => {
+    expect(consentRequestEmail({ ...provider, link: LINK, reminder: true, validDays: 2 }).text).toContain('The link expires in 2 days.')
+    expect(consentRequestEmail({ ...provider, link: LINK, reminder: true, validDays: 1 }).text).toContain('The link expires in 1 day.')
+    expect(consentRequestEmail({ ...provider, language: 'es', link: LINK, validDays: 2 }).text).toContain('El enlace vence en 2 días.')
+    expect(linkSms({ ...provider, language: 'es', link: LINK, validDays: 5 }).body).toContain('Vence en 5 dias.')
+  })
+
   it('marks reminders', () => {
     expect(consentRequestEmail({ ...provider, link: LINK, reminder: true }).subject).toMatch(/^Reminder: /)
   })
