@@ -27,7 +27,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_00
   }
 }
 
-describe('consent → callback → ingestion loop', { timeout: 40_000 }, () => {
+describe('consent → callback → ingestion loop', { timeout: 60_000 }, () => {
   it('ends with the requester reading the pulled data, with no step run by hand', async () => {
     const name = sandboxName('BBUser00001')
     const request = await createPendingRequest(t, { persona: 'ACO_USER', patientName: `${name.given} ${name.family}` })
@@ -82,5 +82,29 @@ describe('consent → callback → ingestion loop', { timeout: 40_000 }, () => {
     const data = await staff.request({ method: 'GET', url: `/api/healthplans/requests/${requestId}/data/` })
     expect(data.statusCode).toBe(200)
     expect(requestDataSchema.parse(data.json()).risk_score).not.toBeNull()
+  })
+
+  it('retries a pull that failed on a Blue Button outage, through the job queue’s backoff', async () => {
+    const name = sandboxName('BBUser00008')
+    const request = await createPendingRequest(t, { persona: 'ACO_USER', patientName: `${name.given} ${name.family}` })
+    // Three failures use up the client's own attempts for one call, so the first job run fails.
+    const fault = await t.app.inject({
+      method: 'PUT',
+      url: '/bb-sandbox/__admin/faults/blueconsent-provider',
+      payload: { kind: 'server-error', status: 502, count: 3 },
+    })
+    expect(fault.statusCode).toBeLessThan(300)
+    await consentAtMedicare(t.app, request.token, { username: 'BBUser00008' })
+    const failedOnce = await waitFor(async () => {
+      const latest = await latestRun(t, request.requestId)
+      return latest.error ? latest : undefined
+    })
+    expect(failedOnce.error).toContain('transient')
+    const done = await waitFor(async () => {
+      const latest = await latestRun(t, request.requestId)
+      return latest.status === 'completed' ? latest : undefined
+    }, 35_000)
+    expect(done.id).toBe(failedOnce.id)
+    expect(done.error).toBeNull()
   })
 })
