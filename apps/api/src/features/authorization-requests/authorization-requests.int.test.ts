@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoUser, type DemoPersona } from '../../db/demo-personas.ts'
 import { auditLog } from '../../db/schema/audit.ts'
 import { authorizationRequestEvents, authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { bluebuttonGrants } from '../../db/schema/bluebutton.ts'
+import { bluebuttonGrants, ingestionRuns } from '../../db/schema/bluebutton.ts'
 import { patients } from '../../db/schema/patients.ts'
 import { tins } from '../../db/schema/tins.ts'
 import { encrypt } from '../../lib/crypto.ts'
@@ -390,9 +390,11 @@ describe('status, renew, identity review, hide', () => {
     const user = await as('ACO_USER')
     const refused = await user.request({ method: 'POST', url: `${BASE}${confirmMe.request_id}/identity-review/`, payload: { decision: 'confirm' } })
     expect(refused.statusCode).toBe(403)
+    await t.app.ctx.db.insert(ingestionRuns).values({ requestId: confirmMe.request_id, patientId: confirmMe.patient_id ?? '', status: 'held_for_review', pagesFetched: 3, pagesTotal: 3 })
+    expect((await user.request({ url: `${BASE}${confirmMe.request_id}/status/` })).json().ingestion.status).toBe('held_for_review')
     const admin = await as('ACO_ADMIN')
     const confirmed = await admin.request({ method: 'POST', url: `${BASE}${confirmMe.request_id}/identity-review/`, payload: { decision: 'confirm' } })
-    expect(confirmed.json()).toMatchObject({ identity_review: 'confirmed', status: 'authorized' })
+    expect(confirmed.json()).toMatchObject({ identity_review: 'confirmed', status: 'authorized', ingestion: { status: 'completed', pages_fetched: 3 } })
     const rejected = await admin.request({ method: 'POST', url: `${BASE}${rejectMe.request_id}/identity-review/`, payload: { decision: 'reject' } })
     expect(rejected.json()).toMatchObject({ identity_review: 'rejected', status: 'revoked' })
     const again = await admin.request({ method: 'POST', url: `${BASE}${rejectMe.request_id}/identity-review/`, payload: { decision: 'confirm' } })
