@@ -54,6 +54,9 @@ describe('Authorization Requests review page', { timeout: 20_000 }, () => {
     )
     await openWidget('PHYSICIAN_ADMIN', PAGE, fake)
     expect(await screen.findByText('Identity mismatch flagged')).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '1 request has a flagged identity mismatch to confirm or reject.',
+    )
     fake.on(
       'GET /api/healthplans/requests/',
       json(200, {

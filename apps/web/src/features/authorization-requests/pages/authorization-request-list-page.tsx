@@ -76,6 +76,9 @@ export function AuthorizationRequestListPage() {
   const review = useIdentityReview()
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null)
   if (!user) return null
+  const flagged = (unfiltered.data?.results ?? []).filter(
+    (request) => request.identity_review === 'pending',
+  ).length
   const rows = filtered.data?.results ?? []
   const pages = pageCount(rows.length, REVIEW_PAGE_SIZE)
   const current = Math.min(page, pages - 1)
@@ -133,6 +136,12 @@ export function AuthorizationRequestListPage() {
         {outcome?.kind === 'success' ? outcome.text : null}
       </div>
       {outcome?.kind === 'error' ? <Alert type="error">{outcome.text}</Alert> : null}
+      {organization && flagged > 0 ? (
+        <Alert type="warning">
+          {flagged === 1 ? '1 request has' : `${flagged} requests have`} a flagged identity mismatch to
+          confirm or reject. Medicare data stays held until you decide.
+        </Alert>
+      ) : null}
       {filtered.isPending ? <Spinner label="Loading authorization requests…" /> : null}
       {filtered.isError ? <Alert type="error">{AUTHORIZATION_MESSAGES.loadFailed}</Alert> : null}
       {filtered.isSuccess && rows.length === 0 ? <p>{AUTHORIZATION_MESSAGES.emptyList}</p> : null}
