@@ -54,7 +54,7 @@ export function ConsentLayout({ language, onLanguage, children }: { language: Co
           ))}
         </nav>
       </header>
-      <main className="mx-auto w-full max-w-2xl px-4 py-6">
+      <main id="main-content" className="mx-auto w-full max-w-2xl px-4 py-6">
         <div className="card bg-base-100 shadow">
           <div className="card-body gap-5 p-6 sm:p-8">{children}</div>
         </div>
