@@ -329,6 +329,7 @@ describe('resend', () => {
     expect(fourth.json().detail).toBe(AUTHORIZATION_MESSAGES.resendLimit)
     const links = (await outbox()).filter((m) => m.to === email).map((m) => m.links[0])
     expect(new Set(links).size).toBe(4)
+    expect((await outbox()).filter((m) => m.to === email && m.body_text.includes('it replaces any earlier link'))).toHaveLength(3)
     // Yesterday's resends do not count tomorrow.
     const now = t.clock.now
     t.clock.now = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, 5))

@@ -260,7 +260,7 @@ export async function resendRequest(ctx: AppContext, actor: StaffActor, id: stri
       updatedAt: now,
     })
     await recordRequestEvent(tx, { request: updated, event: RESENT_EVENT, actor: userActor(actor), at: now, origin: actor.origin })
-    await sendConsentInvite(ctx, tx, { request: updated, link: token ? consentUrl(ctx.config, token.token) : null })
+    await sendConsentInvite(ctx, tx, { request: updated, link: token ? consentUrl(ctx.config, token.token) : null, replacesEarlier: token !== null })
     return requestView(ctx, tx, { request: updated, patient })
   })
 }

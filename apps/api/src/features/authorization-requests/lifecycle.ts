@@ -78,7 +78,7 @@ async function sendReminder(ctx: AppContext, tx: DbOrTx, row: RequestRow, due: n
     .returning()
   if (!claimed) return false
   await recordRequestEvent(tx, { request: claimed, event: 'reminder_sent', actor: { kind: 'system' }, at: now, details: { number: due } })
-  await sendConsentInvite(ctx, tx, { request: claimed, link: token ? consentUrl(ctx.config, token.token) : null, reminder: true, now })
+  await sendConsentInvite(ctx, tx, { request: claimed, link: token ? consentUrl(ctx.config, token.token) : null, reminder: true, replacesEarlier: token !== null, now })
   return true
 }
 

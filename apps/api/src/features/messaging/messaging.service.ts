@@ -80,7 +80,15 @@ export function linkDaysLeft(request: Pick<RequestRow, 'consentTokenExpiresAt' |
   return Math.max(1, Math.min(LINK_VALID_DAYS, Math.floor((end.getTime() - now.getTime()) / DAY_MS)))
 }
 
-export type InviteInput = { request: RequestRow; link: string | null; reminder?: boolean; /** The sweep's clock. */ now?: Date }
+export type InviteInput = {
+  request: RequestRow
+  link: string | null
+  reminder?: boolean
+  /** The link is a fresh one (resend, reminder): the message says earlier links no longer work. */
+  replacesEarlier?: boolean
+  /** The sweep's clock. */
+  now?: Date
+}
 
 /**
  * The request itself: the email with the link, the first SMS asking for YES (no link yet), or, once the
@@ -92,12 +100,13 @@ export async function sendConsentInvite(ctx: AppContext, tx: DbOrTx, input: Invi
   const template = `${reminder ? 'reminder' : 'request'}_${input.link === null ? 'opt_in' : 'link'}`
   const link = input.link
   const validDays = linkDaysLeft(input.request, input.now ?? ctx.clock())
+  const replacesEarlier = input.replacesEarlier ?? false
   return deliver(ctx, tx, input.request, template, {
     email: () => {
       if (link === null) throw new Error('an email request needs a link')
-      return consentRequestEmail({ ...copy, link, reminder, validDays })
+      return consentRequestEmail({ ...copy, link, reminder, validDays, replacesEarlier })
     },
-    sms: () => (link === null ? optInSms({ ...copy, reminder }) : linkSms({ ...copy, link, reminder, validDays })),
+    sms: () => (link === null ? optInSms({ ...copy, reminder }) : linkSms({ ...copy, link, reminder, validDays, replacesEarlier })),
   })
 }
 

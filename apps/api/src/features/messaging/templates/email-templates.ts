@@ -13,13 +13,15 @@ function layout(language: Language, paragraphs: string[], action?: { label: stri
   return `<!doctype html><html lang="${language}"><body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1b1f24"><div style="max-width:560px;margin:0 auto;background:#ffffff;padding:32px;border-radius:8px"><p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#0b5cad">BlueConsent</p>${body}${button}</div></body></html>`
 }
 
-export function consentRequestEmail(input: RequestCopyInput & { link: string; reminder?: boolean; validDays?: number }): EmailContent {
+export function consentRequestEmail(
+  input: RequestCopyInput & { link: string; reminder?: boolean; validDays?: number; replacesEarlier?: boolean },
+): EmailContent {
   const who = requesterLine(input)
   if (input.language === 'es') {
     const paragraphs = [
       `${input.reminder ? 'Recordatorio: ' : ''}${who} le pide permiso para ver ${describeData(input)}.`,
       `Si acepta, podrá ver estos datos de Medicare por ${describeDuration(input)}. Usted decide: puede aceptar o rechazar.`,
-      `Abra este enlace para responder: ${input.link}`,
+      `Abra este enlace para responder: ${input.link}${input.replacesEarlier ? ' (reemplaza cualquier enlace anterior, que ya no funciona)' : ''}`,
       `El enlace vence en ${expiresIn('es', input.validDays).replace('dias', 'días')}. Si no esperaba este mensaje, ignórelo o contacte a ${input.organizationName}.`,
     ]
     return {
@@ -31,7 +33,7 @@ export function consentRequestEmail(input: RequestCopyInput & { link: string; re
   const paragraphs = [
     `${input.reminder ? 'Reminder: ' : ''}${who} asks for your permission to see ${describeData(input)}.`,
     `If you agree, they can see this Medicare data for ${describeDuration(input)}. It is your choice: you can agree or decline.`,
-    `Open this link to answer: ${input.link}`,
+    `Open this link to answer: ${input.link}${input.replacesEarlier ? ' (it replaces any earlier link, which no longer works)' : ''}`,
     `The link expires in ${expiresIn('en', input.validDays)}. If you did not expect this message, ignore it or contact ${input.organizationName}.`,
   ]
   return {

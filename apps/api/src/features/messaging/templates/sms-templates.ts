@@ -20,17 +20,17 @@ export function optInSms(input: RequestCopyInput & { reminder?: boolean }): SmsT
 }
 
 /** After YES (and on resend or reminder once opted in): the link itself. */
-export function linkSms(input: RequestCopyInput & { link: string; reminder?: boolean; validDays?: number }): SmsText {
+export function linkSms(input: RequestCopyInput & { link: string; reminder?: boolean; validDays?: number; replacesEarlier?: boolean }): SmsText {
   const who = requesterLine(input)
   if (input.language === 'es') {
     const prefix = input.reminder ? 'Recordatorio: ' : ''
     return {
-      body: `BlueConsent: ${prefix}Su enlace seguro para ${who}: ${input.link} Vence en ${expiresIn('es', input.validDays)}. Responda STOP para no recibir mas.`,
+      body: `BlueConsent: ${prefix}Su enlace seguro para ${who}: ${input.link} Vence en ${expiresIn('es', input.validDays)}.${input.replacesEarlier ? ' Los enlaces anteriores ya no sirven.' : ''} Responda STOP para no recibir mas.`,
     }
   }
   const prefix = input.reminder ? 'Reminder: ' : ''
   return {
-    body: `BlueConsent: ${prefix}Your secure link for ${who}: ${input.link} It expires in ${expiresIn('en', input.validDays)}. Reply STOP to opt out.`,
+    body: `BlueConsent: ${prefix}Your secure link for ${who}: ${input.link} It expires in ${expiresIn('en', input.validDays)}.${input.replacesEarlier ? ' Earlier links no longer work.' : ''} Reply STOP to opt out.`,
   }
 }
 

@@ -51,6 +51,12 @@ describe('consent request email', () => {
     expect(linkSms({ ...provider, language: 'es', link: LINK, validDays: 5 }).body).toContain('Vence en 5 dias.')
   })
 
+  it('says when a fresh link replaces earlier ones', () => {
+    expect(consentRequestEmail({ ...provider, link: LINK, replacesEarlier: true }).text).toContain('it replaces any earlier link, which no longer works')
+    expect(consentRequestEmail({ ...provider, link: LINK }).text).not.toContain('replaces')
+    expect(linkSms({ ...provider, link: LINK, replacesEarlier: true }).body).toContain('Earlier links no longer work.')
+  })
+
   it('marks reminders', () => {
     expect(consentRequestEmail({ ...provider, link: LINK, reminder: true }).subject).toMatch(/^Reminder: /)
   })
@@ -73,6 +79,7 @@ describe('SMS texts', () => {
         optInSms({ ...provider, language }).body,
         optInSms({ ...agent, language, reminder: true }).body,
         linkSms({ ...provider, language, link: LINK }).body,
+        linkSms({ ...provider, language, link: LINK, reminder: true, replacesEarlier: true, validDays: 2 }).body,
         helpSms(language, provider.organizationName).body,
         receiptSms({ ...provider, language, kind: 'denied_receipt' }).body,
       ]),
