@@ -145,6 +145,12 @@ describe('create request form', { timeout: 20_000 }, () => {
         'This field is required',
       ),
     )
+    // The debounced check does not wipe the server's answer; typing in the field does.
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    const mrn = screen.getByLabelText('Medical record number (MRN)')
+    expect(mrn).toHaveAccessibleDescription('This field is required')
+    await userEvent.type(mrn, '8')
+    expect(mrn).not.toHaveAttribute('aria-invalid')
   })
 
   it('says the create failed on a server error', async () => {

@@ -44,17 +44,16 @@ function createErrorMessage(error: unknown): string {
   return AUTHORIZATION_MESSAGES.createFailed
 }
 
+const definedOnly = (errors: CreateFormErrors): CreateFormErrors =>
+  Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined))
+
 /** Validation runs 300 ms after typing stops, for the fields the user has touched (spec 1 §5). */
 function useDebouncedValidation(values: CreateFormValues, role: Role, touched: ReadonlySet<CreateFormField>) {
   const [errors, setErrors] = useState<CreateFormErrors>({})
   useEffect(() => {
     const timer = setTimeout(() => {
       const all = validateCreateForm(values, role)
-      setErrors((current) => {
-        const next: CreateFormErrors = { general: current.general }
-        for (const field of touched) next[field] = all[field]
-        return next
-      })
+      setErrors(Object.fromEntries([...touched].map((field) => [field, all[field]])))
     }, VALIDATION_DEBOUNCE_MS)
     return () => clearTimeout(timer)
   }, [values, role, touched])
@@ -75,7 +74,11 @@ export function CreateRequestForm({
   // The only plan is preselected once the list arrives; validation sees the same value the select shows.
   const healthPlan = values.healthPlan || firstPlan
   const effective = useMemo(() => ({ ...values, healthPlan }), [values, healthPlan])
-  const [errors, setErrors] = useDebouncedValidation(effective, role, touched)
+  const [localErrors, setLocalErrors] = useDebouncedValidation(effective, role, touched)
+  // The server's field errors stay until that field changes; the 300 ms check must not wipe them.
+  const [serverErrors, setServerErrors] = useState<CreateFormErrors>({})
+  const [general, setGeneral] = useState<string | null>(null)
+  const errors: CreateFormErrors = { ...serverErrors, ...definedOnly(localErrors) }
   const [authorizedMrn, setAuthorizedMrn] = useState<string | null>(null)
   const [created, setCreated] = useState<AuthorizationRequest | null>(null)
   const create = useCreateRequest()
@@ -87,6 +90,7 @@ export function CreateRequestForm({
 
   const update = <K extends keyof CreateFormValues>(field: K, value: CreateFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }))
+    setServerErrors((current) => ({ ...current, [field]: undefined }))
     if (field !== 'contactMethod') setTouched((current) => new Set(current).add(field as CreateFormField))
   }
 
@@ -116,11 +120,13 @@ export function CreateRequestForm({
     event.preventDefault()
     if (blocked) return
     setCreated(null)
+    setGeneral(null)
+    setServerErrors({})
     const current = effective
     setTouched(new Set(ALL_FIELDS))
     const found = validateCreateForm(current, role)
-    if (Object.keys(found).length > 0) return setErrors(found)
-    setErrors({})
+    setLocalErrors(found)
+    if (Object.keys(found).length > 0) return
     try {
       const request = await create.mutateAsync(toCreatePayload(current, role))
       setValues(emptyCreateForm(healthPlan))
@@ -130,7 +136,8 @@ export function CreateRequestForm({
     } catch (error) {
       const fieldErrors =
         isApiError(error) && error.status === 400 ? serverFieldErrors(error, current.contactMethod) : {}
-      setErrors({ ...fieldErrors, general: fieldErrors.general ?? createErrorMessage(error) })
+      setServerErrors(fieldErrors)
+      setGeneral(fieldErrors.general ?? createErrorMessage(error))
     }
   }
 
@@ -152,7 +159,7 @@ export function CreateRequestForm({
           Authorization request sent to {created.patient_name}. It is at the top of My Requests.
         </Alert>
       ) : null}
-      {errors.general ? <Alert type="error">{errors.general}</Alert> : null}
+      {general ? <Alert type="error">{general}</Alert> : null}
       {plans.isError ? <Alert type="error">{AUTHORIZATION_MESSAGES.healthPlansFailed}</Alert> : null}
       <HealthPlanSelect
         plans={plans.data ?? []}
