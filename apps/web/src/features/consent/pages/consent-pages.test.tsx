@@ -57,7 +57,7 @@ describe('consent page', { timeout: 20_000 }, () => {
     expect(screen.getByText('For 13 months, unless you stop it sooner.')).toBeInTheDocument()
     expect(screen.getByText('This link works until December 1, 2026.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Connect with Medicare' })).toBeInTheDocument()
-    expect(document.documentElement.lang).toBe('en')
+    await waitFor(() => expect(document.documentElement.lang).toBe('en'))
     expect(await axeViolations()).toEqual([])
   })
 
@@ -73,7 +73,7 @@ describe('consent page', { timeout: 20_000 }, () => {
     expect(screen.getByText(/Agente de seguros/)).toBeInTheDocument()
     expect(screen.getByText(/Solo una vez/)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Conectar con Medicare' })).toBeInTheDocument()
-    expect(document.documentElement.lang).toBe('es')
+    await waitFor(() => expect(document.documentElement.lang).toBe('es'))
     expect(await axeViolations()).toEqual([])
   })
 
@@ -144,7 +144,7 @@ describe('consent complete page', { timeout: 20_000 }, () => {
   it('speaks Spanish and covers denied and error', async () => {
     renderApp('/consent/complete?result=denied&lang=es')
     expect(await heading('Usted dijo que no')).toBeInTheDocument()
-    expect(document.documentElement.lang).toBe('es')
+    await waitFor(() => expect(document.documentElement.lang).toBe('es'))
   })
 
   it('treats an unknown result as an error', async () => {
