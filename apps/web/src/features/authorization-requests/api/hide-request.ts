@@ -1,6 +1,7 @@
 // POST /api/healthplans/requests/{id}/hide/: 'Clear My Requests' (spec 1 §9), one call per shown request.
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
+import { authorizationKeys } from './keys.ts'
 
 export const hideRequest = (requestId: string) =>
   apiClient.post<unknown>(`/api/healthplans/requests/${requestId}/hide/`)
@@ -11,4 +12,11 @@ export async function hideRequests(requestIds: readonly string[]): Promise<strin
   return requestIds.filter((_, index) => results[index]?.status === 'fulfilled')
 }
 
-export const useHideRequests = () => useMutation({ mutationFn: hideRequests })
+export function useHideRequests() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: hideRequests,
+    // The server leaves hidden requests out of the requester's list from now on.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authorizationKeys.lists() }),
+  })
+}

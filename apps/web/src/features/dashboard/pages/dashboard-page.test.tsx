@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
 import { userWithRole } from '../../../testing/fixtures.ts'
@@ -75,6 +75,7 @@ describe('dashboard request numbers', { timeout: 20_000 }, () => {
     expect(
       await screen.findByRole('heading', { name: 'Your authorization requests' }, { timeout: 10_000 }),
     ).toBeInTheDocument()
+    await waitFor(() => expect(fake.callsTo('GET /api/healthplans/requests/')).not.toHaveLength(0))
     expect(fake.callsTo('GET /api/healthplans/requests/')[0]?.url).not.toContain('scope=')
     app.unmount()
     await signIn(userWithRole('ADMIN', { organization: null }))
