@@ -4,6 +4,7 @@ import type { SandboxContext } from './context.ts'
 import type { JsonObject } from './synthetic/fhir.ts'
 import { routeBothSlashes } from './http.ts'
 import { scopesSupported } from './oauth/scopes.ts'
+import { fixturePath } from './fixtures-dir.ts'
 
 function endpoints(ctx: SandboxContext): Record<string, string> {
   return {
@@ -72,7 +73,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: SandboxContex
   let template: JsonObject | undefined
   const loadTemplate = (): JsonObject =>
     (template ??= JSON.parse(
-      readFileSync(new URL('../fixtures/bb2-metadata-v2.json', import.meta.url), 'utf8'),
+      readFileSync(fixturePath('bb2-metadata-v2.json'), 'utf8'),
     ) as JsonObject)
   routeBothSlashes(app, 'GET', '/.well-known/openid-configuration-v2', async (_req, reply) =>
     reply.send(openidConfiguration(ctx)),

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { fixturePath } from '../fixtures-dir.ts'
 import type { FhirResource, Json, JsonObject } from './fhir.ts'
 
 // CMS's own published samples, served as they were given (copied into ../../fixtures with
@@ -6,7 +7,7 @@ import type { FhirResource, Json, JsonObject } from './fhir.ts'
 const FIXTURE_TIMESTAMP = '2023-06-14T16:31:42.360+00:00'
 
 function readFixture(name: string): JsonObject {
-  const text = readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), 'utf8')
+  const text = readFileSync(fixturePath(name), 'utf8')
   return JSON.parse(text.replaceAll('"IGNORED_FIELD"', JSON.stringify(FIXTURE_TIMESTAMP))) as JsonObject
 }
 
