@@ -213,6 +213,9 @@ describe('MRN lookup', () => {
     const client = await as('ACO_ADMIN')
     const hit = mrnLookupResponseSchema.parse((await client.request({ url: `${BASE}lookup/?mrn=${mrn}&_t=1` })).json())
     expect(hit).toEqual({ already_authorized: true, patient_id: request.patient_id, request_id: request.request_id, status: 'pending' })
+    const lookups = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'patient.mrn_lookup'), eq(auditLog.patientId, request.patient_id ?? '')))
+    expect(lookups).toHaveLength(1)
+    expect(JSON.stringify(lookups)).not.toContain(mrn)
     const miss = (await client.request({ url: `${BASE}lookup/?mrn=NOPE-${mrn}` })).json()
     expect(miss).toEqual({ already_authorized: false, patient_id: null, request_id: null, status: null })
     // Another organisation never learns about it.

@@ -82,7 +82,7 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
   routes.get(
     `${BASE}lookup/`,
     { config: { access: READ }, schema: { tags, querystring: z.looseObject({ mrn: z.string().max(64).default('') }), response: { 200: mrnLookupResponseSchema } } },
-    async (request) => lookupMrn(ctx, actorOf(request).principal, request.query.mrn),
+    async (request) => lookupMrn(ctx, actorOf(request), request.query.mrn),
   )
 
   routes.get(

@@ -322,13 +322,25 @@ export async function hideRequest(ctx: AppContext, actor: StaffActor, id: string
   return requestView(ctx, ctx.db, { request: updated, patient: row.patient })
 }
 
-/** The form's MRN blur check (spec 1 §4 'Patient Already Authorized'). */
-export async function lookupMrn(ctx: AppContext, principal: Principal, mrn: string): Promise<MrnLookupResponse> {
+/** The form's MRN blur check (spec 1 §4 'Patient Already Authorized'). A match is audited: it reveals a patient. */
+export async function lookupMrn(ctx: AppContext, actor: StaffActor, mrn: string): Promise<MrnLookupResponse> {
+  const { principal } = actor
   const none: MrnLookupResponse = { already_authorized: false, patient_id: null, request_id: null, status: null }
   const trimmed = mrn.trim()
   if (!trimmed || !principal.organizationId) return none
   const patient = await findPatientByHash(ctx.db, principal.organizationId, 'mrnHash', mrnHash(ctx, trimmed))
   if (!patient || !patientInScope(principal, patient)) return none
+  await writeRequestAudit(ctx.db, {
+    action: 'patient.mrn_lookup',
+    targetType: 'patient',
+    actorUserId: principal.userId,
+    organizationId: principal.organizationId,
+    requestId: patient.id,
+    patientId: patient.id,
+    ipAddress: actor.origin.ipAddress,
+    httpRequestId: actor.origin.httpRequestId,
+    at: ctx.clock(),
+  })
   const active = await findActiveRequestForPatient(ctx.db, patient.id, ctx.clock())
   if (!active) return { ...none, patient_id: patient.id }
   const visible = await findScopedRequest(ctx.db, principal, active.id)

@@ -5,8 +5,11 @@ import { auditLog } from '../../db/schema/audit.ts'
 
 export type AuditEntry = {
   action: string
+  /** Defaults to the request; the MRN lookup audits the patient it found. */
+  targetType?: 'authorization_request' | 'patient'
   actorUserId: string | null
   organizationId: string | null
+  /** The target's id (the request, or the patient for `targetType: 'patient'`). */
   requestId: string
   patientId: string | null
   ipAddress?: string | null
@@ -22,7 +25,7 @@ export async function writeRequestAudit(db: DbOrTx, entry: AuditEntry): Promise<
     actorUserId: entry.actorUserId,
     organizationId: entry.organizationId,
     action: entry.action,
-    targetType: 'authorization_request',
+    targetType: entry.targetType ?? 'authorization_request',
     targetId: entry.requestId,
     patientId: entry.patientId,
     reason: entry.reason ?? null,
