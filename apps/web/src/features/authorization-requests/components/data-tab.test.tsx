@@ -33,13 +33,15 @@ describe('Data tab', { timeout: 20_000 }, () => {
     expect(within(risk).getByText('1.234')).toBeInTheDocument()
     expect(within(risk).getByText('CMS-HCC V28, payment year 2026')).toBeInTheDocument()
     expect(within(risk).getByText('Community, non-dual, aged')).toBeInTheDocument()
-    expect(within(risk).getByText(/HCC 38 Diabetes with Glycemic/)).toBeInTheDocument()
+    expect(within(risk).getByText(/^HCC38 Diabetes with Glycemic/)).toBeInTheDocument()
     expect(within(risk).getByText(/0\.166/)).toBeInTheDocument()
     expect(
       within(risk).getByText('Diagnosis E119 from claim carrier-1001 (CARRIER, 2026-03-04)'),
     ).toBeInTheDocument()
     expect(
-      within(risk).getByText(/HCC 226 Heart Failure.*not counted because HCC 224 is more severe/),
+      within(risk).getByText(
+        /HCC226 Heart Failure, Except End-Stage and Acute: not counted, removed by HCC224/,
+      ),
     ).toBeInTheDocument()
     expect(within(risk).getByText('Female, 75-79 (F75_79): 0.445')).toBeInTheDocument()
     expect(

@@ -1,4 +1,5 @@
 // The risk score with its explanation: every term and HCC that adds to it, and the claims behind each HCC.
+// HCCs arrive as the model's variable names ('HCC38'); dropped_by holds HCCs or a model rule's wording.
 import type { RiskScore } from '@blueconsent/contract'
 import { formatCoefficient, formatDate } from './format.ts'
 
@@ -91,10 +92,10 @@ export function RiskScorePanel({ risk }: { risk: RiskScore }) {
             <li key={hcc.hcc}>
               <p>
                 <span className="font-medium">
-                  HCC {hcc.hcc} {hcc.label}
+                  {hcc.hcc} {hcc.label}
                 </span>
                 : {formatCoefficient(hcc.coefficient)}
-                {hcc.dropped.length > 0 ? ` (outranks HCC ${hcc.dropped.join(', ')})` : ''}
+                {hcc.dropped.length > 0 ? ` (outranks ${hcc.dropped.join(', ')})` : ''}
               </p>
               <EvidenceList diagnoses={hcc.diagnoses} />
             </li>
@@ -108,8 +109,7 @@ export function RiskScorePanel({ risk }: { risk: RiskScore }) {
             {risk.dropped_by_hierarchy.map((hcc) => (
               <li key={hcc.hcc}>
                 <p>
-                  HCC {hcc.hcc} {hcc.label}: not counted because HCC {hcc.dropped_by.join(', ')} is more
-                  severe
+                  {hcc.hcc} {hcc.label}: not counted, removed by {hcc.dropped_by.join('; ')}
                 </p>
                 <EvidenceList diagnoses={hcc.diagnoses} />
               </li>

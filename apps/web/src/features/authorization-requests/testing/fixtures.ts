@@ -84,7 +84,7 @@ export const riskScore = (overrides: Partial<RiskScore> = {}): RiskScore => ({
   payment_score: 1.234,
   hccs: [
     {
-      hcc: '38',
+      hcc: 'HCC38',
       label: 'Diabetes with Glycemic, Unspecified, or No Complications',
       coefficient: 0.166,
       diagnoses: [
@@ -100,9 +100,9 @@ export const riskScore = (overrides: Partial<RiskScore> = {}): RiskScore => ({
   ],
   dropped_by_hierarchy: [
     {
-      hcc: '226',
+      hcc: 'HCC226',
       label: 'Heart Failure, Except End-Stage and Acute',
-      dropped_by: ['224'],
+      dropped_by: ['HCC224'],
       diagnoses: [{ code: 'I509', sources: [] }],
     },
   ],
