@@ -26,7 +26,9 @@ const isAgent = (principal: Principal): boolean => principal.role === 'AGENT_ADM
  * Needs `patients` joined.
  */
 export function scopeCondition(principal: Principal): SQL {
-  const conditions: (SQL | undefined)[] = [eq(authorizationRequests.organizationId, principal.organizationId ?? '00000000-0000-0000-0000-000000000000')]
+  // Platform administrators belong to no organisation and see no requests.
+  if (principal.organizationId === null) return sql`false`
+  const conditions: (SQL | undefined)[] = [eq(authorizationRequests.organizationId, principal.organizationId)]
   if (isAgent(principal)) conditions.push(eq(authorizationRequests.requesterUserId, principal.userId))
   if (!principal.allTins) {
     const orgAdmin = principal.permissions.includes('authorization_requests.view_organization')
