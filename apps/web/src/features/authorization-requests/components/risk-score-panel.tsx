@@ -39,8 +39,9 @@ function Warnings({ risk }: { risk: RiskScore }) {
             Assumed {item.input}: {item.reason}
           </li>
         ))}
-        {risk.warnings.map((warning) => (
-          <li key={warning}>{warning}</li>
+        {risk.warnings.map((warning, index) => (
+          // Model warnings and scoring notes are free text and may repeat.
+          <li key={`${index}-${warning}`}>{warning}</li>
         ))}
       </ul>
     </div>
