@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { twilioSignature, verifyTwilioSignature } from './twilio.ts'
+import { signedUrlVariants, twilioSignature, verifyTwilioSignature } from './twilio.ts'
 
 // The example of Twilio's "Webhooks security" documentation (and its SDKs' tests).
 const DOC_TOKEN = '12345'
@@ -24,5 +24,16 @@ describe('X-Twilio-Signature', () => {
     expect(verifyTwilioSignature('54321', DOC_URL, DOC_PARAMS, DOC_SIGNATURE)).toBe(false)
     expect(verifyTwilioSignature(DOC_TOKEN, DOC_URL, DOC_PARAMS, undefined)).toBe(false)
     expect(verifyTwilioSignature(DOC_TOKEN, DOC_URL, DOC_PARAMS, 'short')).toBe(false)
+  })
+
+  it('accepts a signature made over the URL with or without the default port', () => {
+    expect(signedUrlVariants('https://portal.example/api/webhooks/twilio/sms/')).toEqual([
+      'https://portal.example/api/webhooks/twilio/sms/',
+      'https://portal.example:443/api/webhooks/twilio/sms/',
+    ])
+    expect(signedUrlVariants('https://portal.example:443/hook/')).toEqual(['https://portal.example:443/hook/', 'https://portal.example/hook/'])
+    expect(signedUrlVariants('http://127.0.0.1:8000/hook/')).toEqual(['http://127.0.0.1:8000/hook/'])
+    const withPort = twilioSignature(DOC_TOKEN, 'https://mycompany.com:443/myapp.php?foo=1&bar=2', DOC_PARAMS)
+    expect(verifyTwilioSignature(DOC_TOKEN, DOC_URL, DOC_PARAMS, withPort)).toBe(true)
   })
 })

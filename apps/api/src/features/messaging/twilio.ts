@@ -54,7 +54,21 @@ export function twilioSignature(authToken: string, url: string, params: FormPara
   return createHmac('sha1', authToken).update(data, 'utf8').digest('base64')
 }
 
+/** The URL as configured, and with/without the scheme's default port: Twilio may sign either form (its SDKs try both). */
+export function signedUrlVariants(url: string): string[] {
+  const parsed = new URL(url)
+  const defaultPort = parsed.protocol === 'https:' ? '443' : '80'
+  // URL() drops a default port, so work on the string as configured.
+  const bare = `//${parsed.hostname}`
+  const withPort = `${bare}:${defaultPort}`
+  if (url.includes(`${withPort}/`) || url.endsWith(withPort)) return [url, url.replace(withPort, bare)]
+  if (parsed.port === '') return [url, url.replace(bare, withPort)]
+  return [url]
+}
+
 export function verifyTwilioSignature(authToken: string, url: string, params: FormParams, signature: string | undefined): boolean {
   if (!signature) return false
-  return safeEqual(twilioSignature(authToken, url, params), signature)
+  // Every candidate is checked (no early exit) so timing says nothing about which form matched.
+  const matches = signedUrlVariants(url).map((candidate) => safeEqual(twilioSignature(authToken, candidate, params), signature))
+  return matches.includes(true)
 }
