@@ -188,6 +188,7 @@ describe('renewal notices', () => {
     const notice = (await outbox()).find((m) => m.subject === 'An authorization expires in 30 days' && m.body_text.includes(request.request_id))
     expect(notice?.to).toBe(demoUser('ACO_USER').email)
     expect(notice?.body_text).not.toContain('Lee Park')
+    expect(notice?.links).toContain(`http://localhost:8000/app/authorization/new?tab=requests&request=${request.request_id}`)
   })
 
   it('sends none for agents or already renewed requests', async () => {

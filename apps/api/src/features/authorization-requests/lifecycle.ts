@@ -142,7 +142,8 @@ async function noticeRenewals(ctx: AppContext, now: Date): Promise<number> {
       const mail = renewalNoticeEmail({
         requestId: row.id,
         expiresOn: claimed.expiresAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
-        renewUrl: `${ctx.config.publicUrl}/app/authorization/new?renew=${row.id}`,
+        // The widget's My Requests tab, where renewal is offered under 30 days.
+        renewUrl: `${ctx.config.publicUrl}/app/authorization/new?tab=requests&request=${row.id}`,
         days: Math.ceil((claimed.expiresAt.getTime() - now.getTime()) / DAY_MS),
       })
       const outboxId = await queueEmail(ctx, tx, { template: 'renewal_notice', to: requester.email, ...mail })
