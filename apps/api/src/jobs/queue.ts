@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss'
 import type { FastifyBaseLogger } from 'fastify'
 import { transactionExecutor, type Database, type DbOrTx } from '../db/client.ts'
 
-export const QUEUES = { deliverOutbox: 'outbox.deliver', ingestRequest: 'ingest-request', lifecycleSweep: 'authorization.lifecycle-sweep' } as const
+export const QUEUES = { deliverOutbox: 'outbox.deliver', ingestRequest: 'ingest-request', lifecycleSweep: 'authorization.lifecycle-sweep', revokeAtBlueButton: 'bluebutton.revoke' } as const
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
 
 export type JobQueue = {

@@ -2,6 +2,7 @@
 // failures are collected; delivery is idempotent, so retried successes do nothing.
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppContext } from '../context.ts'
+import { revokeAtBlueButton, type RevokeAtBlueButtonJob } from '../features/bluebutton/grants.service.ts'
 import { startLifecycleWorker } from '../features/authorization-requests/lifecycle-worker.ts'
 import { startIngestionWorker } from '../features/ingestion/ingestion.worker.ts'
 import { deliverOutboxMessage } from '../features/outbox/outbox.service.ts'
@@ -24,6 +25,9 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger): Pro
       if (failed > 0) throw new Error(`${failed} of ${jobs.length} outbox deliveries failed`)
     },
   )
+  await ctx.jobs.boss.work<RevokeAtBlueButtonJob>(QUEUES.revokeAtBlueButton, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
+    for (const job of jobs) await revokeAtBlueButton(ctx, job.data)
+  })
   await startIngestionWorker(ctx, log)
   await startLifecycleWorker(ctx, log)
 }

@@ -8,7 +8,8 @@ import { decrypt } from '../../lib/crypto.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { consentAtMedicare, createPendingRequest, requestRow, sandboxName } from '../consent/consent-testing.ts'
 import { blueButtonClients } from './clients.ts'
-import { currentAccessToken, findGrant } from './grants.service.ts'
+import { QUEUES } from '../../jobs/queue.ts'
+import { currentAccessToken, findGrant, revokeAtBlueButton, revokeGrantForRequest, type RevokeAtBlueButtonJob } from './grants.service.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -73,5 +74,33 @@ describe('grant tokens', () => {
     } finally {
       t.clock.advance(-2 * 60 * 60 * 1000)
     }
+  })
+})
+
+describe('revoking a grant', () => {
+  it('destroys the tokens in the transaction and revokes at CMS afterwards, from a queued job', async () => {
+    const name = sandboxName('BBUser00009')
+    const request = await createPendingRequest(t, { persona: 'ACO_USER', patientName: `${name.given} ${name.family}` })
+    await consentAtMedicare(t.app, request.token, { username: 'BBUser00009' })
+    const row = await requestRow(t, request.requestId)
+    const grant = (await findGrant(t.app.ctx.db, row.grantId!))!
+    const { access } = tokensOf(grant)
+    const client = blueButtonClients(t.app.ctx).forType('healthcare_provider')
+
+    await t.app.ctx.db.transaction((tx) => revokeGrantForRequest(t.app.ctx, tx, request.requestId))
+    const destroyed = (await findGrant(t.app.ctx.db, grant.id))!
+    expect(destroyed.accessTokenEncrypted).toBeNull()
+    expect(destroyed.refreshTokenEncrypted).toBeNull()
+    // Nothing has reached CMS yet: the token still works there until the job runs.
+    expect(await client.readPatient(access)).toMatchObject({ resourceType: 'Patient' })
+
+    const [job] = await t.app.ctx.jobs.boss.fetch<RevokeAtBlueButtonJob>(QUEUES.revokeAtBlueButton)
+    expect(job?.data.clientId).toBe(grant.clientId)
+    expect(JSON.stringify(job?.data)).not.toContain(access)
+    await revokeAtBlueButton(t.app.ctx, job!.data)
+    const refused = await client.readPatient(access).catch((error: unknown) => error)
+    expect(isBlueButtonError(refused) && refused.status).toBe(401)
+    // A second run (a retried job) finds the token already gone at CMS and succeeds quietly.
+    await expect(revokeAtBlueButton(t.app.ctx, job!.data)).resolves.toBeUndefined()
   })
 })

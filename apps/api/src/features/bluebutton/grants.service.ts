@@ -1,13 +1,14 @@
 // Blue Button tokens per (client id, beneficiary) (DESIGN.md §4), encrypted at rest. Refresh tokens are
 // single use, so refreshes are serialised on the grant row (SELECT ... FOR UPDATE) and the rotated
 // refresh token is committed before the new access token is handed out. Expired grants are never refreshed.
-import { BlueButtonError, type AccessTokenSource, type BlueButtonClient, type TokenSet } from '@blueconsent/bluebutton'
+import { BlueButtonError, isBlueButtonError, type AccessTokenSource, type BlueButtonClient, type TokenSet } from '@blueconsent/bluebutton'
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
 import { bluebuttonGrants } from '../../db/schema/bluebutton.ts'
 import { decrypt, encrypt, keyedHash } from '../../lib/crypto.ts'
+import { QUEUES } from '../../jobs/queue.ts'
 import { blueButtonClients } from './clients.ts'
 
 export type GrantRow = typeof bluebuttonGrants.$inferSelect
@@ -130,12 +131,31 @@ export async function revokeGrantForRequest(ctx: AppContext, tx: DbOrTx, request
     .where(and(eq(bluebuttonGrants.id, request.grantId), isNull(bluebuttonGrants.revokedAt)))
     .for('update')
   if (!grant) return
-  const client = blueButtonClients(ctx).byClientId(grant.clientId)
-  if (client && grant.accessTokenEncrypted) {
-    await client.revoke(decrypt(ctx.keys, grant.accessTokenEncrypted)).catch(() => undefined)
+  if (grant.accessTokenEncrypted) {
+    // CMS is told after commit, by a job: a network call inside this transaction would hold its row locks
+    // (and, on PGlite, the whole database) for as long as CMS takes to answer.
+    const job: RevokeAtBlueButtonJob = { clientId: grant.clientId, accessTokenEncrypted: grant.accessTokenEncrypted }
+    await ctx.jobs.enqueue(tx, QUEUES.revokeAtBlueButton, job)
   }
   await tx
     .update(bluebuttonGrants)
     .set({ accessTokenEncrypted: null, refreshTokenEncrypted: null, revokedAt: ctx.clock(), updatedAt: ctx.clock() })
     .where(eq(bluebuttonGrants.id, grant.id))
+}
+
+export type RevokeAtBlueButtonJob = { clientId: string; accessTokenEncrypted: string }
+
+/**
+ * Revokes a destroyed grant's token at CMS. Transient failures throw so the queue retries with backoff; a
+ * token CMS no longer knows (expired, already revoked) needs nothing more.
+ */
+export async function revokeAtBlueButton(ctx: AppContext, job: RevokeAtBlueButtonJob): Promise<void> {
+  const client = blueButtonClients(ctx).byClientId(job.clientId)
+  if (!client) return
+  try {
+    await client.revoke(decrypt(ctx.keys, job.accessTokenEncrypted))
+  } catch (error) {
+    if (isBlueButtonError(error) && !error.transient) return
+    throw error
+  }
 }
