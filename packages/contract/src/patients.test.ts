@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { noteBodySchema, patientSearchQuerySchema } from './patients.ts'
+
+describe('patient search query', () => {
+  it('accepts cache busters and defaults the page', () => {
+    const parsed = patientSearchQuerySchema.parse({ search: ' smith ', _t: '123' })
+    expect(parsed.search).toBe('smith')
+    expect(parsed.page).toBe(1)
+    expect(parsed.page_size).toBe(20)
+  })
+  it('caps the page size at 100', () => {
+    expect(patientSearchQuerySchema.safeParse({ page_size: '101' }).success).toBe(false)
+    expect(patientSearchQuerySchema.parse({ page_size: '100' }).page_size).toBe(100)
+  })
+})
+
+describe('note body', () => {
+  it('is 1 to 5000 characters after trimming', () => {
+    expect(noteBodySchema.safeParse({ body: '   ' }).success).toBe(false)
+    expect(noteBodySchema.safeParse({ body: 'x'.repeat(5001) }).success).toBe(false)
+    expect(noteBodySchema.parse({ body: ' ok ' }).body).toBe('ok')
+  })
+})

@@ -1,0 +1,177 @@
+// Patients as served to staff (spec 1 §3 'Patient', §7 'Patients'; issue 6). Field alternatives of the spec
+// (name/full_name, birth_date/date_of_birth, mrn/medical_record_number, phone_number/phone) are all filled so a
+// client reading either name works. The MBI is null unless the role's display options allow it.
+import { z } from 'zod'
+import { authorizationStatusSchema } from './authorization-requests.ts'
+import { paginated } from './common.ts'
+import { claimDiagnosisSchema, claimLineSchema, claimSchema, medicationSchema, riskScoreSchema } from './patient-data.ts'
+
+// The id rule (spec 1 §5) is `isValidPatientId` and its message `MESSAGES.patientId`, in validators.ts.
+
+/** The newest authorization request of the caller's scope for this patient, or null. */
+export const patientAuthorizationSchema = z.object({
+  status: authorizationStatusSchema,
+  request_id: z.string(),
+  expires_at: z.string().nullable(),
+})
+
+export const patientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  full_name: z.string(),
+  given_names: z.array(z.string()),
+  family_name: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  gender: z.string().nullable(),
+  mrn: z.string().nullable(),
+  medical_record_number: z.string().nullable(),
+  medicare_number: z.string().nullable(),
+  member_number: z.string().nullable(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  phone: z.string().nullable(),
+  address_line: z.array(z.string()),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  created_at: z.string(),
+  tin_id: z.string().nullable(),
+  data_as_of: z.string().nullable(),
+  last_synced_at: z.string().nullable(),
+  authorization: patientAuthorizationSchema.nullable(),
+})
+export type Patient = z.infer<typeof patientSchema>
+
+export const patientListSchema = paginated(patientSchema)
+export type PatientList = z.infer<typeof patientListSchema>
+
+/** GET /api/patients/{id}/basic_info/: demographics only, no contact details or identifiers. */
+export const basicInfoSchema = patientSchema.pick({
+  id: true,
+  name: true,
+  full_name: true,
+  given_names: true,
+  family_name: true,
+  birth_date: true,
+  date_of_birth: true,
+  gender: true,
+  state: true,
+  postal_code: true,
+  data_as_of: true,
+  last_synced_at: true,
+})
+export type BasicInfo = z.infer<typeof basicInfoSchema>
+
+/**
+ * GET /api/patients/{id}/risk_score/: `score` and `calculation_date` are null when no score is served (no
+ * active authorization, agent, or not computed yet); `explanation` carries the full model output.
+ */
+export const patientRiskScoreSchema = z.object({
+  score: z.number().nullable(),
+  calculation_date: z.string().nullable(),
+  explanation: riskScoreSchema.nullable(),
+})
+export type PatientRiskScore = z.infer<typeof patientRiskScoreSchema>
+
+/**
+ * Claims in patient views carry `record_id`, the id for GET /api/claims/{record_id}/ (a claim's `id` is the
+ * Blue Button resource id, unique per patient only).
+ */
+export const patientClaimSchema = claimSchema.extend({ record_id: z.string() })
+export type PatientClaim = z.infer<typeof patientClaimSchema>
+
+/** GET /api/patients/{id}/consolidated/. Agents get medications only; lists are empty without an active authorization. */
+export const consolidatedSchema = z.object({
+  patient_id: z.string(),
+  data_as_of: z.string().nullable(),
+  last_synced_at: z.string().nullable(),
+  medications: z.array(medicationSchema),
+  claims: z.array(patientClaimSchema),
+})
+export type Consolidated = z.infer<typeof consolidatedSchema>
+
+/** GET /api/claims/{id}/ (record_id, or a Blue Button claim id within the caller's patients). */
+export const claimDetailSchema = patientClaimSchema.extend({
+  patient_id: z.string(),
+  diagnoses: z.array(claimDiagnosisSchema),
+  lines: z.array(claimLineSchema),
+  procedures: z.array(
+    z.object({ sequence: z.number().int(), code: z.string(), system: z.string(), performed_on: z.string().nullable() }),
+  ),
+})
+export type ClaimDetail = z.infer<typeof claimDetailSchema>
+
+/** GET /api/patients/: one of the parameters; unknown ones (cache busters like `_t`) are ignored. */
+export const patientSearchQuerySchema = z
+  .object({
+    mrn: z.string().trim().min(1).max(64).optional(),
+    medicare_number: z.string().trim().min(1).max(32).optional(),
+    search: z.string().trim().min(1).max(200).optional(),
+    uuid: z.string().trim().optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .passthrough()
+export type PatientSearchQuery = z.infer<typeof patientSearchQuerySchema>
+
+export const PATIENT_EXPORT_FORMATS = ['csv', 'fhir'] as const
+export const patientExportQuerySchema = z.object({ format: z.enum(PATIENT_EXPORT_FORMATS).default('csv') }).passthrough()
+
+export const AUDIT_ACTIONS = [
+  'patient.search',
+  'patient.read',
+  'patient.basic_info',
+  'patient.risk_score',
+  'patient.consolidated',
+  'patient.export',
+  'claim.read',
+  'patient_note.create',
+  'patient_note.update',
+  'patient_note.delete',
+] as const
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  occurred_at: z.string(),
+  actor_user_id: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  organization_id: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  patient_id: z.string().nullable(),
+  ip_address: z.string().nullable(),
+  request_id: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+})
+export type AuditEntry = z.infer<typeof auditEntrySchema>
+export const auditListSchema = paginated(auditEntrySchema)
+export type AuditList = z.infer<typeof auditListSchema>
+
+/** GET /api/admin/audit/ (and /export/ as CSV): filters are optional; from/to are ISO dates or date-times. */
+export const auditQuerySchema = z
+  .object({
+    user: z.string().uuid().optional(),
+    patient: z.string().uuid().optional(),
+    action: z.string().max(64).optional(),
+    from: z.string().max(40).optional(),
+    to: z.string().max(40).optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .passthrough()
+export type AuditQuery = z.infer<typeof auditQuerySchema>
+
+export const noteSchema = z.object({
+  id: z.string(),
+  patient_id: z.string(),
+  body: z.string(),
+  author: z.object({ id: z.string().nullable(), name: z.string() }),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type Note = z.infer<typeof noteSchema>
+export const noteListSchema = paginated(noteSchema)
+export const noteBodySchema = z.object({ body: z.string().trim().min(1).max(5000) })
+export type NoteBody = z.infer<typeof noteBodySchema>
