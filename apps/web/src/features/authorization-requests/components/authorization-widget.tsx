@@ -18,7 +18,7 @@ import { useHiddenRequests } from './hidden-requests.ts'
 import { MyRequests } from './my-requests.tsx'
 import { PatientsTab } from './patients-tab.tsx'
 import { pendingCount, visibleRequests } from './request-display.ts'
-import { Tabs, type TabItem } from './tabs.tsx'
+import { Tabs, type TabItem } from '../../../components/patient-data/tabs.tsx'
 import { useNow } from './use-now.ts'
 import { useStatusAnnouncer } from './use-status-announcer.ts'
 

@@ -14,12 +14,12 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
 import { useRequest } from '../api/get-request.ts'
 import { useRequestData } from '../api/request-data.ts'
-import { ClaimsTable } from './claims-table.tsx'
+import { ClaimsTable } from '../../../components/patient-data/claims-table.tsx'
 import { HELD_FOR_REVIEW_TEXT, IngestionProgress } from './ingestion-progress.tsx'
-import { MedicationsTable } from './medications-table.tsx'
+import { MedicationsTable } from '../../../components/patient-data/medications-table.tsx'
 import { patientName } from './request-display.ts'
-import { RiskScorePanel } from './risk-score-panel.tsx'
-import { Tabs } from './tabs.tsx'
+import { RiskScorePanel } from '../../../components/patient-data/risk-score-panel.tsx'
+import { Tabs } from '../../../components/patient-data/tabs.tsx'
 
 type DataTabProps = {
   role: Role

@@ -18,7 +18,7 @@ import type { RequestListParams } from '../api/keys.ts'
 import { useRequests } from '../api/list-requests.ts'
 import { IdentityReviewCell } from '../components/identity-review-cell.tsx'
 import { contactText, pageCount, pageOf, patientName } from '../components/request-display.ts'
-import { Pager } from '../components/pager.tsx'
+import { Pager } from '../../../components/patient-data/pager.tsx'
 import { StatusBadge } from '../components/status-badge.tsx'
 import { useNow } from '../components/use-now.ts'
 

@@ -1,7 +1,7 @@
 import { PATIENT_DATA_MESSAGES, type Claim } from '@blueconsent/contract'
 import { useState } from 'react'
 import { formatCents, formatDate } from './format.ts'
-import { pageCount, pageOf } from './request-display.ts'
+import { pageCount, pageOf } from './paging.ts'
 import { Pager } from './pager.tsx'
 
 type ClaimsTableProps = { claims: readonly Claim[]; showCosts: boolean; perPage: number }
