@@ -25,6 +25,8 @@ import { oauthRoutes } from './features/oauth/oauth.routes.ts'
 import { messagingRoutes } from './features/messaging/messaging.routes.ts'
 import { createMailer } from './features/outbox/mailer.ts'
 import { passwordRoutes } from './features/passwords/passwords.routes.ts'
+import { auditRoutes } from './features/audit/audit.routes.ts'
+import { patientRoutes } from './features/patients/patients.routes.ts'
 import { createJobQueue } from './jobs/queue.ts'
 import { startWorkers } from './jobs/workers.ts'
 import { createCryptoKeys } from './lib/crypto.ts'
@@ -91,6 +93,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(requestDataRoutes)
   await app.register(authorizationRequestRoutes)
   await app.register(messagingRoutes)
+  await app.register(patientRoutes)
+  await app.register(auditRoutes)
   await registerBlueButtonSandbox(app)
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is on: /api/dev/outbox/ shows every outgoing message without sign-in (demo only)')

@@ -73,7 +73,7 @@ async function latestRiskScore(ctx: AppContext, patientId: string) {
   return row ? toRiskScoreContract(row as unknown as StoredRiskScore & { calculatedAt: Date }) : null
 }
 
-function toMedication(row: typeof medications.$inferSelect): Medication {
+export function toMedication(row: typeof medications.$inferSelect): Medication {
   return {
     id: row.resourceId,
     ndc: row.ndc,
@@ -97,7 +97,7 @@ function toMedication(row: typeof medications.$inferSelect): Medication {
   }
 }
 
-function toClaim({ claim, diagnoses, lines }: ClaimWithChildren): Claim {
+export function toClaim({ claim, diagnoses, lines }: ClaimWithChildren): Claim {
   const record = claim.record as unknown as ClaimRecord
   const firstService = lines.find((line) => line.hcpcs)?.hcpcs ?? null
   return {

@@ -1,0 +1,100 @@
+// The audit search for administrators (issue 6): organisation admins see their organisation's rows, the
+// platform ADMIN sees all. Filters: user, patient, action, from/to. The CSV export is itself audited.
+import type { AuditEntry, AuditList, AuditQuery } from '@blueconsent/contract'
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { auditLog } from '../../db/schema/audit.ts'
+import { users } from '../../db/schema/users.ts'
+import { fieldError } from '../../errors.ts'
+import { csvLine } from '../patients/patient-export.ts'
+import { writeAudit, type AuditSource } from './audit-writer.ts'
+
+export const AUDIT_EXPORT_LIMIT = 10_000
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
+
+/** A date-only `to` includes that whole day. */
+function parseBound(field: 'from' | 'to', value: string): Date {
+  const parsed = new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value)
+  if (Number.isNaN(parsed.getTime())) throw fieldError(field, 'Enter a valid date.')
+  return field === 'to' && DATE_ONLY.test(value) ? new Date(parsed.getTime() + 86_400_000) : parsed
+}
+
+function auditWhere(source: AuditSource, query: AuditQuery): SQL | undefined {
+  const { principal } = source
+  const conditions: (SQL | undefined)[] = []
+  // Organisation admins see their organisation only; an admin role without one (the platform ADMIN) sees all.
+  if (principal.role !== 'ADMIN') conditions.push(principal.organizationId ? eq(auditLog.organizationId, principal.organizationId) : sql`false`)
+  if (query.user) conditions.push(eq(auditLog.actorUserId, query.user))
+  if (query.patient) conditions.push(eq(auditLog.patientId, query.patient))
+  if (query.action) conditions.push(eq(auditLog.action, query.action))
+  if (query.from) conditions.push(gte(auditLog.occurredAt, parseBound('from', query.from)))
+  if (query.to) conditions.push(lt(auditLog.occurredAt, parseBound('to', query.to)))
+  return and(...conditions)
+}
+
+type Row = { log: typeof auditLog.$inferSelect; firstName: string | null; lastName: string | null }
+
+function toEntry({ log, firstName, lastName }: Row): AuditEntry {
+  const name = [firstName, lastName].filter(Boolean).join(' ')
+  return {
+    id: log.id,
+    occurred_at: log.occurredAt.toISOString(),
+    actor_user_id: log.actorUserId,
+    actor_name: name === '' ? null : name,
+    organization_id: log.organizationId,
+    action: log.action,
+    target_type: log.targetType,
+    target_id: log.targetId,
+    patient_id: log.patientId,
+    ip_address: log.ipAddress,
+    request_id: log.requestId,
+    details: log.details,
+  }
+}
+
+async function selectRows(ctx: AppContext, where: SQL | undefined, limit: number, offset: number): Promise<AuditEntry[]> {
+  const rows = await ctx.db
+    .select({ log: auditLog, firstName: users.firstName, lastName: users.lastName })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(where)
+    .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
+    .limit(limit)
+    .offset(offset)
+  return rows.map(toEntry)
+}
+
+export async function listAudit(ctx: AppContext, source: AuditSource, query: AuditQuery, path: string): Promise<AuditList> {
+  const where = auditWhere(source, query)
+  const [totals] = await ctx.db.select({ total: count() }).from(auditLog).where(where)
+  const total = totals?.total ?? 0
+  const pageUrl = (page: number): string => {
+    const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size) })
+    for (const name of ['user', 'patient', 'action', 'from', 'to'] as const) if (query[name]) params.set(name, String(query[name]))
+    return `${path}?${params.toString()}`
+  }
+  return {
+    count: total,
+    next: query.page * query.page_size < total ? pageUrl(query.page + 1) : null,
+    previous: query.page > 1 ? pageUrl(query.page - 1) : null,
+    results: await selectRows(ctx, where, query.page_size, (query.page - 1) * query.page_size),
+  }
+}
+
+export const AUDIT_CSV_COLUMNS = ['id', 'occurred_at', 'actor_user_id', 'actor_name', 'organization_id', 'action', 'target_type', 'target_id', 'patient_id', 'ip_address', 'request_id', 'details'] as const
+
+export async function exportAudit(ctx: AppContext, source: AuditSource, query: AuditQuery): Promise<string> {
+  const entries = await selectRows(ctx, auditWhere(source, query), AUDIT_EXPORT_LIMIT, 0)
+  await writeAudit(ctx.db, source, {
+    action: 'audit.export',
+    patientId: null,
+    targetType: 'audit_log',
+    details: { rows: entries.length, filters: (['user', 'patient', 'action', 'from', 'to'] as const).filter((name) => query[name] !== undefined) },
+    at: ctx.clock(),
+  })
+  const lines = [csvLine(AUDIT_CSV_COLUMNS)]
+  for (const e of entries) {
+    lines.push(csvLine(AUDIT_CSV_COLUMNS.map((column) => (column === 'details' ? (e.details ? JSON.stringify(e.details) : null) : e[column]))))
+  }
+  return `${lines.join('\r\n')}\r\n`
+}

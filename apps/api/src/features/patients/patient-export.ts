@@ -1,0 +1,77 @@
+// Exports of one patient's data (issue 6): CSV of medications and claims, or a FHIR R4 Bundle of the
+// resources exactly as pulled from Blue Button. Same gate as the views: nothing without an active authorization.
+import type { AppContext } from '../../context.ts'
+import { writeAudit, type AuditSource } from '../audit/audit-writer.ts'
+import { originalResources } from './patients.repository.ts'
+import { loadPatient, servedData } from './patients.service.ts'
+import { hasActiveAuthorization } from './patients.repository.ts'
+
+export type ExportFile = { filename: string; contentType: string; body: string }
+
+export const EXPORT_COLUMNS = [
+  'record_type',
+  'id',
+  'date',
+  'end_date',
+  'description',
+  'codes',
+  'provider',
+  'provider_npi',
+  'days_supply',
+  'quantity',
+  'total_cents',
+  'paid_cents',
+  'patient_pays_cents',
+] as const
+
+type Cell = string | number | null | undefined
+
+/** RFC 4180 quoting, and a leading apostrophe on cells a spreadsheet would run as a formula. */
+export function csvCell(value: Cell): string {
+  if (value === null || value === undefined) return ''
+  let text = String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+export const csvLine = (cells: readonly Cell[]): string => cells.map(csvCell).join(',')
+
+async function csvExport(ctx: AppContext, source: AuditSource, patientId: string): Promise<{ body: string; rows: number }> {
+  const row = await loadPatient(ctx, source, patientId)
+  const data = await servedData(ctx, source, row)
+  const lines = [csvLine(EXPORT_COLUMNS)]
+  for (const m of data.medications) {
+    lines.push(
+      csvLine(['medication', m.resourceId, m.fillDate, m.endDate, m.drugName, m.ndc, m.prescriberName, m.prescriberNpi, m.daysSupply, m.quantity, m.totalCostCents, m.planPaidCents, m.patientPayCents]),
+    )
+  }
+  for (const { claim, diagnoses } of data.claims) {
+    const codes = diagnoses.map((d) => d.code).join(' ')
+    lines.push(
+      csvLine(['claim', claim.resourceId, claim.billableStart, claim.billableEnd, claim.claimType, codes, claim.providerName, claim.providerNpi, null, null, claim.submittedCents, claim.medicarePaidCents, claim.patientPaysCents]),
+    )
+  }
+  return { body: `${lines.join('\r\n')}\r\n`, rows: lines.length - 1 }
+}
+
+async function fhirExport(ctx: AppContext, source: AuditSource, patientId: string): Promise<{ body: string; rows: number }> {
+  const row = await loadPatient(ctx, source, patientId)
+  const active = await hasActiveAuthorization(ctx.db, source.principal, ctx.clock(), row.id)
+  const resources = active ? await originalResources(ctx.db, row.id) : []
+  const bundle = {
+    resourceType: 'Bundle',
+    type: 'collection',
+    timestamp: ctx.clock().toISOString(),
+    total: resources.length,
+    entry: resources.map((resource) => ({ resource })),
+  }
+  return { body: JSON.stringify(bundle), rows: resources.length }
+}
+
+export async function exportPatient(ctx: AppContext, source: AuditSource, patientId: string, format: 'csv' | 'fhir'): Promise<ExportFile> {
+  const { body, rows } = format === 'csv' ? await csvExport(ctx, source, patientId) : await fhirExport(ctx, source, patientId)
+  await writeAudit(ctx.db, source, { action: 'patient.export', patientId, details: { format, rows }, at: ctx.clock() })
+  return format === 'csv'
+    ? { filename: `patient-${patientId}.csv`, contentType: 'text/csv; charset=utf-8', body }
+    : { filename: `patient-${patientId}.fhir.json`, contentType: 'application/fhir+json; charset=utf-8', body }
+}

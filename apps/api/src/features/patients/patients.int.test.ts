@@ -1,0 +1,190 @@
+// Patients (issue 6): search by each parameter, trigram search, the scoping matrix on every endpoint,
+// agents' medications-only view, the authorization gate on data, claim detail, exports and audit rows.
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog } from '../../db/schema/audit.ts'
+import { loginAs, type TestClient } from '../../testing/http-client.ts'
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
+import { insertPatient, setRequestStatus, type FixturePatient } from './patients-fixture.ts'
+
+let t: TestApp
+let acoFirst: FixturePatient
+let acoSecond: FixturePatient
+let physician: FixturePatient
+let agentOwn: FixturePatient
+let agentColleague: FixturePatient
+const clients: Record<string, TestClient> = {}
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  acoFirst = await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Margaret Whitfield', tin: 'first' })
+  acoSecond = await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Bernard Okafor', tin: 'second' })
+  physician = await insertPatient(t, { requester: 'PHYSICIAN_USER', name: 'Lucia Fernandez', tin: null })
+  agentOwn = await insertPatient(t, { requester: 'AGENT_USER', name: 'Harold Jensen', tin: null })
+  agentColleague = await insertPatient(t, { requester: 'AGENT_ADMIN', name: 'Irene Castillo', tin: null })
+  for (const persona of ['ACO_ADMIN', 'ACO_USER', 'PHYSICIAN_USER', 'AGENT_USER', 'ADMIN'] as const) clients[persona] = await loginAs(t.app, persona)
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const client = (persona: string): TestClient => {
+  const found = clients[persona]
+  if (!found) throw new Error(`no client ${persona}`)
+  return found
+}
+const get = (persona: string, url: string) => client(persona).request({ method: 'GET', url })
+const ids = (body: { results: { id: string }[] }) => body.results.map((p) => p.id)
+
+describe('GET /api/patients/ search', () => {
+  it('finds by MRN, MBI, uuid, email and phone through the keyed hashes', async () => {
+    expect(ids((await get('ACO_ADMIN', `/api/patients/?mrn=${acoFirst.mrn}`)).json())).toEqual([acoFirst.id])
+    expect(ids((await get('ACO_ADMIN', `/api/patients/?medicare_number=${acoFirst.mbi.toLowerCase()}`)).json())).toEqual([acoFirst.id])
+    expect(ids((await get('ACO_ADMIN', `/api/patients/?uuid=${acoSecond.id}&_t=1`)).json())).toEqual([acoSecond.id])
+    expect(ids((await get('ACO_ADMIN', `/api/patients/?search=${encodeURIComponent(acoFirst.email.toUpperCase())}`)).json())).toEqual([acoFirst.id])
+    const national = `(${acoFirst.phone.slice(2, 5)}) ${acoFirst.phone.slice(5, 8)}-${acoFirst.phone.slice(8)}`
+    expect(ids((await get('ACO_ADMIN', `/api/patients/?search=${encodeURIComponent(national)}`)).json())).toEqual([acoFirst.id])
+    expect(ids((await get('ACO_ADMIN', `/api/patients/?search=${acoSecond.mrn}`)).json())).toEqual([acoSecond.id])
+  })
+
+  it('finds partial and misspelt names by trigram, best match first', async () => {
+    const partial = (await get('ACO_ADMIN', '/api/patients/?search=whitf')).json()
+    expect(ids(partial)).toContain(acoFirst.id)
+    const misspelt = (await get('ACO_ADMIN', '/api/patients/?search=Margret%20Whitfeld')).json()
+    expect(ids(misspelt)[0]).toBe(acoFirst.id)
+    expect(misspelt.count).toBeGreaterThanOrEqual(1)
+  })
+
+  it('paginates with count, next and previous', async () => {
+    const first = (await get('ACO_ADMIN', '/api/patients/?page_size=1')).json()
+    expect(first.count).toBeGreaterThanOrEqual(2)
+    expect(first.results).toHaveLength(1)
+    expect(first.previous).toBeNull()
+    expect(first.next).toContain('page=2')
+    expect((await get('ACO_ADMIN', '/api/patients/?page_size=101')).statusCode).toBe(400)
+  })
+
+  it('searches only within scope: TINs, organisation, agent requests', async () => {
+    expect(ids((await get('ACO_USER', '/api/patients/?search=Okafor')).json())).toEqual([])
+    expect(ids((await get('ACO_USER', '/api/patients/?search=Whitfield')).json())).toEqual([acoFirst.id])
+    expect(ids((await get('PHYSICIAN_USER', `/api/patients/?mrn=${acoFirst.mrn}`)).json())).toEqual([])
+    const agent = ids((await get('AGENT_USER', '/api/patients/')).json())
+    expect(agent).toContain(agentOwn.id)
+    expect(agent).not.toContain(agentColleague.id)
+    expect((await get('ADMIN', '/api/patients/')).statusCode).toBe(403)
+  })
+
+  it('answers 400 for an invalid uuid and audits the parameters, never the values', async () => {
+    const bad = await get('ACO_ADMIN', '/api/patients/?uuid=not-a-uuid')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ detail: 'Invalid patient ID format', code: 'validation_error' })
+    const response = await get('ACO_ADMIN', `/api/patients/?medicare_number=${acoFirst.mbi}`)
+    const rows = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'patient.search'), eq(auditLog.requestId, response.headers['x-request-id'] as string)))
+    const all = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'patient.search'))
+    expect(all.length).toBeGreaterThan(0)
+    expect(JSON.stringify(all)).not.toContain(acoFirst.mbi)
+    expect(JSON.stringify(all)).not.toContain(acoFirst.mrn)
+    expect(all.some((row) => JSON.stringify(row.details).includes('medicare_number'))).toBe(true)
+    expect(rows.length).toBeLessThanOrEqual(1)
+  })
+})
+
+const ENDPOINTS = ['', 'basic_info/', 'risk_score/', 'consolidated/'] as const
+
+describe('scoping matrix', () => {
+  const cases: [string, () => FixturePatient, number][] = [
+    ['ACO_ADMIN', () => acoFirst, 200],
+    ['ACO_ADMIN', () => acoSecond, 200],
+    ['ACO_ADMIN', () => physician, 404],
+    ['ACO_USER', () => acoFirst, 200],
+    ['ACO_USER', () => acoSecond, 404],
+    ['ACO_USER', () => agentOwn, 404],
+    ['PHYSICIAN_USER', () => physician, 200],
+    ['PHYSICIAN_USER', () => acoFirst, 404],
+    ['AGENT_USER', () => agentOwn, 200],
+    ['AGENT_USER', () => agentColleague, 404],
+    ['AGENT_USER', () => physician, 404],
+    ['ADMIN', () => acoFirst, 403],
+  ]
+  it.each(cases)('%s on a patient answers the expected status on every endpoint', async (persona, patient, expected) => {
+    for (const endpoint of ENDPOINTS) {
+      const response = await get(persona, `/api/patients/${patient().id}/${endpoint}`)
+      expect([endpoint, response.statusCode]).toEqual([endpoint, expected])
+    }
+  })
+
+  it('answers 400 for a malformed id', async () => {
+    const response = await get('ACO_ADMIN', '/api/patients/123/')
+    expect(response.statusCode).toBe(400)
+    expect(response.json().detail).toBe('Invalid patient ID format')
+  })
+})
+
+describe('patient data', () => {
+  it('serves demographics, identifiers and the newest authorization to providers', async () => {
+    const body = (await get('ACO_ADMIN', `/api/patients/${acoFirst.id}/`)).json()
+    expect(body).toMatchObject({ full_name: 'Margaret Whitfield', name: 'Margaret Whitfield', mrn: acoFirst.mrn, medicare_number: acoFirst.mbi, email: acoFirst.email })
+    expect(body.authorization).toMatchObject({ status: 'authorized', request_id: acoFirst.requestId })
+  })
+
+  it('serves medications, claims and the risk score to providers while authorized', async () => {
+    const data = (await get('ACO_ADMIN', `/api/patients/${acoFirst.id}/consolidated/`)).json()
+    expect(data.medications).toHaveLength(1)
+    expect(data.claims).toHaveLength(1)
+    expect(data.claims[0]).toMatchObject({ record_id: acoFirst.claimId, claim_type: 'CARRIER', diagnoses: [{ code: 'E119' }] })
+    const risk = (await get('ACO_ADMIN', `/api/patients/${acoFirst.id}/risk_score/`)).json()
+    expect(risk.score).toBeGreaterThan(0)
+    expect(risk.explanation.model).toBeTruthy()
+  })
+
+  it('gives agents medications only, no MBI and no claim', async () => {
+    const data = (await get('AGENT_USER', `/api/patients/${agentOwn.id}/consolidated/`)).json()
+    expect(data.medications).toHaveLength(1)
+    expect(data.claims).toEqual([])
+    expect((await get('AGENT_USER', `/api/patients/${agentOwn.id}/risk_score/`)).json().score).toBeNull()
+    expect((await get('AGENT_USER', `/api/patients/${agentOwn.id}/`)).json().medicare_number).toBeNull()
+    expect((await get('AGENT_USER', `/api/claims/${agentOwn.claimId}/`)).statusCode).toBe(404)
+  })
+
+  it('serves claim detail in scope only', async () => {
+    const detail = await get('ACO_ADMIN', `/api/claims/${acoFirst.claimId}/`)
+    expect(detail.statusCode).toBe(200)
+    expect(detail.json()).toMatchObject({ patient_id: acoFirst.id, record_id: acoFirst.claimId, procedures: [] })
+    expect((await get('ACO_USER', `/api/claims/${acoSecond.claimId}/`)).statusCode).toBe(404)
+    expect((await get('PHYSICIAN_USER', `/api/claims/${acoFirst.claimId}/`)).statusCode).toBe(404)
+  })
+
+  it('serves no data once revoked, expired or held for identity review', async () => {
+    const expired = await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Expired Example', tin: 'first', request: 'expired' })
+    const data = (await get('ACO_ADMIN', `/api/patients/${expired.id}/consolidated/`)).json()
+    expect([data.medications.length, data.claims.length]).toEqual([0, 0])
+    expect((await get('ACO_ADMIN', `/api/claims/${expired.claimId}/`)).statusCode).toBe(404)
+    const held = await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Held Example', tin: 'first' })
+    await setRequestStatus(t, held.requestId, 'authorized', 'pending')
+    expect((await get('ACO_ADMIN', `/api/patients/${held.id}/risk_score/`)).json().score).toBeNull()
+    await setRequestStatus(t, held.requestId, 'revoked')
+    expect((await get('ACO_ADMIN', `/api/patients/${held.id}/consolidated/`)).json().medications).toEqual([])
+    // An agent whose only request was revoked no longer sees the patient at all.
+    const gone = await insertPatient(t, { requester: 'AGENT_USER', name: 'Revoked Agentcase', tin: null })
+    await setRequestStatus(t, gone.requestId, 'revoked')
+    expect((await get('AGENT_USER', `/api/patients/${gone.id}/`)).statusCode).toBe(404)
+  })
+
+  it('audits every read with user, organisation, patient, IP and request id', async () => {
+    const response = await get('ACO_USER', `/api/patients/${acoFirst.id}/risk_score/`)
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'patient.risk_score'), eq(auditLog.requestId, String(response.headers['x-request-id'] ?? ''))))
+    const rows = row ? [row] : await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'patient.risk_score'), eq(auditLog.patientId, acoFirst.id)))
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows[0]).toMatchObject({ patientId: acoFirst.id, ipAddress: '127.0.0.1' })
+    expect(rows[0]?.actorUserId).toBeTruthy()
+    expect(rows[0]?.organizationId).toBeTruthy()
+    expect(rows[0]?.requestId).toBeTruthy()
+    for (const action of ['patient.read', 'patient.basic_info', 'patient.consolidated', 'claim.read']) {
+      const found = await t.app.ctx.db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.patientId, acoFirst.id)))
+      expect([action, found.length > 0]).toEqual([action, true])
+    }
+  })
+})

@@ -1,0 +1,108 @@
+// Queries for patients (issue 6). Every query goes through `patientScope` (DESIGN.md §5): the organisation;
+// without all_tins, patients on the user's TINs or with no TIN (the rule of authorization-requests'
+// `patientInScope`); agents only patients with an authorized, unexpired request of their own.
+import { isAgentRole } from '@blueconsent/contract'
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
+import { claimProcedures, claims, coverages, medications } from '../../db/schema/clinical.ts'
+import { patients } from '../../db/schema/patients.ts'
+import type { Principal } from '../../plugins/access.ts'
+
+export type PatientRow = typeof patients.$inferSelect
+export type ClaimRow = typeof claims.$inferSelect
+
+/** Authorized, unexpired and not held for an identity review: the only state in which data is served. */
+function activeRequest(principal: Principal, now: Date): SQL {
+  return and(
+    eq(authorizationRequests.patientId, patients.id),
+    eq(authorizationRequests.organizationId, patients.organizationId),
+    eq(authorizationRequests.status, 'authorized'),
+    sql`${authorizationRequests.expiresAt} > ${now.toISOString()}`,
+    sql`${authorizationRequests.identityReview} not in ('pending', 'rejected')`,
+    isAgentRole(principal.role) ? eq(authorizationRequests.requesterUserId, principal.userId) : undefined,
+  ) as SQL
+}
+
+export function patientScope(principal: Principal, now: Date): SQL {
+  // Platform administrators belong to no organisation and see no patients.
+  if (principal.organizationId === null) return sql`false`
+  const conditions: (SQL | undefined)[] = [eq(patients.organizationId, principal.organizationId)]
+  if (!principal.allTins) {
+    conditions.push(principal.tinIds.length > 0 ? or(isNull(patients.tinId), inArray(patients.tinId, principal.tinIds)) : isNull(patients.tinId))
+  }
+  if (isAgentRole(principal.role)) {
+    conditions.push(sql`exists (select 1 from ${authorizationRequests} where ${activeRequest(principal, now)})`)
+  }
+  return and(...conditions) as SQL
+}
+
+export async function findScopedPatient(db: DbOrTx, principal: Principal, now: Date, id: string): Promise<PatientRow | undefined> {
+  const [row] = await db.select().from(patients).where(and(eq(patients.id, id), patientScope(principal, now)))
+  return row
+}
+
+export async function hasActiveAuthorization(db: DbOrTx, principal: Principal, now: Date, patientId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authorizationRequests.id })
+    .from(authorizationRequests)
+    .innerJoin(patients, eq(patients.id, authorizationRequests.patientId))
+    .where(and(eq(patients.id, patientId), activeRequest(principal, now)))
+    .limit(1)
+  return row !== undefined
+}
+
+export type SearchPage = { where: SQL; orderBy: SQL[]; limit: number; offset: number }
+
+export async function searchPatients(db: DbOrTx, page: SearchPage): Promise<{ total: number; rows: PatientRow[] }> {
+  const [totals] = await db.select({ total: count() }).from(patients).where(page.where)
+  const rows = await db.select().from(patients).where(page.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset)
+  return { total: totals?.total ?? 0, rows }
+}
+
+export type NewestRequest = { patientId: string; id: string; status: (typeof authorizationRequests.$inferSelect)['status']; expiresAt: Date | null }
+
+/** The newest request per patient within the caller's view (agents: their own). */
+export async function newestRequests(db: DbOrTx, principal: Principal, patientIds: string[]): Promise<Map<string, NewestRequest>> {
+  if (patientIds.length === 0 || principal.organizationId === null) return new Map()
+  const rows = await db
+    .select({ patientId: authorizationRequests.patientId, id: authorizationRequests.id, status: authorizationRequests.status, expiresAt: authorizationRequests.expiresAt })
+    .from(authorizationRequests)
+    .where(
+      and(
+        inArray(authorizationRequests.patientId, patientIds),
+        eq(authorizationRequests.organizationId, principal.organizationId),
+        isAgentRole(principal.role) ? eq(authorizationRequests.requesterUserId, principal.userId) : undefined,
+      ),
+    )
+    .orderBy(desc(authorizationRequests.createdAt), desc(authorizationRequests.id))
+  const newest = new Map<string, NewestRequest>()
+  for (const row of rows) if (!newest.has(row.patientId)) newest.set(row.patientId, row)
+  return newest
+}
+
+/** A claim by its record id (uuid) or Blue Button id, among the caller's patients. */
+export async function findScopedClaim(db: DbOrTx, principal: Principal, now: Date, id: string, byRecordId: boolean): Promise<ClaimRow | undefined> {
+  const [row] = await db
+    .select({ claim: claims })
+    .from(claims)
+    .innerJoin(patients, eq(patients.id, claims.patientId))
+    .where(and(byRecordId ? eq(claims.id, id) : eq(claims.resourceId, id), patientScope(principal, now)))
+    .orderBy(desc(claims.updatedAt))
+    .limit(1)
+  return row?.claim
+}
+
+export async function listProcedures(db: DbOrTx, claimId: string) {
+  return db.select().from(claimProcedures).where(eq(claimProcedures.claimId, claimId)).orderBy(claimProcedures.sequence)
+}
+
+/** The resources as pulled, for the FHIR export. */
+export async function originalResources(db: DbOrTx, patientId: string): Promise<Record<string, unknown>[]> {
+  const [coverageRows, claimRows, medicationRows] = await Promise.all([
+    db.select({ resource: coverages.resource }).from(coverages).where(eq(coverages.patientId, patientId)).orderBy(coverages.resourceId),
+    db.select({ resource: claims.resource }).from(claims).where(eq(claims.patientId, patientId)).orderBy(claims.resourceId),
+    db.select({ resource: medications.resource }).from(medications).where(eq(medications.patientId, patientId)).orderBy(medications.resourceId),
+  ])
+  return [...coverageRows, ...claimRows, ...medicationRows].map((row) => row.resource)
+}

@@ -1,0 +1,181 @@
+// Patient search and reads (issue 6). Every read is scoped (patients.repository.ts) and audited; clinical
+// data is served only while an authorization is active, and agents get medications only.
+import {
+  isAgentRole,
+  isValidPatientId,
+  MESSAGES,
+  toE164,
+  type ClaimDetail,
+  type Consolidated,
+  type Patient,
+  type PatientList,
+  type PatientRiskScore,
+  type PatientSearchQuery,
+} from '@blueconsent/contract'
+import { desc, eq, or, sql, type SQL } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { riskScores } from '../../db/schema/clinical.ts'
+import { patients } from '../../db/schema/patients.ts'
+import { AppError, notFound } from '../../errors.ts'
+import { keyedHash } from '../../lib/crypto.ts'
+import { mrnHash } from '../authorization-requests/patients.ts'
+import { writeAudit, type AuditSource } from '../audit/audit-writer.ts'
+import { toClaim, toMedication } from '../ingestion/data.service.ts'
+import { listClaims, listMedications, type ClaimWithChildren } from '../ingestion/ingestion.repository.ts'
+import { toRiskScoreContract, type StoredRiskScore } from '../ingestion/risk.ts'
+import { toBasicInfo, toPatient } from './patient-views.ts'
+import {
+  findScopedClaim,
+  findScopedPatient,
+  hasActiveAuthorization,
+  listProcedures,
+  newestRequests,
+  patientScope,
+  searchPatients,
+  type PatientRow,
+} from './patients.repository.ts'
+
+export const invalidPatientId = (): AppError => new AppError(400, 'validation_error', MESSAGES.patientId)
+
+/** MBIs are stored as Blue Button sends them: upper case, no separators. */
+export const normaliseMbi = (value: string): string => value.trim().toUpperCase().replace(/[\s-]/g, '')
+
+const SEARCH_PARAMETERS = ['mrn', 'medicare_number', 'search', 'uuid'] as const
+
+function searchCondition(ctx: AppContext, term: string): SQL {
+  const lower = term.toLowerCase()
+  const escaped = lower.replace(/[\\%_]/g, (c) => `\\${c}`)
+  const digits = term.replace(/\D/g, '')
+  return or(
+    sql`lower(${patients.fullName}) % ${lower}`,
+    sql`lower(${patients.fullName}) like ${`%${escaped}%`}`,
+    eq(patients.mrnHash, mrnHash(ctx, term)),
+    eq(patients.mbiHash, keyedHash(ctx.keys, normaliseMbi(term))),
+    eq(patients.emailHash, keyedHash(ctx.keys, lower)),
+    digits.length === 10 || (digits.length === 11 && digits.startsWith('1')) ? eq(patients.phoneHash, keyedHash(ctx.keys, toE164(term))) : undefined,
+  ) as SQL
+}
+
+export async function searchPatientList(ctx: AppContext, source: AuditSource, query: PatientSearchQuery, path: string): Promise<PatientList> {
+  const now = ctx.clock()
+  const conditions: SQL[] = [patientScope(source.principal, now)]
+  const orderBy: SQL[] = []
+  if (query.uuid !== undefined) {
+    if (!isValidPatientId(query.uuid)) throw invalidPatientId()
+    conditions.push(eq(patients.id, query.uuid))
+  }
+  if (query.mrn !== undefined) conditions.push(eq(patients.mrnHash, mrnHash(ctx, query.mrn)))
+  if (query.medicare_number !== undefined) conditions.push(eq(patients.mbiHash, keyedHash(ctx.keys, normaliseMbi(query.medicare_number))))
+  if (query.search !== undefined) {
+    conditions.push(searchCondition(ctx, query.search))
+    orderBy.push(sql`similarity(lower(${patients.fullName}), ${query.search.toLowerCase()}) desc`)
+  }
+  orderBy.push(sql`lower(${patients.fullName})`, sql`${patients.id}`)
+  const { total, rows } = await searchPatients(ctx.db, {
+    where: sql.join(conditions, sql` and `),
+    orderBy,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  })
+  await writeAudit(ctx.db, source, {
+    action: 'patient.search',
+    patientId: null,
+    targetType: 'patient_search',
+    details: { parameters: SEARCH_PARAMETERS.filter((name) => query[name] !== undefined), results: total, page: query.page },
+    at: now,
+  })
+  const requests = await newestRequests(ctx.db, source.principal, rows.map((row) => row.id))
+  const pageUrl = (page: number): string => {
+    const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size) })
+    for (const name of SEARCH_PARAMETERS) if (query[name] !== undefined) params.set(name, String(query[name]))
+    return `${path}?${params.toString()}`
+  }
+  return {
+    count: total,
+    next: query.page * query.page_size < total ? pageUrl(query.page + 1) : null,
+    previous: query.page > 1 ? pageUrl(query.page - 1) : null,
+    results: rows.map((row) => toPatient(ctx, source.principal, row, requests.get(row.id))),
+  }
+}
+
+/** Loads a patient the caller may see, or answers 404 (another organisation's patient is never 403). */
+export async function loadPatient(ctx: AppContext, source: AuditSource, id: string): Promise<PatientRow> {
+  if (!isValidPatientId(id)) throw invalidPatientId()
+  const row = await findScopedPatient(ctx.db, source.principal, ctx.clock(), id)
+  if (!row) throw notFound()
+  return row
+}
+
+export async function readPatient(ctx: AppContext, source: AuditSource, id: string): Promise<Patient> {
+  const row = await loadPatient(ctx, source, id)
+  await writeAudit(ctx.db, source, { action: 'patient.read', patientId: row.id, at: ctx.clock() })
+  const requests = await newestRequests(ctx.db, source.principal, [row.id])
+  return toPatient(ctx, source.principal, row, requests.get(row.id))
+}
+
+export async function readBasicInfo(ctx: AppContext, source: AuditSource, id: string) {
+  const row = await loadPatient(ctx, source, id)
+  await writeAudit(ctx.db, source, { action: 'patient.basic_info', patientId: row.id, at: ctx.clock() })
+  return toBasicInfo(row)
+}
+
+export async function readRiskScore(ctx: AppContext, source: AuditSource, id: string): Promise<PatientRiskScore> {
+  const row = await loadPatient(ctx, source, id)
+  const now = ctx.clock()
+  const served = !isAgentRole(source.principal.role) && (await hasActiveAuthorization(ctx.db, source.principal, now, row.id))
+  const explanation = served ? await latestRiskScore(ctx, row.id) : null
+  await writeAudit(ctx.db, source, { action: 'patient.risk_score', patientId: row.id, details: { served: explanation !== null }, at: now })
+  return { score: explanation?.score ?? null, calculation_date: explanation?.calculation_date ?? null, explanation }
+}
+
+async function latestRiskScore(ctx: AppContext, patientId: string) {
+  const [row] = await ctx.db.select().from(riskScores).where(eq(riskScores.patientId, patientId)).orderBy(desc(riskScores.calculatedAt)).limit(1)
+  return row ? toRiskScoreContract(row as unknown as StoredRiskScore & { calculatedAt: Date }) : null
+}
+
+const toPatientClaim = (claim: ClaimWithChildren) => ({ ...toClaim(claim), record_id: claim.claim.id })
+
+/** The data the caller may see now: none without an active authorization, medications only for agents. */
+export async function servedData(ctx: AppContext, source: AuditSource, row: PatientRow) {
+  const active = await hasActiveAuthorization(ctx.db, source.principal, ctx.clock(), row.id)
+  if (!active) return { medications: [], claims: [] }
+  const agent = isAgentRole(source.principal.role)
+  const [medicationRows, claimRows] = await Promise.all([listMedications(ctx.db, row.id), agent ? Promise.resolve([]) : listClaims(ctx.db, row.id)])
+  return { medications: medicationRows, claims: claimRows }
+}
+
+export async function readConsolidated(ctx: AppContext, source: AuditSource, id: string): Promise<Consolidated> {
+  const row = await loadPatient(ctx, source, id)
+  const data = await servedData(ctx, source, row)
+  await writeAudit(ctx.db, source, {
+    action: 'patient.consolidated',
+    patientId: row.id,
+    details: { medications: data.medications.length, claims: data.claims.length },
+    at: ctx.clock(),
+  })
+  return {
+    patient_id: row.id,
+    data_as_of: row.dataAsOf?.toISOString() ?? null,
+    last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
+    medications: data.medications.map(toMedication),
+    claims: data.claims.map(toPatientClaim),
+  }
+}
+
+export async function readClaim(ctx: AppContext, source: AuditSource, id: string): Promise<ClaimDetail> {
+  const { principal } = source
+  // Agents see medications only, so no claim exists for them.
+  if (isAgentRole(principal.role) || id.length > 200) throw notFound()
+  const now = ctx.clock()
+  const claim = await findScopedClaim(ctx.db, principal, now, id, isValidPatientId(id))
+  if (!claim || !(await hasActiveAuthorization(ctx.db, principal, now, claim.patientId))) throw notFound()
+  const withChildren = (await listClaims(ctx.db, claim.patientId)).find((c) => c.claim.id === claim.id)
+  if (!withChildren) throw notFound()
+  const procedures = await listProcedures(ctx.db, claim.id)
+  await writeAudit(ctx.db, source, { action: 'claim.read', patientId: claim.patientId, targetType: 'claim', targetId: claim.id, at: now })
+  return {
+    ...toPatientClaim(withChildren),
+    patient_id: claim.patientId,
+    procedures: procedures.map((p) => ({ sequence: p.sequence, code: p.code, system: p.system, performed_on: p.performedOn })),
+  }
+}
