@@ -29,8 +29,14 @@ export const paths = {
   authorizationNew: '/app/authorization/new',
   providerAuthorizationRequest: '/app/provider-authorization-request',
   authorizationRequestList: '/app/authorization-request-list',
-  // Linked from the shell and the login page; their screens arrive with later issues.
+  // The patient area (issue 6): the Patients page, the list, one patient, one claim, and the audit log.
   authorization: '/app/authorization',
+  patients: '/app/patients',
+  patientDetail: '/app/patient/:id',
+  claimDetail: '/app/claim/:id',
+  acoPatient: '/app/aco/patient/:id',
+  adminAudit: '/app/admin/audit',
+  // Linked from the shell and the login page; their screens arrive with later issues.
   billing: '/app/billing',
   team: '/app/invitation',
   account: '/app/account',

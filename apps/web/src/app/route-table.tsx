@@ -9,6 +9,7 @@ const guards = () => import('../features/auth/components/route-guards.tsx')
 const guestOnly = () => import('../features/auth/components/guest-only.tsx')
 const layouts = () => import('./routes/layout-routes.tsx')
 const authorizationGuard = () => import('../features/authorization-requests/components/require-patient-search.tsx')
+const patientGuard = () => import('../features/patients/components/require-patient-access.tsx')
 const requestAuthorizationPage = async () =>
   (await import('../features/authorization-requests/pages/request-authorization-page.tsx')).RequestAuthorizationPage
 
@@ -55,6 +56,12 @@ export const routes: RouteObject[] = [
               page('Sign out', paths.logout, async () => (await import('../features/auth/pages/logout-page.tsx')).LogoutPage),
               page('Change password', paths.changePassword, async () => (await import('../features/auth/pages/change-password-page.tsx')).ChangePasswordPage),
               page('Access denied', paths.unauthorized, async () => (await import('../features/shell/pages/unauthorized-page.tsx')).UnauthorizedPage),
+              {
+                lazy: async () => ({ Component: (await patientGuard()).RequirePatientAccess }),
+                children: [
+                  page('Patients', paths.authorization, async () => (await import('../features/patients/pages/patients-page.tsx')).PatientsPage),
+                ],
+              },
               {
                 lazy: async () => ({ Component: (await authorizationGuard()).RequirePatientSearch }),
                 children: [

@@ -1,0 +1,82 @@
+// The patient endpoints of spec 1 §7 and issue 6, parsed with the contract schemas. Every read is scoped and
+// audited on the server; the browser only asks.
+import {
+  claimDetailSchema,
+  consolidatedSchema,
+  patientListSchema,
+  patientRiskScoreSchema,
+  patientSchema,
+} from '@blueconsent/contract'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiClient } from '../../../lib/api-client.ts'
+import { isApiError } from '../../../lib/api-error.ts'
+
+export type SearchMode = 'search' | 'mrn' | 'medicare_number'
+export type PatientSearch = { mode: SearchMode; term: string; page?: number; pageSize?: number }
+
+const ALL = ['patients'] as const
+export const patientKeys = {
+  all: ALL,
+  search: (search: PatientSearch) => [...ALL, 'search', search] as const,
+  detail: (id: string) => [...ALL, 'detail', id] as const,
+  consolidated: (id: string) => [...ALL, 'consolidated', id] as const,
+  riskScore: (id: string) => [...ALL, 'risk-score', id] as const,
+  claim: (id: string) => [...ALL, 'claim', id] as const,
+}
+
+// 4xx answers (400 invalid id, 404 outside the caller's scope) will not change by retrying.
+const retryServerErrors = (failureCount: number, error: unknown): boolean =>
+  !(isApiError(error) && error.status < 500) && failureCount < 2
+
+export const searchPatients = ({ mode, term, page = 1, pageSize = 20 }: PatientSearch, signal?: AbortSignal) =>
+  apiClient.get('/api/patients/', {
+    schema: patientListSchema,
+    query: { [mode]: term, page, page_size: pageSize },
+    signal,
+  })
+
+/** `onAnswered` runs once per search the server answered (the recent-searches list keeps those). */
+export const usePatientSearch = (search: PatientSearch | null, onAnswered?: (search: PatientSearch) => void) =>
+  useQuery({
+    queryKey: patientKeys.search(search ?? { mode: 'search', term: '' }),
+    queryFn: async ({ signal }) => {
+      const asked = search ?? { mode: 'search' as const, term: '' }
+      const list = await searchPatients(asked, signal)
+      onAnswered?.(asked)
+      return list
+    },
+    enabled: search != null && search.term.trim() !== '',
+    // The next keystroke is the retry; a failed search is reported at once.
+    retry: false,
+  })
+
+export const patientQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: patientKeys.detail(id),
+    queryFn: ({ signal }) => apiClient.get(`/api/patients/${id}/`, { schema: patientSchema, signal }),
+    retry: retryServerErrors,
+  })
+
+export const usePatient = (id: string | null) => useQuery({ ...patientQueryOptions(id ?? ''), enabled: id != null })
+
+export const useConsolidated = (id: string) =>
+  useQuery({
+    queryKey: patientKeys.consolidated(id),
+    queryFn: ({ signal }) => apiClient.get(`/api/patients/${id}/consolidated/`, { schema: consolidatedSchema, signal }),
+    retry: retryServerErrors,
+  })
+
+export const useRiskScore = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: patientKeys.riskScore(id),
+    queryFn: ({ signal }) => apiClient.get(`/api/patients/${id}/risk_score/`, { schema: patientRiskScoreSchema, signal }),
+    enabled,
+    retry: retryServerErrors,
+  })
+
+export const useClaim = (id: string) =>
+  useQuery({
+    queryKey: patientKeys.claim(id),
+    queryFn: ({ signal }) => apiClient.get(`/api/claims/${id}/`, { schema: claimDetailSchema, signal }),
+    retry: retryServerErrors,
+  })

@@ -1,0 +1,18 @@
+// How a patient's identity reads on screen; the spec's field alternatives (name/full_name, mrn/…) are both read.
+import type { Patient } from '@blueconsent/contract'
+
+export const patientDisplayName = (patient: Patient): string => patient.full_name || patient.name
+
+export const patientMrn = (patient: Patient): string | null => patient.mrn ?? patient.medical_record_number
+
+export const patientBirthDate = (patient: Patient): string | null => patient.birth_date ?? patient.date_of_birth
+
+export const patientPhone = (patient: Patient): string | null => patient.phone_number ?? patient.phone
+
+export function patientAddress(patient: Patient): string | null {
+  const cityLine = [patient.city, [patient.state, patient.postal_code].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ')
+  const parts = [...patient.address_line, cityLine].filter(Boolean)
+  return parts.length > 0 ? parts.join(', ') : null
+}

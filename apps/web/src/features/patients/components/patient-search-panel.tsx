@@ -1,0 +1,138 @@
+// The patient search card (spec 1 §2): General Search for everyone, MRN Search and Medicare ID for ACO and
+// physician roles; 300 ms debounce; the last five searches offered again.
+import {
+  PATIENT_DATA_MESSAGES,
+  PATIENT_SEARCH,
+  isProviderRole,
+  type Patient,
+  type Role,
+} from '@blueconsent/contract'
+import { useId, useState, type ReactNode } from 'react'
+import { Tabs, type TabItem } from '../../../components/patient-data/tabs.tsx'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { isApiError } from '../../../lib/api-error.ts'
+import { usePatientSearch, type SearchMode } from '../api/patients-api.ts'
+import { patientBirthDate, patientDisplayName, patientMrn } from './patient-format.ts'
+import { readRecentSearches, rememberSearch, type RecentSearch } from './recent-searches.ts'
+import { useDebouncedValue } from './use-debounced-value.ts'
+
+const ALL_TABS: readonly TabItem<SearchMode>[] = [
+  { key: 'search', label: 'General Search' },
+  { key: 'mrn', label: 'MRN Search' },
+  { key: 'medicare_number', label: 'Medicare ID' },
+]
+
+const FIELD_LABEL: Record<SearchMode, string> = {
+  search: 'Name, MRN, Medicare ID, email or phone',
+  mrn: 'Medical record number (MRN)',
+  medicare_number: 'Medicare ID (MBI)',
+}
+
+export const searchTabsFor = (role: Role): readonly TabItem<SearchMode>[] =>
+  isProviderRole(role) ? ALL_TABS : ALL_TABS.filter((tab) => tab.key === 'search')
+
+/** An HTTP answer is a failed search; no answer at all (network, timeout) is an error reaching the server. */
+const searchErrorText = (error: unknown): string =>
+  isApiError(error) && error.kind !== 'http' ? PATIENT_DATA_MESSAGES.searchError : PATIENT_DATA_MESSAGES.searchFailed
+
+type PatientSearchPanelProps = {
+  role: Role
+  /** What each result offers: a select button, a link to the record… */
+  renderAction: (patient: Patient) => ReactNode
+}
+
+export function PatientSearchPanel({ role, renderAction }: PatientSearchPanelProps) {
+  const inputId = useId()
+  const tabs = searchTabsFor(role)
+  const [mode, setMode] = useState<SearchMode>('search')
+  const [term, setTerm] = useState('')
+  const [recent, setRecent] = useState<RecentSearch[]>(readRecentSearches)
+  // Primitives, so an unchanged search never restarts the timer.
+  const settled = {
+    mode: useDebouncedValue(mode, PATIENT_SEARCH.debounceMs),
+    term: useDebouncedValue(term.trim(), PATIENT_SEARCH.debounceMs),
+  }
+  const query = usePatientSearch(settled.term ? settled : null, (answered) =>
+    setRecent(rememberSearch({ mode: answered.mode, term: answered.term })),
+  )
+
+  const choose = (search: RecentSearch) => {
+    setMode(tabs.some((tab) => tab.key === search.mode) ? search.mode : 'search')
+    setTerm(search.term)
+  }
+
+  return (
+    <section aria-labelledby={`${inputId}-heading`} className="card bg-base-100 border border-base-300">
+      <div className="card-body gap-4">
+        <h2 id={`${inputId}-heading`} className="card-title">
+          Find a patient
+        </h2>
+        <Tabs label="Search by" tabs={tabs} selected={mode} onSelect={setMode}>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={inputId} className="text-sm font-medium">
+              {FIELD_LABEL[mode]}
+            </label>
+            <input
+              id={inputId}
+              type="search"
+              className="input w-full max-w-md"
+              value={term}
+              autoComplete="off"
+              onChange={(event) => setTerm(event.target.value)}
+            />
+          </div>
+        </Tabs>
+        <RecentSearches recent={recent} onChoose={choose} />
+        {query.isFetching ? <Spinner label="Searching…" /> : null}
+        {query.isError ? <Alert type="error">{searchErrorText(query.error)}</Alert> : null}
+        {query.data && settled.term ? <SearchResults patients={query.data.results} total={query.data.count} renderAction={renderAction} /> : null}
+      </div>
+    </section>
+  )
+}
+
+function RecentSearches({ recent, onChoose }: { recent: readonly RecentSearch[]; onChoose: (search: RecentSearch) => void }) {
+  if (recent.length === 0) return null
+  return (
+    <nav aria-label="Recent searches" className="flex flex-wrap items-center gap-2">
+      <span className="text-sm font-medium">Recent:</span>
+      {recent.map((search) => (
+        <button
+          key={`${search.mode}:${search.term}`}
+          type="button"
+          className="btn btn-xs btn-outline"
+          onClick={() => onChoose(search)}
+        >
+          {search.term}
+        </button>
+      ))}
+    </nav>
+  )
+}
+
+type SearchResultsProps = { patients: readonly Patient[]; total: number; renderAction: (patient: Patient) => ReactNode }
+
+function SearchResults({ patients, total, renderAction }: SearchResultsProps) {
+  if (patients.length === 0) return <p role="status">{PATIENT_DATA_MESSAGES.noPatients}</p>
+  return (
+    <div className="flex flex-col gap-2">
+      <p role="status">
+        {total === 1 ? '1 patient found' : `${total} patients found`}
+        {total > patients.length ? ` (showing the first ${patients.length}; refine the search to narrow it)` : ''}
+      </p>
+      <ul className="flex flex-col divide-y divide-base-300">
+        {patients.map((patient) => (
+          <li key={patient.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span>
+              <span className="font-medium">{patientDisplayName(patient)}</span>
+              {patientMrn(patient) ? ` · MRN ${patientMrn(patient)}` : ''}
+              {patientBirthDate(patient) ? ` · born ${patientBirthDate(patient)}` : ''}
+            </span>
+            {renderAction(patient)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

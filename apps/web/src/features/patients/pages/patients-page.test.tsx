@@ -1,0 +1,107 @@
+import { STORAGE_KEYS } from '@blueconsent/contract'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { json, networkFailure, type FakeFetch } from '../../../testing/fake-fetch.ts'
+import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { axeViolations } from '../testing/axe.ts'
+import { OTHER_PATIENT_ID, PATIENT_ID, makePatient, patientFake, patientPage, personaFor } from '../testing/fixtures.ts'
+
+async function openPatients(role: Parameters<typeof personaFor>[0], url = '/app/authorization', fake: FakeFetch = patientFake()) {
+  await signIn(personaFor(role))
+  const app = renderApp(url, { fake })
+  await screen.findByRole('heading', { level: 1, name: 'Patients' }, { timeout: 10_000 })
+  return app
+}
+
+const searchCalls = (fake: FakeFetch) => fake.callsTo('GET /api/patients/').map((call) => new URL(call.url, 'http://x').searchParams)
+
+describe('Patients page', { timeout: 20_000 }, () => {
+  it('offers MRN and Medicare ID search to providers only', async () => {
+    await openPatients('ACO_USER')
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['General Search', 'MRN Search', 'Medicare ID'])
+    document.body.innerHTML = ''
+    await openPatients('AGENT_USER')
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['General Search'])
+  })
+
+  it('sends one debounced search per pause, by the chosen tab, and remembers it', async () => {
+    const user = userEvent.setup()
+    const { fake } = await openPatients('PHYSICIAN_USER')
+    await user.click(screen.getByRole('tab', { name: 'MRN Search' }))
+    await user.type(screen.getByLabelText('Medical record number (MRN)'), 'MRN-1')
+    expect(searchCalls(fake)).toHaveLength(0)
+    await screen.findByText('1 patient found')
+    const calls = searchCalls(fake)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]?.get('mrn')).toBe('MRN-1')
+    expect(calls[0]?.get('search')).toBeNull()
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.recentPatientSearches) ?? '[]')).toEqual([{ mode: 'mrn', term: 'MRN-1' }])
+    expect(within(screen.getByRole('navigation', { name: 'Recent searches' })).getByRole('button', { name: 'MRN-1' })).toBeTruthy()
+  })
+
+  it('keeps the five newest searches and runs one again when chosen', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.recentPatientSearches,
+      JSON.stringify(['a', 'b', 'c', 'd', 'e'].map((term) => ({ mode: 'search', term }))),
+    )
+    const user = userEvent.setup()
+    const { fake } = await openPatients('ACO_USER')
+    await user.click(screen.getByRole('button', { name: 'c' }))
+    await screen.findByText('1 patient found')
+    expect(searchCalls(fake).at(-1)?.get('search')).toBe('c')
+    await user.clear(screen.getByRole('searchbox'))
+    await user.type(screen.getByRole('searchbox'), 'Lopez')
+    await waitFor(() => expect(searchCalls(fake).at(-1)?.get('search')).toBe('Lopez'))
+    await waitFor(() => {
+      const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.recentPatientSearches) ?? '[]') as { term: string }[]
+      expect(stored.map((item) => item.term)).toEqual(['Lopez', 'c', 'a', 'b', 'd'])
+    })
+  })
+
+  it('says when nothing matches, and tells a failed search from an unreachable server', async () => {
+    const user = userEvent.setup()
+    const fake = patientFake().on('GET /api/patients/', json(200, patientPage([])), json(500, { detail: 'boom' }), networkFailure)
+    await openPatients('ACO_USER', '/app/authorization', fake)
+    await user.type(screen.getByRole('searchbox'), 'Nobody')
+    expect(await screen.findByText('No patients found matching your search criteria.')).toBeTruthy()
+    expect(await axeViolations()).toEqual([])
+    await user.type(screen.getByRole('searchbox'), 'x')
+    expect(await screen.findByText('Failed to search patients')).toBeTruthy()
+    await user.type(screen.getByRole('searchbox'), 'y')
+    expect(await screen.findByText('Error searching for patients')).toBeTruthy()
+  })
+
+  it('selects a result into the summary card with its actions, and clears it', async () => {
+    const user = userEvent.setup()
+    const app = await openPatients('ACO_USER')
+    await user.type(screen.getByRole('searchbox'), 'Maria')
+    await user.click(await screen.findByRole('button', { name: 'Select Maria Lopez' }))
+    const card = await screen.findByRole('region', { name: 'Maria Lopez' })
+    for (const text of ['1EG4TE5MK73', '1948-05-12', 'female', '2026-10-02', '+15555550123', 'maria.lopez@example.com', '12 Harbor Way, Springfield, IL 62701']) {
+      expect(within(card).getByText(text)).toBeTruthy()
+    }
+    expect(app.router.state.location.search).toBe(`?patient=${PATIENT_ID}`)
+    expect(within(card).getByRole('link', { name: 'View full record' }).getAttribute('href')).toBe(`/app/patient/${PATIENT_ID}`)
+    expect(within(card).getByRole('link', { name: 'Manage authorization requests' }).getAttribute('href')).toBe('/app/care-management')
+    expect(await axeViolations()).toEqual([])
+    await user.click(within(card).getByRole('button', { name: 'Clear selection' }))
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Maria Lopez' })).toBeNull())
+  })
+
+  it('selects the patient named by ?patient= or ?id=, and rejects a malformed id', async () => {
+    const fake = patientFake().on(`GET /api/patients/${OTHER_PATIENT_ID}/`, json(200, makePatient({ id: OTHER_PATIENT_ID, full_name: 'Ana Ruiz', name: 'Ana Ruiz' })))
+    await openPatients('AGENT_USER', `/app/authorization?id=${OTHER_PATIENT_ID}`, fake)
+    expect(await screen.findByRole('region', { name: 'Ana Ruiz' })).toBeTruthy()
+    document.body.innerHTML = ''
+    const other = await openPatients('ACO_USER', '/app/authorization?patient=not-a-uuid')
+    expect(await screen.findByText('Invalid patient ID format')).toBeTruthy()
+    expect(other.fake.calls.some((call) => call.path.includes('not-a-uuid'))).toBe(false)
+  })
+
+  it('sends roles without patient access to the unauthorized page', async () => {
+    await signIn(personaFor('ADMIN'))
+    const app = renderApp('/app/authorization')
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/app/unauthorized'), { timeout: 10_000 })
+  })
+})

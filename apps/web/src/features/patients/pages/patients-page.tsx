@@ -1,0 +1,41 @@
+// /app/authorization, the Patients page (spec 1 §2): search, select, and the selected patient's summary.
+// The selection lives in the URL (?patient=, or ?id= from older links) so it can be shared and reloaded.
+import { MESSAGES, PATIENT_DATA_MESSAGES, isValidPatientId } from '@blueconsent/contract'
+import { useSearchParams } from 'react-router'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { useSession } from '../../../lib/session.ts'
+import { usePatient } from '../api/patients-api.ts'
+import { PatientSearchPanel } from '../components/patient-search-panel.tsx'
+import { SelectedPatientCard } from '../components/selected-patient-card.tsx'
+
+export function PatientsPage() {
+  const { user } = useSession()
+  const [params, setParams] = useSearchParams()
+  const requested = params.get('patient') ?? params.get('id')
+  const valid = requested != null && isValidPatientId(requested)
+  const patient = usePatient(valid ? requested : null)
+  if (!user) return null
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-3xl font-bold">Patients</h1>
+      <PatientSearchPanel
+        role={user.role}
+        renderAction={(found) => (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            aria-label={`Select ${found.full_name || found.name}`}
+            onClick={() => setParams({ patient: found.id })}
+          >
+            Select
+          </button>
+        )}
+      />
+      {requested != null && !valid ? <Alert type="error">{MESSAGES.patientId}</Alert> : null}
+      {valid && patient.isPending ? <Spinner label="Loading patient…" /> : null}
+      {valid && patient.isError ? <Alert type="error">{PATIENT_DATA_MESSAGES.detailsFailed}</Alert> : null}
+      {valid && patient.data ? <SelectedPatientCard patient={patient.data} onClear={() => setParams({})} /> : null}
+    </div>
+  )
+}
