@@ -1,0 +1,79 @@
+// The audit log (issue 6): append-only in the database, searchable and exportable by admin roles within
+// their organisation (the platform ADMIN sees all).
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog } from '../../db/schema/audit.ts'
+import { loginAs, type TestClient } from '../../testing/http-client.ts'
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
+import { insertPatient, type FixturePatient } from '../patients/patients-fixture.ts'
+
+let t: TestApp
+let patient: FixturePatient
+let acoAdmin: TestClient
+let acoUserId: string
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  patient = await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Audit Example', tin: 'first' })
+  acoAdmin = await loginAs(t.app, 'ACO_ADMIN')
+  const acoUser = await loginAs(t.app, 'ACO_USER')
+  const me = await acoUser.request({ method: 'GET', url: `/api/patients/${patient.id}/` })
+  expect(me.statusCode).toBe(200)
+  const [row] = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.patientId, patient.id))
+  acoUserId = row?.actorUserId ?? ''
+  const physician = await loginAs(t.app, 'PHYSICIAN_USER')
+  await physician.request({ method: 'GET', url: '/api/patients/?search=someone' })
+})
+afterAll(async () => {
+  await t.close()
+})
+
+describe('audit_log', () => {
+  it('refuses UPDATE and DELETE', async () => {
+    await expect(t.app.ctx.db.update(auditLog).set({ action: 'tampered' }).where(eq(auditLog.patientId, patient.id))).rejects.toThrow()
+    await expect(t.app.ctx.db.delete(auditLog).where(eq(auditLog.patientId, patient.id))).rejects.toThrow()
+    const rows = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'tampered'))
+    expect(rows).toEqual([])
+    const [left] = await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.patientId, patient.id))
+    expect(left?.n).toBeGreaterThan(0)
+  })
+})
+
+describe('GET /api/admin/audit/', () => {
+  it('filters by patient, user and action within the organisation', async () => {
+    const byPatient = (await acoAdmin.request({ method: 'GET', url: `/api/admin/audit/?patient=${patient.id}` })).json()
+    expect(byPatient.count).toBeGreaterThan(0)
+    expect(byPatient.results.every((r: { patient_id: string }) => r.patient_id === patient.id)).toBe(true)
+    const byUser = (await acoAdmin.request({ method: 'GET', url: `/api/admin/audit/?user=${acoUserId}&action=patient.read` })).json()
+    expect(byUser.results[0]).toMatchObject({ actor_user_id: acoUserId, action: 'patient.read', actor_name: 'Jordan Lee', ip_address: '127.0.0.1' })
+    // The physician group's search is another organisation's row.
+    const searches = (await acoAdmin.request({ method: 'GET', url: '/api/admin/audit/?action=patient.search' })).json()
+    expect(searches.count).toBe(0)
+  })
+
+  it('filters by date and lets the platform ADMIN see every organisation', async () => {
+    const admin = await loginAs(t.app, 'ADMIN')
+    const all = (await admin.request({ method: 'GET', url: '/api/admin/audit/?action=patient.search' })).json()
+    expect(all.count).toBeGreaterThan(0)
+    const future = (await admin.request({ method: 'GET', url: '/api/admin/audit/?from=2999-01-01' })).json()
+    expect(future.count).toBe(0)
+    expect((await admin.request({ method: 'GET', url: '/api/admin/audit/?from=yesterday' })).statusCode).toBe(400)
+  })
+
+  it('is refused to non-admin roles', async () => {
+    const user = await loginAs(t.app, 'ACO_USER')
+    expect((await user.request({ method: 'GET', url: '/api/admin/audit/' })).statusCode).toBe(403)
+  })
+
+  it('exports CSV and audits the export', async () => {
+    const response = await acoAdmin.request({ method: 'GET', url: `/api/admin/audit/export/?patient=${patient.id}` })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toContain('text/csv')
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-/)
+    const lines = response.body.trim().split('\r\n')
+    expect(lines[0]).toBe('id,occurred_at,actor_user_id,actor_name,organization_id,action,target_type,target_id,patient_id,ip_address,request_id,details')
+    expect(lines.some((line) => line.includes('patient.read'))).toBe(true)
+    const exports = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'audit.export'))
+    expect(exports).toHaveLength(1)
+  })
+})
