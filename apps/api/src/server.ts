@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from './db/demo-personas.ts'
+import { seedDemoData, shouldSeedDemoData } from './features/demo-data/demo-data.service.ts'
 
 const config = loadConfig()
 const app = await buildApp(config)
@@ -33,3 +34,9 @@ if (config.demoSeed) {
 }
 if (config.devTools) lines.push(`Dev outbox (emails the demo "sent"): ${config.publicUrl}/dev/outbox`)
 process.stdout.write(`\n${lines.join('\n')}\n\n`)
+
+// Demo patients go through the real consent → pull path, which takes a little while: in the background,
+// after the server answers, so a first start is usable at once (the portal fills in as pulls finish).
+if (shouldSeedDemoData(app.ctx)) {
+  void seedDemoData(app).catch((error: unknown) => app.log.error({ err: error }, 'demo data: seeding stopped'))
+}

@@ -1,0 +1,97 @@
+// The first-start demo data on a fresh app: every demo organisation ends with authorized patients whose
+// data went through consent → Blue Button sandbox → pull → mapping → scoring, requests in every status,
+// and a second run that adds nothing.
+import { AUTHORIZATION_STATUSES } from '@blueconsent/contract'
+import { and, count, eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_ORGANIZATIONS, type DemoOrganizationKey } from '../../db/demo-personas.ts'
+import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
+import { claims, medications, riskScores } from '../../db/schema/clinical.ts'
+import { organizations } from '../../db/schema/organizations.ts'
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
+import { DEMO_PLAN } from './demo-plan.ts'
+import { seedDemoData, shouldSeedDemoData, type DemoDataResult } from './demo-data.service.ts'
+
+let t: TestApp
+let first: DemoDataResult
+const SEEDED: DemoOrganizationKey[] = ['aco', 'physicianGroup', 'fqhc', 'insuranceAgency']
+
+beforeAll(async () => {
+  t = await buildTestApp({ config: { demoSeed: true } })
+  first = await seedDemoData(t.app)
+}, 120_000)
+afterAll(() => t?.close())
+
+async function organizationId(key: DemoOrganizationKey): Promise<string> {
+  const [row] = await t.app.ctx.db.select().from(organizations).where(eq(organizations.name, DEMO_ORGANIZATIONS[key].name))
+  if (!row) throw new Error(`no ${key}`)
+  return row.id
+}
+
+async function authorizedPatients(key: DemoOrganizationKey): Promise<string[]> {
+  const rows = await t.app.ctx.db
+    .select({ patientId: authorizationRequests.patientId })
+    .from(authorizationRequests)
+    .where(and(eq(authorizationRequests.organizationId, await organizationId(key)), eq(authorizationRequests.status, 'authorized'), eq(authorizationRequests.identityReview, 'none')))
+  return rows.map((row) => row.patientId)
+}
+
+const countWhere = async (table: typeof claims | typeof medications | typeof riskScores, patientId: string): Promise<number> => {
+  const [row] = await t.app.ctx.db.select({ n: count() }).from(table).where(eq(table.patientId, patientId))
+  return row?.n ?? 0
+}
+
+describe('demo data at first start', { timeout: 120_000 }, () => {
+  it('seeds every demo organisation without failures', () => {
+    expect(first.failed).toEqual([])
+    expect([...first.seeded].sort()).toEqual([...SEEDED].sort())
+  })
+
+  it('gives each provider organisation authorized patients with claims, medications and a risk score', async () => {
+    for (const key of ['aco', 'physicianGroup', 'fqhc'] as const) {
+      const expected = DEMO_PLAN.find((plan) => plan.organization === key)?.requests.filter((r) => r.outcome === 'authorized').length
+      const patientIds = await authorizedPatients(key)
+      expect(patientIds.length, key).toBe(expected)
+      for (const patientId of patientIds) {
+        expect(await countWhere(claims, patientId), `${key} claims`).toBeGreaterThan(0)
+        expect(await countWhere(riskScores, patientId), `${key} risk`).toBeGreaterThan(0)
+      }
+      const withMedications = await Promise.all(patientIds.map((id) => countWhere(medications, id)))
+      expect(withMedications.some((n) => n > 0), `${key} medications`).toBe(true)
+    }
+  })
+
+  it('gives the agency authorized one-time patients with medications', async () => {
+    const patientIds = await authorizedPatients('insuranceAgency')
+    expect(patientIds).toHaveLength(3)
+    const [rows] = await t.app.ctx.db
+      .select({ n: count() })
+      .from(authorizationRequests)
+      .where(and(inArray(authorizationRequests.patientId, patientIds), eq(authorizationRequests.authorizationType, 'insurance_agent')))
+    expect(rows?.n).toBe(3)
+    for (const patientId of patientIds) expect(await countWhere(medications, patientId)).toBeGreaterThan(0)
+  })
+
+  it('leaves requests in every status and one held for identity review', async () => {
+    const rows = await t.app.ctx.db.select({ status: authorizationRequests.status, review: authorizationRequests.identityReview }).from(authorizationRequests)
+    const statuses = new Set(rows.map((row) => row.status))
+    for (const status of AUTHORIZATION_STATUSES) expect(statuses, status).toContain(status)
+    expect(rows.filter((row) => row.review === 'pending').length).toBeGreaterThanOrEqual(1)
+  })
+
+  it('adds nothing on a second run', async () => {
+    const before = await t.app.ctx.db.select({ n: count() }).from(authorizationRequests)
+    const second = await seedDemoData(t.app)
+    expect(second.seeded).toEqual([])
+    expect([...second.skipped].sort()).toEqual([...SEEDED].sort())
+    const after = await t.app.ctx.db.select({ n: count() }).from(authorizationRequests)
+    expect(after[0]?.n).toBe(before[0]?.n)
+  })
+
+  it('does nothing outside demo mode or against a real Blue Button', () => {
+    const { config } = t.app.ctx
+    expect(shouldSeedDemoData({ config })).toBe(true)
+    expect(shouldSeedDemoData({ config: { ...config, demoSeed: false } })).toBe(false)
+    expect(shouldSeedDemoData({ config: { ...config, bluebutton: { ...config.bluebutton, embeddedSandbox: false } } })).toBe(false)
+  })
+})

@@ -1,0 +1,180 @@
+// Demo patients pulled through the real path at first start (issue 6 'Demo data'): a demo staff member
+// creates each request through the authorization-requests service, the patient consents at the in-process
+// Blue Button sandbox over the portal's own HTTP routes, and the ingestion job maps the claims and scores
+// the risk. Only runs in demo mode with the embedded sandbox. An organisation that already has any
+// authorization request is left alone, so restarts (and a demo user's own requests) never duplicate.
+import { createBeneficiaryRegistry } from '@blueconsent/bluebutton-sandbox'
+import { createAuthorizationRequestSchema, permissionsFor } from '@blueconsent/contract'
+import { and, count, desc, eq } from 'drizzle-orm'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { AppContext } from '../../context.ts'
+import { DEMO_ORGANIZATIONS, demoUser, type DemoOrganizationKey, type DemoPersona } from '../../db/demo-personas.ts'
+import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
+import { ingestionRuns } from '../../db/schema/bluebutton.ts'
+import { organizations } from '../../db/schema/organizations.ts'
+import type { Principal } from '../../plugins/access.ts'
+import { findOrganization, findUserByEmail, listUserTinIds } from '../auth/auth.repository.ts'
+import { updateRequest } from '../authorization-requests/authorization-requests.repository.ts'
+import { createRequest, revokeRequest, type StaffActor } from '../authorization-requests/authorization-requests.service.ts'
+import { runLifecycleSweep } from '../authorization-requests/lifecycle.ts'
+import { issueConsentToken } from '../consent/consent-links.ts'
+import { runIngestion } from '../ingestion/ingestion.service.ts'
+import { DEMO_PLAN, type DemoOrganizationPlan, type DemoRequestPlan } from './demo-plan.ts'
+import { patientBrowser } from './patient-browser.ts'
+
+export type DemoDataResult = { seeded: DemoOrganizationKey[]; skipped: DemoOrganizationKey[]; failed: DemoOrganizationKey[] }
+
+// The same seed as the mounted sandbox, so the names match the Medicare records the pull returns.
+const registry = createBeneficiaryRegistry('blueconsent')
+const RUN_WAIT_MS = 120_000
+
+export const shouldSeedDemoData = (ctx: Pick<AppContext, 'config'>): boolean =>
+  ctx.config.demoSeed && ctx.config.bluebutton.embeddedSandbox
+
+function medicareName(username: string): string {
+  const beneficiary = registry.findByUsername(username)
+  if (!beneficiary) throw new Error(`no sandbox beneficiary ${username}`)
+  return `${beneficiary.name.given} ${beneficiary.name.family}`
+}
+
+async function demoOrganizationId(ctx: AppContext, key: DemoOrganizationKey): Promise<string | undefined> {
+  const [row] = await ctx.db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.name, DEMO_ORGANIZATIONS[key].name), eq(organizations.isDemo, true)))
+  return row?.id
+}
+
+async function hasRequests(ctx: AppContext, organizationId: string): Promise<boolean> {
+  const [row] = await ctx.db.select({ n: count() }).from(authorizationRequests).where(eq(authorizationRequests.organizationId, organizationId))
+  return (row?.n ?? 0) > 0
+}
+
+/** The demo staff member as the access plugin would see them after signing in. */
+async function staffActor(ctx: AppContext, persona: DemoPersona): Promise<StaffActor> {
+  const user = await findUserByEmail(ctx.db, demoUser(persona).email)
+  if (!user) throw new Error(`demo user ${persona} missing`)
+  const organization = await findOrganization(ctx.db, user.organizationId)
+  const organizationType = organization?.organizationType ?? null
+  const principal: Principal = {
+    userId: user.id,
+    role: user.role,
+    organizationId: user.organizationId,
+    organizationType,
+    permissions: permissionsFor(user.role, organizationType),
+    tinIds: await listUserTinIds(ctx.db, user),
+    allTins: user.allTins,
+    sessionFamilyId: null,
+    clientId: null,
+    scope: null,
+  }
+  return { principal, origin: { ipAddress: null, httpRequestId: null } }
+}
+
+const isAgent = (persona: DemoPersona): boolean => persona === 'AGENT_USER' || persona === 'AGENT_ADMIN'
+
+async function create(ctx: AppContext, actor: StaffActor, plan: DemoRequestPlan, n: number): Promise<string> {
+  const name = medicareName(plan.username)
+  const bySms = plan.outcome === 'consent_pending'
+  const body = createAuthorizationRequestSchema.parse({
+    health_plan: 'medicare',
+    patient_mrn: isAgent(plan.persona) ? null : `DEMO-${plan.username.slice(-5)}`,
+    contact_method: bySms ? 'phone' : 'email',
+    contact_value: bySms ? `(555) 010-${String(n).padStart(4, '0')}` : `patient+${n}@example.org`,
+    // Staff mistyped the surname: the pull finds a different family name and holds the data for review.
+    metadata: { patient_name: plan.outcome === 'identity_hold' ? `${name.split(' ')[0]} Marlowe` : name },
+  })
+  const created = await createRequest(ctx, actor, body)
+  return created.request_id
+}
+
+/** A fresh consent link for the request, as a resend would issue (the emailed one is not readable back). */
+async function freshToken(ctx: AppContext, requestId: string): Promise<string> {
+  const link = issueConsentToken(ctx.clock())
+  await updateRequest(ctx.db, requestId, { consentTokenHash: link.tokenHash, consentTokenExpiresAt: link.expiresAt })
+  return link.token
+}
+
+/** With the job workers on, the queued job does the pull and this waits; without them, it runs here. */
+async function completeIngestion(ctx: AppContext, requestId: string): Promise<string> {
+  const deadline = Date.now() + RUN_WAIT_MS
+  for (;;) {
+    const [run] = await ctx.db
+      .select()
+      .from(ingestionRuns)
+      .where(eq(ingestionRuns.requestId, requestId))
+      .orderBy(desc(ingestionRuns.createdAt))
+      .limit(1)
+    if (!run) throw new Error('no ingestion run queued after consent')
+    if (run.status === 'completed' || run.status === 'held_for_review' || run.status === 'failed') return run.status
+    if (!ctx.config.runWorkers) return runIngestion(ctx, run.id)
+    if (Date.now() > deadline) throw new Error('ingestion did not finish in time')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
+async function expireLink(ctx: AppContext, requestId: string): Promise<void> {
+  const past = new Date(ctx.clock().getTime() - 60_000)
+  await updateRequest(ctx.db, requestId, { expiresAt: past, consentTokenExpiresAt: past })
+}
+
+async function playRequest(app: FastifyInstance, plan: DemoRequestPlan, n: number): Promise<void> {
+  const { ctx } = app
+  const actor = await staffActor(ctx, plan.persona)
+  const requestId = await create(ctx, actor, plan, n)
+  const browser = patientBrowser(app, `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`)
+  switch (plan.outcome) {
+    case 'pending':
+    case 'consent_pending':
+      return
+    case 'denied':
+      return browser.decline(await freshToken(ctx, requestId))
+    case 'expired':
+      await expireLink(ctx, requestId)
+      await runLifecycleSweep(ctx, ctx.clock())
+      return
+    case 'authorized':
+    case 'identity_hold':
+    case 'revoked': {
+      const callback = await browser.connectAndConsent(await freshToken(ctx, requestId), plan.username)
+      if (!callback.includes('result=authorized')) throw new Error(`consent for ${plan.username} ended with ${callback}`)
+      if (plan.outcome === 'revoked') {
+        await revokeRequest(ctx, actor, requestId)
+        return
+      }
+      const outcome = await completeIngestion(ctx, requestId)
+      const expected = plan.outcome === 'authorized' ? 'completed' : 'held_for_review'
+      if (outcome !== expected) throw new Error(`ingestion for ${plan.username} ended ${outcome}, expected ${expected}`)
+      return
+    }
+  }
+}
+
+async function seedOrganization(app: FastifyInstance, plan: DemoOrganizationPlan, offset: number, log: FastifyBaseLogger): Promise<'seeded' | 'skipped'> {
+  const organizationId = await demoOrganizationId(app.ctx, plan.organization)
+  if (!organizationId || (await hasRequests(app.ctx, organizationId))) return 'skipped'
+  for (const [index, request] of plan.requests.entries()) {
+    await playRequest(app, request, offset + index)
+    log.info({ organization: plan.organization, step: index + 1, of: plan.requests.length, outcome: request.outcome }, 'demo data: request done')
+  }
+  return 'seeded'
+}
+
+/** Seeds every demo organisation that has no requests yet. Failures are logged per organisation, never thrown. */
+export async function seedDemoData(app: FastifyInstance, log: FastifyBaseLogger = app.log): Promise<DemoDataResult> {
+  const result: DemoDataResult = { seeded: [], skipped: [], failed: [] }
+  if (!shouldSeedDemoData(app.ctx)) return result
+  let offset = 1
+  for (const plan of DEMO_PLAN) {
+    try {
+      const outcome = await seedOrganization(app, plan, offset, log)
+      result[outcome].push(plan.organization)
+    } catch (error) {
+      log.error({ err: error, organization: plan.organization }, 'demo data: organisation failed')
+      result.failed.push(plan.organization)
+    }
+    offset += plan.requests.length
+  }
+  if (result.seeded.length > 0) log.info(result, 'demo data: patients pulled from the built-in Medicare sandbox')
+  return result
+}
