@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await patientGuard()).RequirePatientAccess }),
                 children: [
                   page('Patients', paths.authorization, async () => (await import('../features/patients/pages/patients-page.tsx')).PatientsPage),
+                  page('Patients', paths.patients, async () => (await import('../features/patients/pages/patient-list-page.tsx')).PatientListPage),
+                  page('Patient Details', paths.patientDetail, async () => (await import('../features/patients/pages/patient-detail-page.tsx')).PatientDetailPage),
+                  page('Claim Details', paths.claimDetail, async () => (await import('../features/patients/pages/claim-detail-page.tsx')).ClaimDetailPage),
+                  page('Patient Details', paths.acoPatient, async () => (await import('../features/patients/pages/patient-redirect.tsx')).PatientRedirect),
                 ],
               },
               {

@@ -1,0 +1,152 @@
+// A patient's claims: filters and sorting (roles with the 'filters' display option), pages of the role's size,
+// each claim linking to its detail page.
+import { CLAIM_TYPES, PATIENT_DATA_MESSAGES, type DisplayOptions, type PatientClaim } from '@blueconsent/contract'
+import { useId, useState } from 'react'
+import { Link, generatePath } from 'react-router'
+import { paths } from '../../../app/paths.ts'
+import { formatCents, formatDate } from '../../../components/patient-data/format.ts'
+import { Pager } from '../../../components/patient-data/pager.tsx'
+import { pageCount, pageOf } from '../../../components/patient-data/paging.ts'
+import { NO_FILTERS, filterClaims, type ClaimFilters, type ClaimSort } from './claims-filter.ts'
+
+const SORT_LABELS: Record<ClaimSort, string> = {
+  'date-desc': 'Newest first',
+  'date-asc': 'Oldest first',
+  type: 'Claim type',
+  provider: 'Provider',
+  'paid-desc': 'Medicare paid, highest first',
+}
+
+type ClaimsPanelProps = { claims: readonly PatientClaim[]; options: DisplayOptions }
+
+export function ClaimsPanel({ claims, options }: ClaimsPanelProps) {
+  const [filters, setFilters] = useState<ClaimFilters>(NO_FILTERS)
+  const [sort, setSort] = useState<ClaimSort>('date-desc')
+  const [page, setPage] = useState(0)
+  if (claims.length === 0) return <p>{PATIENT_DATA_MESSAGES.noClaims}</p>
+  const shown = filterClaims(claims, filters, sort)
+  const pages = pageCount(shown.length, options.claimsPerPage)
+  const current = Math.min(page, pages - 1)
+  const update = (next: ClaimFilters) => {
+    setFilters(next)
+    setPage(0)
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      {options.filters ? (
+        <ClaimFilterForm filters={filters} sort={sort} showPaid={options.costs} onFilters={update} onSort={setSort} />
+      ) : null}
+      <p role="status">
+        {shown.length === claims.length ? `${claims.length} claims` : `${shown.length} of ${claims.length} claims match`}
+      </p>
+      {shown.length > 0 ? <ClaimRows claims={pageOf(shown, current, options.claimsPerPage)} options={options} /> : null}
+      <Pager page={current} pages={pages} label="Claims pages" onPage={setPage} />
+    </div>
+  )
+}
+
+type FilterFormProps = {
+  filters: ClaimFilters
+  sort: ClaimSort
+  showPaid: boolean
+  onFilters: (filters: ClaimFilters) => void
+  onSort: (sort: ClaimSort) => void
+}
+
+function ClaimFilterForm({ filters, sort, showPaid, onFilters, onSort }: FilterFormProps) {
+  const id = useId()
+  const field = (key: keyof ClaimFilters, label: string, type = 'text') => (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`${id}-${key}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={`${id}-${key}`}
+        type={type}
+        className="input input-sm"
+        value={filters[key]}
+        onChange={(event) => onFilters({ ...filters, [key]: event.target.value })}
+      />
+    </div>
+  )
+  const sorts = (Object.keys(SORT_LABELS) as ClaimSort[]).filter((key) => showPaid || key !== 'paid-desc')
+  return (
+    <fieldset className="flex flex-wrap items-end gap-3">
+      <legend className="sr-only">Filter and sort claims</legend>
+      {field('from', 'From', 'date')}
+      {field('to', 'To', 'date')}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-type`} className="text-sm font-medium">
+          Claim type
+        </label>
+        <select
+          id={`${id}-type`}
+          className="select select-sm"
+          value={filters.type}
+          onChange={(event) => onFilters({ ...filters, type: event.target.value as ClaimFilters['type'] })}
+        >
+          <option value="">All types</option>
+          {CLAIM_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </div>
+      {field('provider', 'Provider')}
+      {field('diagnosis', 'Diagnosis code')}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-sort`} className="text-sm font-medium">
+          Sort by
+        </label>
+        <select id={`${id}-sort`} className="select select-sm" value={sort} onChange={(event) => onSort(event.target.value as ClaimSort)}>
+          {sorts.map((key) => (
+            <option key={key} value={key}>
+              {SORT_LABELS[key]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="button" className="btn btn-sm btn-outline" onClick={() => onFilters(NO_FILTERS)}>
+        Clear filters
+      </button>
+    </fieldset>
+  )
+}
+
+function ClaimRows({ claims, options }: { claims: readonly PatientClaim[]; options: DisplayOptions }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="table table-sm">
+        <caption className="sr-only">Claims</caption>
+        <thead className="text-base-content">
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Type</th>
+            <th scope="col">Service or procedure</th>
+            {options.providerDetails ? <th scope="col">Provider</th> : null}
+            {options.diagnoses ? <th scope="col">Diagnoses</th> : null}
+            {options.costs ? <th scope="col">Medicare paid</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {claims.map((claim) => (
+            <tr key={claim.record_id}>
+              <td>
+                <Link className="link" to={generatePath(paths.claimDetail, { id: claim.record_id })}>
+                  {formatDate(claim.service_date ?? claim.date)}
+                  <span className="sr-only"> claim {claim.claim_id}</span>
+                </Link>
+              </td>
+              <td>{claim.claim_type}</td>
+              <td>{claim.service ?? claim.procedure ?? '—'}</td>
+              {options.providerDetails ? <td>{claim.provider ?? claim.provider_npi ?? '—'}</td> : null}
+              {options.diagnoses ? <td>{claim.diagnoses.map((item) => item.code).join(', ') || '—'}</td> : null}
+              {options.costs ? <td>{formatCents(claim.medicare_paid_cents)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

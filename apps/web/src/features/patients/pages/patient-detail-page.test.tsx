@@ -1,0 +1,139 @@
+import type { ClaimDetail, Role } from '@blueconsent/contract'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { json, type FakeFetch } from '../../../testing/fake-fetch.ts'
+import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { axeViolations } from '../testing/axe.ts'
+import { PATIENT_ID, consolidated, makeClaim, makeClaims, patientFake, personaFor } from '../testing/fixtures.ts'
+
+async function openPatient(role: Role, fake: FakeFetch = patientFake(), url = `/app/patient/${PATIENT_ID}`) {
+  await signIn(personaFor(role))
+  const app = renderApp(url, { fake })
+  await screen.findByRole('heading', { level: 1, name: 'Maria Lopez' }, { timeout: 10_000 })
+  return app
+}
+
+const claimRows = () => within(screen.getByRole('table', { name: 'Claims' })).getAllByRole('row').slice(1)
+
+describe('Patient Details', { timeout: 20_000 }, () => {
+  it('shows an ACO user demographics, freshness, export, the risk score and both tabs', async () => {
+    await openPatient('ACO_USER')
+    expect(screen.getByText('1EG4TE5MK73')).toBeTruthy()
+    expect(screen.getByText(/Data as of/)).toBeTruthy()
+    expect(screen.getByText(/Last sync/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Export FHIR' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Risk score' })).toBeTruthy()
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Medications', 'Claims'])
+    expect(await axeViolations()).toEqual([])
+  })
+
+  it('shows an agent medications only: no claims tab, risk score, export or Medicare ID', async () => {
+    const { fake } = await openPatient('AGENT_USER')
+    expect(await screen.findByRole('heading', { name: 'Medications' })).toBeTruthy()
+    expect(screen.getByText('Metformin HCl 500 mg')).toBeTruthy()
+    expect(screen.queryByRole('tab', { name: 'Claims' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull()
+    expect(screen.queryByText('1EG4TE5MK73')).toBeNull()
+    expect(screen.queryByRole('heading', { name: 'Risk score' })).toBeNull()
+    expect(fake.callsTo(`GET /api/patients/${PATIENT_ID}/risk_score/`)).toHaveLength(0)
+    expect(await axeViolations()).toEqual([])
+  })
+
+  it('pages claims by the role: 20 for ACO, 15 for physicians', async () => {
+    const user = userEvent.setup()
+    const fake = patientFake(consolidated({ claims: makeClaims(45) }))
+    await openPatient('ACO_USER', fake)
+    await user.click(await screen.findByRole('tab', { name: 'Claims' }))
+    expect(claimRows()).toHaveLength(20)
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy()
+    document.body.innerHTML = ''
+    await openPatient('PHYSICIAN_USER', fake)
+    await user.click(await screen.findByRole('tab', { name: 'Claims' }))
+    expect(claimRows()).toHaveLength(15)
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy()
+  })
+
+  it('filters claims by type and diagnosis, and links each to its detail page', async () => {
+    const user = userEvent.setup()
+    const claims = [
+      makeClaim(1),
+      makeClaim(2, { claim_type: 'INPATIENT', provider: 'Mercy Hospital', diagnoses: [{ sequence: 1, code: 'I509', system: 'icd10', roles: [] }] }),
+    ]
+    await openPatient('ACO_USER', patientFake(consolidated({ claims })))
+    await user.click(await screen.findByRole('tab', { name: 'Claims' }))
+    await user.selectOptions(screen.getByLabelText('Claim type'), 'INPATIENT')
+    expect(claimRows()).toHaveLength(1)
+    expect(screen.getByText('1 of 2 claims match')).toBeTruthy()
+    await user.selectOptions(screen.getByLabelText('Claim type'), '')
+    await user.type(screen.getByLabelText('Diagnosis code'), 'E11')
+    expect(claimRows()).toHaveLength(1)
+    const link = within(claimRows()[0] as HTMLElement).getByRole('link')
+    expect(link.getAttribute('href')).toBe(`/app/claim/${claims[0]?.record_id}`)
+  })
+
+  it('shows the empty states', async () => {
+    const user = userEvent.setup()
+    await openPatient('PHYSICIAN_USER', patientFake(consolidated({ medications: [], claims: [] })))
+    expect(await screen.findByText('No medications available.')).toBeTruthy()
+    await user.click(await screen.findByRole('tab', { name: 'Claims' }))
+    expect(screen.getByText('No claims available.')).toBeTruthy()
+  })
+
+  it('downloads the CSV export through the API client', async () => {
+    const user = userEvent.setup()
+    const createObjectURL = vi.fn(() => 'blob:export')
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }))
+    const fake = patientFake().on(
+      `GET /api/patients/${PATIENT_ID}/export/`,
+      new Response('type,date\nclaim,2026-01-01\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }),
+    )
+    await openPatient('ACO_USER', fake)
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }))
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1))
+    const call = fake.callsTo(`GET /api/patients/${PATIENT_ID}/export/`)[0]
+    expect(new URL(call?.url ?? '', 'http://x').searchParams.get('format')).toBe('csv')
+  })
+
+  it('says when the id is malformed or the patient is outside the caller’s scope', async () => {
+    await signIn(personaFor('ACO_USER'))
+    renderApp('/app/patient/12345')
+    expect(await screen.findByText('Invalid patient ID format', {}, { timeout: 10_000 })).toBeTruthy()
+    document.body.innerHTML = ''
+    const fake = patientFake().on(`GET /api/patients/${PATIENT_ID}/`, json(404, { detail: 'Not found.', code: 'not_found' }))
+    renderApp(`/app/patient/${PATIENT_ID}`, { fake })
+    expect(await screen.findByText('Patient not found, or not one of your patients.', {}, { timeout: 10_000 })).toBeTruthy()
+  })
+
+  it('sends /app/aco/patient/:id to the patient page', async () => {
+    const app = await openPatient('ACO_USER', patientFake(), `/app/aco/patient/${PATIENT_ID}`)
+    expect(app.router.state.location.pathname).toBe(`/app/patient/${PATIENT_ID}`)
+  })
+})
+
+describe('Claim Details', { timeout: 20_000 }, () => {
+  const detail = (): ClaimDetail => ({
+    ...makeClaim(7, { service: 'Office visit, established patient' }),
+    patient_id: PATIENT_ID,
+    procedures: [{ sequence: 1, code: '0JH60DZ', system: 'icd10pcs', performed_on: '2026-08-08' }],
+    lines: [
+      { sequence: 1, hcpcs: '99213', modifiers: ['25'], service_start: '2026-08-08', service_end: null, quantity: '1', place_of_service: '11', provider_npi: null, submitted_cents: 15000, allowed_cents: 9876, medicare_paid_cents: 7900 },
+    ],
+  })
+
+  it('shows the claim with its lines, procedures and costs to an ACO user', async () => {
+    const claim = detail()
+    const fake = patientFake().on(`GET /api/claims/${claim.record_id}/`, json(200, claim))
+    await signIn(personaFor('ACO_USER'))
+    renderApp(`/app/claim/${claim.record_id}`, { fake })
+    expect(await screen.findByText('carrier-1007', {}, { timeout: 10_000 })).toBeTruthy()
+    expect(screen.getByText('99213 25')).toBeTruthy()
+    expect(screen.getByText('0JH60DZ on 2026-08-08')).toBeTruthy()
+    expect(screen.getAllByText('$79.00').length).toBeGreaterThan(0)
+    expect(screen.getByRole('link', { name: 'Back to the patient' }).getAttribute('href')).toBe(`/app/patient/${PATIENT_ID}`)
+    expect(await axeViolations()).toEqual([])
+  })
+})

@@ -1,0 +1,27 @@
+// /app/patients: find a patient and open the record.
+import { Link, generatePath } from 'react-router'
+import { paths } from '../../../app/paths.ts'
+import { useSession } from '../../../lib/session.ts'
+import { PatientSearchPanel } from '../components/patient-search-panel.tsx'
+
+export function PatientListPage() {
+  const { user } = useSession()
+  if (!user) return null
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-3xl font-bold">Patients</h1>
+      <PatientSearchPanel
+        role={user.role}
+        renderAction={(patient) => (
+          <Link
+            className="btn btn-sm btn-outline"
+            aria-label={`View record of ${patient.full_name || patient.name}`}
+            to={generatePath(paths.patientDetail, { id: patient.id })}
+          >
+            View record
+          </Link>
+        )}
+      />
+    </div>
+  )
+}
