@@ -126,9 +126,11 @@ export const AUDIT_ACTIONS = [
   'patient.consolidated',
   'patient.export',
   'claim.read',
+  'patient_note.list',
   'patient_note.create',
   'patient_note.update',
   'patient_note.delete',
+  'audit.export',
 ] as const
 
 export const auditEntrySchema = z.object({

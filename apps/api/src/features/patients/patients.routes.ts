@@ -1,9 +1,13 @@
 // Patient routes (spec 1 §7 'Patients', issue 6). Signed-in roles with 'patients.view'; exports need
-// 'patients.export' (ACO and physician roles). Claim detail needs 'patients.view_claims'.
+// 'patients.export' and writing notes 'patients.edit_notes' (ACO and physician roles). Claim detail answers
+// 404 to agents (medications only) rather than 403, like any claim they cannot see.
 import {
   basicInfoSchema,
   claimDetailSchema,
   consolidatedSchema,
+  noteBodySchema,
+  noteListSchema,
+  noteSchema,
   patientExportQuerySchema,
   patientListSchema,
   patientRiskScoreSchema,
@@ -15,11 +19,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { notAuthenticated } from '../../errors.ts'
 import type { AuditSource } from '../audit/audit-writer.ts'
+import { createNote, deleteNote, listNotes, updateNote } from './notes.service.ts'
 import { exportPatient } from './patient-export.ts'
 import { readBasicInfo, readClaim, readConsolidated, readPatient, readRiskScore, searchPatientList } from './patients.service.ts'
 
 const VIEW = { access: { permissions: ['patients.view'] } } as const
+const EDIT_NOTES = { access: { permissions: ['patients.view', 'patients.edit_notes'] } } as const
 const params = z.object({ id: z.string().max(200) })
+const noteParams = z.object({ id: z.string().max(200), noteId: z.string().max(200) })
+const pageQuery = z.looseObject({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+})
 
 function sourceOf(request: FastifyRequest): AuditSource {
   if (!request.principal) throw notAuthenticated()
@@ -57,4 +68,18 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body)
     },
   )
+
+  routes.get('/api/patients/:id/notes/', { config: VIEW, schema: { ...schema, params, querystring: pageQuery, response: { 200: noteListSchema } } }, async (request) =>
+    listNotes(ctx, sourceOf(request), request.params.id, request.query.page, request.query.page_size, `/api/patients/${request.params.id}/notes/`),
+  )
+  routes.post('/api/patients/:id/notes/', { config: EDIT_NOTES, schema: { ...schema, params, body: noteBodySchema, response: { 201: noteSchema } } }, async (request, reply) =>
+    reply.status(201).send(await createNote(ctx, sourceOf(request), request.params.id, request.body.body)),
+  )
+  routes.patch('/api/patients/:id/notes/:noteId/', { config: EDIT_NOTES, schema: { ...schema, params: noteParams, body: noteBodySchema, response: { 200: noteSchema } } }, async (request) =>
+    updateNote(ctx, sourceOf(request), request.params.id, request.params.noteId, request.body.body),
+  )
+  routes.delete('/api/patients/:id/notes/:noteId/', { config: EDIT_NOTES, schema: { ...schema, params: noteParams } }, async (request, reply) => {
+    await deleteNote(ctx, sourceOf(request), request.params.id, request.params.noteId)
+    return reply.status(204).send()
+  })
 }

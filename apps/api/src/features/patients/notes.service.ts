@@ -1,0 +1,94 @@
+// Per-patient notes (issue 6, spec 1 §6 variants): providers ('patients.edit_notes') write, everyone who may
+// see the patient reads. A note is changed or deleted by its author or an organisation admin. Bodies are
+// encrypted at rest and never written to the audit log.
+import { isAdminRole, isValidPatientId, type Note } from '@blueconsent/contract'
+import { and, count, desc, eq } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { patientNotes } from '../../db/schema/patient-notes.ts'
+import { users } from '../../db/schema/users.ts'
+import { notFound, permissionDenied } from '../../errors.ts'
+import { decrypt, encrypt } from '../../lib/crypto.ts'
+import { writeAudit, type AuditSource } from '../audit/audit-writer.ts'
+import { loadPatient } from './patients.service.ts'
+
+type NoteRow = typeof patientNotes.$inferSelect
+type Author = { firstName: string | null; lastName: string | null }
+
+function toNote(ctx: AppContext, row: NoteRow, author: Author | null): Note {
+  const name = [author?.firstName, author?.lastName].filter(Boolean).join(' ')
+  return {
+    id: row.id,
+    patient_id: row.patientId,
+    body: decrypt(ctx.keys, row.bodyEncrypted),
+    author: { id: row.authorUserId, name: name === '' ? 'Former user' : name },
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }
+}
+
+async function selectNotes(ctx: AppContext, where: ReturnType<typeof and>, limit: number, offset: number) {
+  const rows = await ctx.db
+    .select({ note: patientNotes, firstName: users.firstName, lastName: users.lastName })
+    .from(patientNotes)
+    .leftJoin(users, eq(users.id, patientNotes.authorUserId))
+    .where(where)
+    .orderBy(desc(patientNotes.createdAt), desc(patientNotes.id))
+    .limit(limit)
+    .offset(offset)
+  return rows.map((row) => toNote(ctx, row.note, row))
+}
+
+export async function listNotes(ctx: AppContext, source: AuditSource, patientId: string, page: number, pageSize: number, path: string) {
+  const patient = await loadPatient(ctx, source, patientId)
+  const where = and(eq(patientNotes.patientId, patient.id), eq(patientNotes.organizationId, patient.organizationId))
+  const [totals] = await ctx.db.select({ total: count() }).from(patientNotes).where(where)
+  const total = totals?.total ?? 0
+  await writeAudit(ctx.db, source, { action: 'patient_note.list', patientId: patient.id, details: { notes: total }, at: ctx.clock() })
+  const pageUrl = (n: number): string => `${path}?page=${n}&page_size=${pageSize}`
+  return {
+    count: total,
+    next: page * pageSize < total ? pageUrl(page + 1) : null,
+    previous: page > 1 ? pageUrl(page - 1) : null,
+    results: await selectNotes(ctx, where, pageSize, (page - 1) * pageSize),
+  }
+}
+
+export async function createNote(ctx: AppContext, source: AuditSource, patientId: string, body: string): Promise<Note> {
+  const patient = await loadPatient(ctx, source, patientId)
+  const now = ctx.clock()
+  const [row] = await ctx.db
+    .insert(patientNotes)
+    .values({ organizationId: patient.organizationId, patientId: patient.id, authorUserId: source.principal.userId, bodyEncrypted: encrypt(ctx.keys, body), createdAt: now, updatedAt: now })
+    .returning()
+  if (!row) throw new Error('note insert returned no row')
+  await writeAudit(ctx.db, source, { action: 'patient_note.create', patientId: patient.id, targetType: 'patient_note', targetId: row.id, at: now })
+  const [note] = await selectNotes(ctx, eq(patientNotes.id, row.id), 1, 0)
+  if (!note) throw notFound()
+  return note
+}
+
+async function loadOwnNote(ctx: AppContext, source: AuditSource, patientId: string, noteId: string): Promise<NoteRow> {
+  const patient = await loadPatient(ctx, source, patientId)
+  if (!isValidPatientId(noteId)) throw notFound()
+  const [row] = await ctx.db.select().from(patientNotes).where(and(eq(patientNotes.id, noteId), eq(patientNotes.patientId, patient.id)))
+  if (!row) throw notFound()
+  const { principal } = source
+  if (row.authorUserId !== principal.userId && !isAdminRole(principal.role)) throw permissionDenied()
+  return row
+}
+
+export async function updateNote(ctx: AppContext, source: AuditSource, patientId: string, noteId: string, body: string): Promise<Note> {
+  const row = await loadOwnNote(ctx, source, patientId, noteId)
+  const now = ctx.clock()
+  await ctx.db.update(patientNotes).set({ bodyEncrypted: encrypt(ctx.keys, body), updatedAt: now }).where(eq(patientNotes.id, row.id))
+  await writeAudit(ctx.db, source, { action: 'patient_note.update', patientId: row.patientId, targetType: 'patient_note', targetId: row.id, at: now })
+  const [note] = await selectNotes(ctx, eq(patientNotes.id, row.id), 1, 0)
+  if (!note) throw notFound()
+  return note
+}
+
+export async function deleteNote(ctx: AppContext, source: AuditSource, patientId: string, noteId: string): Promise<void> {
+  const row = await loadOwnNote(ctx, source, patientId, noteId)
+  await ctx.db.delete(patientNotes).where(eq(patientNotes.id, row.id))
+  await writeAudit(ctx.db, source, { action: 'patient_note.delete', patientId: row.patientId, targetType: 'patient_note', targetId: row.id, at: ctx.clock() })
+}
