@@ -4,6 +4,7 @@ import { CLAIM_TYPES, PATIENT_DATA_MESSAGES, type DisplayOptions, type PatientCl
 import { useId, useState } from 'react'
 import { Link, generatePath } from 'react-router'
 import { paths } from '../../../app/paths.ts'
+import { ClaimsTimelineChart } from '../../../components/patient-data/claims-timeline-chart.tsx'
 import { formatCents, formatDate } from '../../../components/patient-data/format.ts'
 import { Pager } from '../../../components/patient-data/pager.tsx'
 import { pageCount, pageOf } from '../../../components/patient-data/paging.ts'
@@ -36,6 +37,7 @@ export function ClaimsPanel({ claims, options }: ClaimsPanelProps) {
       {options.filters ? (
         <ClaimFilterForm filters={filters} sort={sort} showPaid={options.costs} onFilters={update} onSort={setSort} />
       ) : null}
+      <ClaimsTimelineChart claims={shown} />
       <p role="status">
         {shown.length === claims.length ? `${claims.length} claims` : `${shown.length} of ${claims.length} claims match`}
       </p>

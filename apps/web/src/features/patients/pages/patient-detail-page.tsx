@@ -11,6 +11,7 @@ import {
 import { useState } from 'react'
 import { useParams } from 'react-router'
 import { formatDate } from '../../../components/patient-data/format.ts'
+import { RiskContributorsChart } from '../../../components/patient-data/risk-contributors-chart.tsx'
 import { RiskScorePanel } from '../../../components/patient-data/risk-score-panel.tsx'
 import { Tabs } from '../../../components/patient-data/tabs.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -99,6 +100,7 @@ function RiskSection({ patientId }: { patientId: string }) {
     <div className="card bg-base-100 border border-base-300">
       <div className="card-body">
         <RiskScorePanel risk={risk.data.explanation} />
+        <RiskContributorsChart risk={risk.data.explanation} />
       </div>
     </div>
   )

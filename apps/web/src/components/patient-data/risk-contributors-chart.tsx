@@ -1,0 +1,46 @@
+// What the risk score is made of: one bar per demographic term and HCC, as long as its coefficient. The
+// labels and values are the text alternative, so the bars themselves are hidden from assistive technology.
+import { useId } from 'react'
+import type { RiskScore } from '@blueconsent/contract'
+import { formatCoefficient } from './format.ts'
+
+type Contributor = { key: string; label: string; value: number; kind: 'term' | 'hcc' }
+
+export function riskContributors(risk: RiskScore): Contributor[] {
+  const terms = risk.terms.map((term): Contributor => ({ key: term.variable, label: term.label, value: term.coefficient, kind: 'term' }))
+  const hccs = risk.hccs.map((hcc): Contributor => ({ key: hcc.hcc, label: `${hcc.hcc} ${hcc.label}`, value: hcc.coefficient, kind: 'hcc' }))
+  return [...terms, ...hccs].sort((a, b) => b.value - a.value)
+}
+
+export function RiskContributorsChart({ risk }: { risk: RiskScore }) {
+  const captionId = useId()
+  const contributors = riskContributors(risk)
+  if (contributors.length === 0) return null
+  const largest = Math.max(...contributors.map((item) => Math.abs(item.value)), 0.001)
+  return (
+    <figure className="flex flex-col gap-2" aria-labelledby={captionId}>
+      <figcaption id={captionId} className="font-semibold">
+        What adds to the raw score of {risk.raw_score.toFixed(3)}
+      </figcaption>
+      <ul className="flex flex-col gap-1">
+        {contributors.map((item) => (
+          <li key={item.key} className="grid grid-cols-[minmax(8rem,16rem)_1fr_4rem] items-center gap-2 text-sm">
+            <span>{item.label}</span>
+            <span aria-hidden="true" className="h-3 rounded bg-base-200">
+              <span
+                className={`block h-3 rounded ${item.kind === 'hcc' ? 'bg-primary' : 'bg-secondary'}`}
+                style={{ width: `${(Math.abs(item.value) / largest) * 100}%` }}
+              />
+            </span>
+            <span className="text-right tabular-nums">{formatCoefficient(item.value)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm">
+        <span aria-hidden="true" className="inline-block h-3 w-3 rounded bg-secondary align-middle" /> demographic and
+        interaction terms; <span aria-hidden="true" className="inline-block h-3 w-3 rounded bg-primary align-middle" />{' '}
+        condition categories (HCCs).
+      </p>
+    </figure>
+  )
+}
