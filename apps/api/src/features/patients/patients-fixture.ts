@@ -3,7 +3,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { demoUser, type DemoPersona } from '../../db/demo-personas.ts'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { claimDiagnoses, claims, medications, riskScores } from '../../db/schema/clinical.ts'
+import { claimDiagnoses, claimLines, claimProcedures, claims, medications, riskScores } from '../../db/schema/clinical.ts'
 import { patients } from '../../db/schema/patients.ts'
 import { tins } from '../../db/schema/tins.ts'
 import { users } from '../../db/schema/users.ts'
@@ -116,6 +116,8 @@ export async function insertPatient(t: TestApp, spec: PatientSpec): Promise<Fixt
     .returning()
   if (!claim) throw new Error('claim insert failed')
   await ctx.db.insert(claimDiagnoses).values({ claimId: claim.id, sequence: 1, code: 'E119', system: 'icd10', roles: ['principal'] })
+  await ctx.db.insert(claimLines).values({ claimId: claim.id, sequence: 1, hcpcs: '99214', serviceStart: '2025-05-01', submittedCents: 25000 })
+  await ctx.db.insert(claimProcedures).values({ claimId: claim.id, sequence: 1, code: '0DJ08ZZ', system: 'icd10pcs', performedOn: '2025-05-01' })
   const risk = computeRiskScore([], { sex: 'F', birthDate: '1950-04-02' }, null, ctx.clock())
   if (risk) await ctx.db.insert(riskScores).values({ patientId: patient.id, ...risk, result: risk.result as unknown as Record<string, unknown> })
   return { id: patient.id, claimId: claim.id, requestId: request.id, name: spec.name, mrn, mbi, email, phone }

@@ -5,7 +5,7 @@ import { isAgentRole } from '@blueconsent/contract'
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { claimProcedures, claims, coverages, medications } from '../../db/schema/clinical.ts'
+import { claimDiagnoses, claimLines, claimProcedures, claims, coverages, medications } from '../../db/schema/clinical.ts'
 import { patients } from '../../db/schema/patients.ts'
 import type { Principal } from '../../plugins/access.ts'
 
@@ -93,8 +93,13 @@ export async function findScopedClaim(db: DbOrTx, principal: Principal, now: Dat
   return row?.claim
 }
 
-export async function listProcedures(db: DbOrTx, claimId: string) {
-  return db.select().from(claimProcedures).where(eq(claimProcedures.claimId, claimId)).orderBy(claimProcedures.sequence)
+export async function claimChildren(db: DbOrTx, claimId: string) {
+  const [diagnoses, lines, procedures] = await Promise.all([
+    db.select().from(claimDiagnoses).where(eq(claimDiagnoses.claimId, claimId)).orderBy(claimDiagnoses.sequence),
+    db.select().from(claimLines).where(eq(claimLines.claimId, claimId)).orderBy(claimLines.sequence),
+    db.select().from(claimProcedures).where(eq(claimProcedures.claimId, claimId)).orderBy(claimProcedures.sequence),
+  ])
+  return { diagnoses, lines, procedures }
 }
 
 /** The resources as pulled, for the FHIR export. */

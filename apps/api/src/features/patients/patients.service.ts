@@ -28,7 +28,7 @@ import {
   findScopedClaim,
   findScopedPatient,
   hasActiveAuthorization,
-  listProcedures,
+  claimChildren,
   newestRequests,
   patientScope,
   searchPatients,
@@ -169,9 +169,8 @@ export async function readClaim(ctx: AppContext, source: AuditSource, id: string
   const now = ctx.clock()
   const claim = await findScopedClaim(ctx.db, principal, now, id, isValidPatientId(id))
   if (!claim || !(await hasActiveAuthorization(ctx.db, principal, now, claim.patientId))) throw notFound()
-  const withChildren = (await listClaims(ctx.db, claim.patientId)).find((c) => c.claim.id === claim.id)
-  if (!withChildren) throw notFound()
-  const procedures = await listProcedures(ctx.db, claim.id)
+  const { diagnoses, lines, procedures } = await claimChildren(ctx.db, claim.id)
+  const withChildren: ClaimWithChildren = { claim, diagnoses, lines }
   await writeAudit(ctx.db, source, { action: 'claim.read', patientId: claim.patientId, targetType: 'claim', targetId: claim.id, at: now })
   return {
     ...toPatientClaim(withChildren),
