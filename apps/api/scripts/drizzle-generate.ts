@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url'
 const apiRoot = join(dirname(fileURLToPath(import.meta.url)), '..')
 const link = join(apiRoot, 'node_modules', 'drizzle-kit')
 if (!existsSync(link)) {
-  const target = dirname(createRequire(import.meta.url).resolve('drizzle-kit/package.json'))
+  // drizzle-kit exports no ./package.json; its entry file sits at the package root.
+  const target = dirname(createRequire(import.meta.url).resolve('drizzle-kit'))
   symlinkSync(target, link, 'dir')
 }
 const result = spawnSync(
