@@ -57,6 +57,10 @@ export const routes: RouteObject[] = [
               page('Change password', paths.changePassword, async () => (await import('../features/auth/pages/change-password-page.tsx')).ChangePasswordPage),
               page('Access denied', paths.unauthorized, async () => (await import('../features/shell/pages/unauthorized-page.tsx')).UnauthorizedPage),
               {
+                lazy: async () => ({ Component: (await import('../features/audit/components/require-admin.tsx')).RequireAdmin }),
+                children: [page('Audit log', paths.adminAudit, async () => (await import('../features/audit/pages/audit-page.tsx')).AuditPage)],
+              },
+              {
                 lazy: async () => ({ Component: (await patientGuard()).RequirePatientAccess }),
                 children: [
                   page('Patients', paths.authorization, async () => (await import('../features/patients/pages/patients-page.tsx')).PatientsPage),

@@ -1,5 +1,6 @@
 // GET /api/patients/{id}/export/?format=csv|fhir: fetched through the API client (bearer, refresh) and handed
 // to the browser as a file, because a plain link would carry no token.
+import { saveFile } from '../../../components/patient-data/save-file.ts'
 import { apiClient } from '../../../lib/api-client.ts'
 
 export type ExportFormat = 'csv' | 'fhir'
@@ -14,15 +15,4 @@ export async function exportPatient(patientId: string, format: ExportFormat): Pr
   // The client parses JSON bodies; a CSV arrives as the text it was.
   const text = typeof body === 'string' ? body : JSON.stringify(body, null, 2)
   saveFile(text, `patient-${patientId}.${FILE[format].extension}`, FILE[format].type)
-}
-
-export function saveFile(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }))
-  const anchor = document.createElement('a')
-  anchor.href = url
-  anchor.download = fileName
-  document.body.append(anchor)
-  anchor.click()
-  anchor.remove()
-  URL.revokeObjectURL(url)
 }

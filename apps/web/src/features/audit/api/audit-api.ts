@@ -1,0 +1,30 @@
+// GET /api/admin/audit/ (search) and /api/admin/audit/export/ (CSV) for admin roles (issue 6).
+import { auditListSchema } from '@blueconsent/contract'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { saveFile } from '../../../components/patient-data/save-file.ts'
+import { apiClient } from '../../../lib/api-client.ts'
+
+export type AuditFilters = { user: string; patient: string; action: string; from: string; to: string }
+export const NO_AUDIT_FILTERS: AuditFilters = { user: '', patient: '', action: '', from: '', to: '' }
+export const AUDIT_PAGE_SIZE = 50
+
+/** Only the filters that are set, so the server sees no empty parameters. */
+const asQuery = (filters: AuditFilters): Record<string, string> =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''))
+
+export const useAuditEntries = (filters: AuditFilters, page: number) =>
+  useQuery({
+    queryKey: ['audit', filters, page],
+    queryFn: ({ signal }) =>
+      apiClient.get('/api/admin/audit/', {
+        schema: auditListSchema,
+        query: { ...asQuery(filters), page, page_size: AUDIT_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  })
+
+export async function exportAudit(filters: AuditFilters): Promise<void> {
+  const body = await apiClient.get<unknown>('/api/admin/audit/export/', { query: asQuery(filters) })
+  saveFile(typeof body === 'string' ? body : JSON.stringify(body), 'audit-log.csv', 'text/csv')
+}
