@@ -7,6 +7,7 @@ import {
   isValidPatientId,
   type DisplayOptions,
   type Patient,
+  type User,
 } from '@blueconsent/contract'
 import { useState } from 'react'
 import { useParams } from 'react-router'
@@ -22,6 +23,7 @@ import { useConsolidated, usePatient, useRiskScore } from '../api/patients-api.t
 import { ClaimsPanel } from '../components/claims-panel.tsx'
 import { DataFreshness } from '../components/data-freshness.tsx'
 import { ExportButtons } from '../components/export-buttons.tsx'
+import { NotesPanel } from '../components/notes-panel.tsx'
 import { MedicationList } from '../components/medication-list.tsx'
 import { patientAddress, patientBirthDate, patientDisplayName, patientMrn, patientPhone } from '../components/patient-format.ts'
 
@@ -43,12 +45,12 @@ export function PatientDetailPage() {
       {!valid ? <Alert type="error">{MESSAGES.patientId}</Alert> : null}
       {valid && patient.isPending ? <Spinner label="Loading patient…" /> : null}
       {patient.isError ? <Alert type="error">{detailErrorText(patient.error)}</Alert> : null}
-      {patient.data ? <PatientRecord patient={patient.data} options={options} /> : null}
+      {patient.data ? <PatientRecord patient={patient.data} user={user} options={options} /> : null}
     </div>
   )
 }
 
-function PatientRecord({ patient, options }: { patient: Patient; options: DisplayOptions }) {
+function PatientRecord({ patient, user, options }: { patient: Patient; user: User; options: DisplayOptions }) {
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -58,6 +60,7 @@ function PatientRecord({ patient, options }: { patient: Patient; options: Displa
       <Demographics patient={patient} options={options} />
       {options.riskScore ? <RiskSection patientId={patient.id} /> : null}
       <PatientData patientId={patient.id} options={options} />
+      <NotesPanel patientId={patient.id} user={user} options={options} />
     </>
   )
 }

@@ -169,5 +169,6 @@ export function patientFake(data: Consolidated = consolidated()): FakeFetch {
     .on(`GET /api/patients/${PATIENT_ID}/`, json(200, makePatient()))
     .on(`GET /api/patients/${PATIENT_ID}/consolidated/`, json(200, data))
     .on(`GET /api/patients/${PATIENT_ID}/risk_score/`, json(200, patientRiskScore()))
+    .on(`GET /api/patients/${PATIENT_ID}/notes/`, json(200, { count: 0, next: null, previous: null, results: [] }))
     .on('GET /api/csrf/', json(200, { csrftoken: 'csrf-1' }))
 }

@@ -1,0 +1,113 @@
+// Notes on a patient: the ACO and physician variants write them (and change their own), the basic variant
+// reads them (spec 1 §6 component variants). The server enforces the same rules.
+import { isAdminRole, type DisplayOptions, type Note, type User } from '@blueconsent/contract'
+import { useId, useState, type FormEvent } from 'react'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { useNoteChange, useNotes } from '../api/notes-api.ts'
+
+const NOTES_FAILED = 'Failed to load notes'
+const SAVE_FAILED = 'Failed to save the note'
+
+type NotesPanelProps = { patientId: string; user: User; options: DisplayOptions }
+
+export function NotesPanel({ patientId, user, options }: NotesPanelProps) {
+  const notes = useNotes(patientId)
+  const change = useNoteChange(patientId)
+  const editable = options.variant !== 'basic'
+  const canChange = (note: Note) => editable && (note.author.id === user.id || isAdminRole(user.role))
+  return (
+    <section aria-labelledby="notes-heading" className="card bg-base-100 border border-base-300">
+      <div className="card-body gap-3">
+        <h2 id="notes-heading" className="card-title">
+          Notes
+        </h2>
+        {editable ? <NoteForm label="New note" submitLabel="Add note" onSave={(body) => change.mutateAsync({ kind: 'create', body })} /> : null}
+        {change.isError ? <Alert type="error">{SAVE_FAILED}</Alert> : null}
+        {notes.isPending ? <Spinner label="Loading notes…" /> : null}
+        {notes.isError ? <Alert type="error">{NOTES_FAILED}</Alert> : null}
+        {notes.data?.results.length === 0 ? <p>No notes yet.</p> : null}
+        <ul className="flex flex-col gap-3">
+          {notes.data?.results.map((note) => (
+            <NoteItem
+              key={note.id}
+              note={note}
+              canChange={canChange(note)}
+              onSave={(body) => change.mutateAsync({ kind: 'update', noteId: note.id, body })}
+              onDelete={() => change.mutate({ kind: 'delete', noteId: note.id })}
+            />
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+type NoteItemProps = { note: Note; canChange: boolean; onSave: (body: string) => Promise<unknown>; onDelete: () => void }
+
+function NoteItem({ note, canChange, onSave, onDelete }: NoteItemProps) {
+  const [editing, setEditing] = useState(false)
+  return (
+    <li className="flex flex-col gap-1 border-b border-base-300 pb-2">
+      {editing ? (
+        <NoteForm
+          label="Edit note"
+          submitLabel="Save note"
+          initial={note.body}
+          onSave={async (body) => {
+            await onSave(body)
+            setEditing(false)
+          }}
+        />
+      ) : (
+        <p className="whitespace-pre-wrap">{note.body}</p>
+      )}
+      <p className="text-sm">
+        {note.author.name}, {new Date(note.created_at).toLocaleString()}
+        {note.updated_at !== note.created_at ? ' (edited)' : ''}
+      </p>
+      {canChange && !editing ? (
+        <div className="flex gap-2">
+          <button type="button" className="btn btn-xs btn-outline" onClick={() => setEditing(true)}>
+            Edit
+          </button>
+          <button type="button" className="btn btn-xs btn-outline" onClick={onDelete}>
+            Delete
+          </button>
+        </div>
+      ) : null}
+    </li>
+  )
+}
+
+type NoteFormProps = { label: string; submitLabel: string; initial?: string; onSave: (body: string) => Promise<unknown> }
+
+function NoteForm({ label, submitLabel, initial = '', onSave }: NoteFormProps) {
+  const id = useId()
+  const [body, setBody] = useState(initial)
+  const [saving, setSaving] = useState(false)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (body.trim() === '') return
+    setSaving(true)
+    try {
+      await onSave(body.trim())
+      setBody('')
+    } catch {
+      // The panel shows the failure; the text stays so nothing typed is lost.
+    } finally {
+      setSaving(false)
+    }
+  }
+  return (
+    <form className="flex flex-col gap-2" onSubmit={(event) => void submit(event)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea id={id} className="textarea w-full" maxLength={5000} value={body} onChange={(event) => setBody(event.target.value)} />
+      <button type="submit" className="btn btn-sm btn-primary self-start" disabled={saving || body.trim() === ''}>
+        {submitLabel}
+      </button>
+    </form>
+  )
+}
