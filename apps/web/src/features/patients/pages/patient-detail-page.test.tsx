@@ -143,4 +143,14 @@ describe('Claim Details', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Back to the patient' }).getAttribute('href')).toBe(`/app/patient/${PATIENT_ID}`)
     expect(await axeViolations()).toEqual([])
   })
+
+  it('leaves amounts out for roles without costs', async () => {
+    const claim = detail()
+    const fake = patientFake().on(`GET /api/claims/${claim.record_id}/`, json(200, claim))
+    await signIn(personaFor('AGENT_USER'))
+    renderApp(`/app/claim/${claim.record_id}`, { fake })
+    expect(await screen.findByText('carrier-1007', {}, { timeout: 10_000 })).toBeTruthy()
+    expect(screen.queryByText('$79.00')).toBeNull()
+    expect(screen.queryByRole('heading', { name: 'Diagnoses' })).toBeNull()
+  })
 })
