@@ -1,5 +1,5 @@
 // The selected-patient summary of the Patients page (spec 1 §2) with its three actions.
-import type { Patient } from '@blueconsent/contract'
+import { statusLabel, type Patient } from '@blueconsent/contract'
 import { Link, generatePath } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { formatDate } from '../../../components/patient-data/format.ts'
@@ -16,6 +16,8 @@ export function SelectedPatientCard({ patient, onClear }: SelectedPatientCardPro
     ['Phone', patientPhone(patient)],
     ['Email', patient.email],
     ['Address', patientAddress(patient)],
+    // The newest request of the caller's scope; 'None' sends the user to request one.
+    ['Authorization', patient.authorization ? statusLabel(patient.authorization) : 'None'],
   ]
   return (
     <section aria-labelledby="selected-patient-heading" className="card bg-base-100 border border-base-300">

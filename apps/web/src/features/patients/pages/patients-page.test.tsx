@@ -78,7 +78,7 @@ describe('Patients page', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('searchbox'), 'Maria')
     await user.click(await screen.findByRole('button', { name: 'Select Maria Lopez' }))
     const card = await screen.findByRole('region', { name: 'Maria Lopez' })
-    for (const text of ['1EG4TE5MK73', '1948-05-12', 'female', '2026-10-02', '+15555550123', 'maria.lopez@example.com', '12 Harbor Way, Springfield, IL 62701']) {
+    for (const text of ['1EG4TE5MK73', '1948-05-12', 'female', '2026-10-02', '+15555550123', 'maria.lopez@example.com', '12 Harbor Way, Springfield, IL 62701', 'None']) {
       expect(within(card).getByText(text)).toBeTruthy()
     }
     expect(app.router.state.location.search).toBe(`?patient=${PATIENT_ID}`)
@@ -90,9 +90,10 @@ describe('Patients page', { timeout: 20_000 }, () => {
   })
 
   it('selects the patient named by ?patient= or ?id=, and rejects a malformed id', async () => {
-    const fake = patientFake().on(`GET /api/patients/${OTHER_PATIENT_ID}/`, json(200, makePatient({ id: OTHER_PATIENT_ID, full_name: 'Ana Ruiz', name: 'Ana Ruiz' })))
+    const fake = patientFake().on(`GET /api/patients/${OTHER_PATIENT_ID}/`, json(200, makePatient({ id: OTHER_PATIENT_ID, full_name: 'Ana Ruiz', name: 'Ana Ruiz', authorization: { status: 'authorized', request_id: 'r-1', expires_at: '2099-01-01T00:00:00Z' } })))
     await openPatients('AGENT_USER', `/app/authorization?id=${OTHER_PATIENT_ID}`, fake)
-    expect(await screen.findByRole('region', { name: 'Ana Ruiz' })).toBeTruthy()
+    const card = await screen.findByRole('region', { name: 'Ana Ruiz' })
+    expect(within(card).getByText('Approved')).toBeTruthy()
     document.body.innerHTML = ''
     const other = await openPatients('ACO_USER', '/app/authorization?patient=not-a-uuid')
     expect(await screen.findByText('Invalid patient ID format')).toBeTruthy()
