@@ -4,7 +4,8 @@
 //     (MRN hash equality), each as the count + first page pair the service runs;
 //  2. through the API: GET /api/patients/?search=|medicare_number=|mrn= on buildApp against the same
 //     database (app.inject, signed in as an ACO admin; includes scope, audit row and serialisation).
-// Usage: npx tsx bench/patients/measure.ts [iterations] [database-url]
+// Usage: npx tsx bench/patients/measure.ts [iterations] [database-url] [db-only] [similarity-threshold]
+// (the last two are for what-if runs: the database half alone, with pg_trgm's threshold raised from 0.3)
 import pg from 'pg'
 import { buildApp } from '../../apps/api/src/app.ts'
 import { embeddedBlueButtonConfig, type AppConfig } from '../../apps/api/src/config.ts'
@@ -15,7 +16,9 @@ import { BENCH, benchDatabaseUrl } from './settings.ts'
 import { prng, syntheticMbi, syntheticMrn, syntheticPatient } from './synthetic.ts'
 
 const iterations = Number(process.argv[2] ?? 500)
-const url = benchDatabaseUrl(process.argv[3])
+const url = benchDatabaseUrl(process.argv[3] || undefined)
+const databaseOnly = process.argv[4] === 'db-only'
+const threshold = process.argv[5] === undefined ? null : Number(process.argv[5])
 const WARMUP = 50
 const keys = createCryptoKeys(BENCH.encryptionKey)
 
@@ -117,6 +120,7 @@ const format = (s: Stats & { hits: number }) =>
 async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
+  if (threshold !== null) await client.query(`set pg_trgm.similarity_threshold = ${threshold.toFixed(2)}`)
   const total = Number(((await client.query('select count(*)::int as n from patients')).rows[0] as { n: number }).n)
   const organizationId = String(((await client.query(`select id from organizations where name = 'Bench ACO 0'`)).rows[0] as { id: string }).id)
   process.stdout.write(`${total} patients in ${BENCH.organizations} organisations (${Math.round(total / BENCH.organizations)} each); ${iterations} queries per case after ${WARMUP} warm-up\n`)
@@ -124,6 +128,7 @@ async function main(): Promise<void> {
     process.stdout.write(`database ${kind.padEnd(4)} ${format(await timeLoop((term) => databaseQuery(client, organizationId, kind, term), kind, total))}\n`)
   }
   await client.end()
+  if (databaseOnly) return
 
   const app = await buildApp(apiConfig())
   const staff = createClient(app)
