@@ -8,7 +8,9 @@ import { DEMO_ORGANIZATIONS, type DemoOrganizationKey } from '../../db/demo-pers
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
 import { claims, medications, riskScores } from '../../db/schema/clinical.ts'
 import { organizations } from '../../db/schema/organizations.ts'
+import { loginAs } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
+import { sandboxName } from '../consent/consent-testing.ts'
 import { DEMO_PLAN } from './demo-plan.ts'
 import { seedDemoData, shouldSeedDemoData, type DemoDataResult } from './demo-data.service.ts'
 
@@ -70,6 +72,19 @@ describe('demo data at first start', { timeout: 120_000 }, () => {
       .where(and(inArray(authorizationRequests.patientId, patientIds), eq(authorizationRequests.authorizationType, 'insurance_agent')))
     expect(rows?.n).toBe(3)
     for (const patientId of patientIds) expect(await countWhere(medications, patientId)).toBeGreaterThan(0)
+  })
+
+  it('lets a signed-in demo user find the pulled patients by name, misspelt too', async () => {
+    const { given, family } = sandboxName('BBUser00000')
+    const aco = await loginAs(t.app, 'ACO_USER')
+    for (const term of [family, `${given} ${family.slice(0, 2)}${family.slice(3)}`]) {
+      const found = await aco.request({ method: 'GET', url: `/api/patients/?search=${encodeURIComponent(term)}` })
+      expect(found.statusCode).toBe(200)
+      expect((found.json() as { count: number }).count, term).toBeGreaterThanOrEqual(1)
+    }
+    const agent = await loginAs(t.app, 'AGENT_USER')
+    const mine = await agent.request({ method: 'GET', url: '/api/patients/' })
+    expect((mine.json() as { count: number }).count).toBe(2)
   })
 
   it('leaves requests in every status and one held for identity review', async () => {
