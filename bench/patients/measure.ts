@@ -4,7 +4,7 @@
 //     (MRN hash equality), each as the count + first page pair the service runs;
 //  2. through the API: GET /api/patients/?search=|medicare_number=|mrn= on buildApp against the same
 //     database (app.inject, signed in as an ACO admin; includes scope, audit row and serialisation).
-// Usage: npx tsx bench/patients/measure.ts [iterations] [database-url] [db-only] [similarity-threshold]
+// Usage: npx tsx bench/patients/measure.ts [iterations] [database-url] [db-only|like-first] [similarity-threshold]
 // (the last two are for what-if runs: the database half alone, with pg_trgm's threshold raised from 0.3)
 import pg from 'pg'
 import { buildApp } from '../../apps/api/src/app.ts'
@@ -17,7 +17,10 @@ import { prng, syntheticMbi, syntheticMrn, syntheticPatient } from './synthetic.
 
 const iterations = Number(process.argv[2] ?? 500)
 const url = benchDatabaseUrl(process.argv[3] || undefined)
-const databaseOnly = process.argv[4] === 'db-only'
+const databaseOnly = process.argv[4] === 'db-only' || process.argv[4] === 'like-first'
+// What-if for name search: substring match first with a capped count, the fuzzy match only when it finds
+// less than a page (not what features/patients does today).
+const likeFirst = process.argv[4] === 'like-first'
 const threshold = process.argv[5] === undefined ? null : Number(process.argv[5])
 const WARMUP = 50
 const keys = createCryptoKeys(BENCH.encryptionKey)
@@ -50,7 +53,24 @@ function nameTerm(random: () => number, index: number): string {
 const SEARCH_WHERE = `organization_id = $1 and (lower(full_name) % $2 or lower(full_name) like $3 or mrn_hash = $4
   or mbi_hash = $5 or email_hash = $6)`
 
+async function likeFirstQuery(client: pg.Client, organizationId: string, term: string): Promise<number> {
+  const lower = term.toLowerCase()
+  const like = `%${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const capped = `select count(*)::int as n from (select 1 from patients where organization_id = $1 and lower(full_name) like $2 limit 1000) hits`
+  const total = (await client.query(capped, [organizationId, like])).rows[0] as { n: number }
+  if (total.n >= 20) {
+    await client.query(`select * from patients where organization_id = $1 and lower(full_name) like $2 order by lower(full_name), id limit 20`, [organizationId, like])
+    return total.n
+  }
+  const fuzzy = await client.query(
+    `select * from patients where organization_id = $1 and lower(full_name) % $2 order by similarity(lower(full_name), $2) desc, id limit 20`,
+    [organizationId, lower],
+  )
+  return total.n + fuzzy.rows.length
+}
+
 async function databaseQuery(client: pg.Client, organizationId: string, kind: Kind, term: string): Promise<number> {
+  if (kind === 'name' && likeFirst) return likeFirstQuery(client, organizationId, term)
   if (kind === 'name') {
     const lower = term.toLowerCase()
     const like = `%${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
