@@ -34,7 +34,9 @@ export default defineConfig({
   projects: [{ name: 'desktop-chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: `rm -rf ${dataDir} && node ../apps/api/dist/server.js`,
-    url: `${baseURL}/api/health/`,
+    // Ready, not just live: the first start pulls demo patients in the background, which keeps the embedded
+    // database busy; journeys start once that is done, as a load balancer would wait.
+    url: `${baseURL}/api/health/ready/`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',
@@ -48,6 +50,9 @@ export default defineConfig({
       // Each test may present its own client address so server-side per-IP lockouts stay test-local.
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
+      // One browser drives every persona from 127.0.0.1 and polls the outbox; a clinic's real traffic is spread
+      // over many clients, so the per-client limit is raised here rather than lowered for everyone.
+      RATE_LIMIT_PER_MINUTE: '6000',
     },
   },
 })

@@ -38,6 +38,7 @@ import { registerDocsUi, registerOpenApi } from './plugins/docs.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWeb } from './plugins/web.ts'
+import { StartupTasks } from './lib/startup-tasks.ts'
 
 export const API_VERSION = '0.1.0'
 
@@ -128,6 +129,7 @@ async function createContext(app: FastifyInstance, config: AppConfig, options: B
     jobs,
     mailer: createMailer(config.smtpUrl),
     clock: options.clock ?? (() => new Date()),
+    startup: new StartupTasks(),
   }
   if (config.demoSeed) {
     const { created } = await seedDemo(ctx)

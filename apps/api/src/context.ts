@@ -7,6 +7,7 @@ import type { TokenSigner } from './features/auth/tokens.ts'
 import type { Mailer } from './features/outbox/mailer.ts'
 import type { JobQueue } from './jobs/queue.ts'
 import type { CryptoKeys } from './lib/crypto.ts'
+import type { StartupTasks } from './lib/startup-tasks.ts'
 
 export type Clock = () => Date
 
@@ -21,6 +22,7 @@ export type AppContext = {
   jobs: JobQueue
   mailer: Mailer
   clock: Clock
+  startup: StartupTasks
 }
 
 declare module 'fastify' {

@@ -38,5 +38,7 @@ process.stdout.write(`\n${lines.join('\n')}\n\n`)
 // Demo patients go through the real consent → pull path, which takes a little while: in the background,
 // after the server answers, so a first start is usable at once (the portal fills in as pulls finish).
 if (shouldSeedDemoData(app.ctx)) {
-  void seedDemoData(app).catch((error: unknown) => app.log.error({ err: error }, 'demo data: seeding stopped'))
+  void app.ctx.startup
+    .run('demo data', () => seedDemoData(app))
+    .catch((error: unknown) => app.log.error({ err: error }, 'demo data: seeding stopped'))
 }

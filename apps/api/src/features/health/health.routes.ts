@@ -1,5 +1,5 @@
 // Liveness with a real database round trip, for load balancers and `npm start` checks.
-import { healthSchema } from '@blueconsent/contract'
+import { healthSchema, readinessSchema } from '@blueconsent/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { AppError } from '../../errors.ts'
@@ -16,6 +16,20 @@ export async function healthRoutes(app: FastifyInstance, options: { version: str
         throw new AppError(503, 'service_unavailable', 'Database unavailable.')
       }
       return { status: 'ok' as const, database: 'ok' as const, version: options.version }
+    },
+  )
+
+  // Readiness: also waits for start-up work (the demo data pull), which holds the embedded database busy.
+  routes.get(
+    '/api/health/ready/',
+    { config: { access: 'public', rateLimit: false }, schema: { tags: ['health'], response: { 200: readinessSchema } } },
+    async (_request, reply) => {
+      const waitingFor = app.ctx.startup.waitingFor
+      if (waitingFor.length > 0) {
+        reply.header('Retry-After', '2')
+        throw new AppError(503, 'service_unavailable', `Starting: ${waitingFor.join(', ')}.`)
+      }
+      return { status: 'ready' as const }
     },
   )
 }
