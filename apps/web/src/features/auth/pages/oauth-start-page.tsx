@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { paths } from '../../../app/paths.ts'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { fullPageNavigate } from '../../../lib/navigation.ts'
+import { useSession } from '../../../lib/session.ts'
 import { writeStored } from '../../../lib/storage.ts'
 import { codeChallengeFor, createCodeVerifier, createState } from '../api/pkce.ts'
 import { AuthCard } from '../components/auth-card.tsx'
@@ -29,12 +30,15 @@ export async function beginOAuthSignIn(): Promise<string> {
 
 /** /app/oauth/start: single sign-on entry through the portal's own OAuth server. */
 export function OAuthStartPage() {
+  const { status } = useSession()
   const started = useRef(false)
   useEffect(() => {
-    if (started.current) return
+    // A page load restores the session by rotating the refresh cookie; leaving for /o/authorize/ before that
+    // answer lands would present the old cookie, which the server must treat as token reuse.
+    if (status === 'restoring' || started.current) return
     started.current = true
     void beginOAuthSignIn().then(fullPageNavigate)
-  }, [])
+  }, [status])
   return (
     <AuthCard title="Signing in">
       <Spinner label="Redirecting to sign in…" />
