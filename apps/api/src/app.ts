@@ -113,7 +113,11 @@ async function createContext(app: FastifyInstance, config: AppConfig, options: B
   if (secrets.generated) {
     app.log.warn({ dataDir: config.dataDir }, 'generated demo secrets (DATA_ENCRYPTION_KEY, JWT_SECRET) in the data folder')
   }
-  const database = options.database ?? (await openDatabase(config.database))
+  const database =
+    options.database ??
+    (await openDatabase(config.database, {
+      onConnectionError: (error) => app.log.warn({ err: error }, 'database connection ended by the server; the pool reconnects'),
+    }))
   if (!options.skipMigrations) await migrateDatabase(database)
   const keys = createCryptoKeys(secrets.dataEncryptionKey)
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null

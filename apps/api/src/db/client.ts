@@ -31,10 +31,12 @@ export type Database = SqlExecutor & {
 export type OpenOptions = {
   /** Starts PGlite from a tarball made by `dumpDataDir` (test templates). */
   loadDataDir?: Blob
+  /** Told when the server ends an idle pooled connection (restart, failover, admin command). */
+  onConnectionError?: (error: Error) => void
 }
 
 export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> {
-  return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir, options)
+  return config.kind === 'postgres' ? openPostgres(config.url, options) : openPglite(config.dataDir, options)
 }
 
 async function openPglite(dataDir: string | null, options: OpenOptions): Promise<Database> {
@@ -59,8 +61,11 @@ async function openPglite(dataDir: string | null, options: OpenOptions): Promise
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle client whose connection the server ends emits 'error' on the pool; unheard, that event would
+  // crash the process. The pool has already dropped the client, and the next query opens a fresh one.
+  pool.on('error', (error) => options.onConnectionError?.(error))
   const db = drizzleNodePg(pool, { schema }) as unknown as Db
   return {
     kind: 'postgres',
