@@ -20,6 +20,8 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
         wildcard: false,
         index: false,
         decorateReply: false,
+        // The web build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
+        preCompressed: true,
         setHeaders: (reply, path) => {
           const immutable = path.includes(`${join('/', 'assets', '/')}`) || /-[A-Za-z0-9_-]{8,}\.\w+$/.test(path)
           reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
