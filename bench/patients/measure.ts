@@ -1,27 +1,26 @@
 // p50/p95 of patient search on the database seeded by seed.ts, warm cache, one query at a time:
-//  1. at the database: the SQL that features/patients issues for `search` (trigram `%` or substring LIKE on
-//     lower(full_name), or the keyed hashes), for `medicare_number` (MBI hash equality) and for `mrn`
-//     (MRN hash equality), each as the count + first page pair the service runs;
+//  1. at the database: the query GET /api/patients/ runs (`patientSearchPage` of features/patients, the
+//     page and its window count in one statement) for `search` (names through the name vocabulary, or the
+//     keyed hashes), `medicare_number` (MBI hash equality) and `mrn` (MRN hash equality), through Drizzle on
+//     one PostgreSQL connection;
 //  2. through the API: GET /api/patients/?search=|medicare_number=|mrn= on buildApp against the same
 //     database (app.inject, signed in as an ACO admin; includes scope, audit row and serialisation).
-// Usage: npx tsx bench/patients/measure.ts [iterations] [database-url] [db-only|like-first] [similarity-threshold]
-// (the last two are for what-if runs: the database half alone, with pg_trgm's threshold raised from 0.3)
-import pg from 'pg'
+// Usage: npx tsx bench/patients/measure.ts [iterations] [database-url] [db-only]
+import { patientSearchQuerySchema } from '@blueconsent/contract'
 import { buildApp } from '../../apps/api/src/app.ts'
 import { embeddedBlueButtonConfig, type AppConfig } from '../../apps/api/src/config.ts'
-import { normaliseMbi } from '../../apps/api/src/features/patients/patients.service.ts'
-import { createCryptoKeys, keyedHash } from '../../apps/api/src/lib/crypto.ts'
+import { openDatabase, type Database } from '../../apps/api/src/db/client.ts'
+import { searchPatients } from '../../apps/api/src/features/patients/patients.repository.ts'
+import { patientSearchPage } from '../../apps/api/src/features/patients/patients.service.ts'
+import { createCryptoKeys } from '../../apps/api/src/lib/crypto.ts'
+import type { Principal } from '../../apps/api/src/plugins/access.ts'
 import { createClient } from '../../apps/api/src/testing/http-client.ts'
 import { BENCH, benchDatabaseUrl } from './settings.ts'
 import { prng, syntheticMbi, syntheticMrn, syntheticPatient } from './synthetic.ts'
 
 const iterations = Number(process.argv[2] ?? 500)
 const url = benchDatabaseUrl(process.argv[3] || undefined)
-const databaseOnly = process.argv[4] === 'db-only' || process.argv[4] === 'like-first'
-// What-if for name search: substring match first with a capped count, the fuzzy match only when it finds
-// less than a page (not what features/patients does today).
-const likeFirst = process.argv[4] === 'like-first'
-const threshold = process.argv[5] === undefined ? null : Number(process.argv[5])
+const databaseOnly = process.argv[4] === 'db-only'
 const WARMUP = 50
 const keys = createCryptoKeys(BENCH.encryptionKey)
 
@@ -50,44 +49,35 @@ function nameTerm(random: () => number, index: number): string {
   return `${person.given} ${person.family.slice(0, cut)}${person.family.slice(cut + 1)}`
 }
 
-const SEARCH_WHERE = `organization_id = $1 and (lower(full_name) % $2 or lower(full_name) like $3 or mrn_hash = $4
-  or mbi_hash = $5 or email_hash = $6)`
+const parameter: Record<Kind, 'search' | 'medicare_number' | 'mrn'> = { name: 'search', mbi: 'medicare_number', mrn: 'mrn' }
 
-async function likeFirstQuery(client: pg.Client, organizationId: string, term: string): Promise<number> {
-  const lower = term.toLowerCase()
-  const like = `%${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  const capped = `select count(*)::int as n from (select 1 from patients where organization_id = $1 and lower(full_name) like $2 limit 1000) hits`
-  const total = (await client.query(capped, [organizationId, like])).rows[0] as { n: number }
-  if (total.n >= 20) {
-    await client.query(`select * from patients where organization_id = $1 and lower(full_name) like $2 order by lower(full_name), id limit 20`, [organizationId, like])
-    return total.n
-  }
-  const fuzzy = await client.query(
-    `select * from patients where organization_id = $1 and lower(full_name) % $2 order by similarity(lower(full_name), $2) desc, id limit 20`,
-    [organizationId, lower],
-  )
-  return total.n + fuzzy.rows.length
+async function databaseQuery(database: Database, principal: Principal, kind: Kind, term: string): Promise<number> {
+  const query = patientSearchQuerySchema.parse({ [parameter[kind]]: term })
+  const { total } = await searchPatients(database.db, await patientSearchPage({ keys, db: database.db }, principal, query, new Date()))
+  return total
 }
 
-async function databaseQuery(client: pg.Client, organizationId: string, kind: Kind, term: string): Promise<number> {
-  if (kind === 'name' && likeFirst) return likeFirstQuery(client, organizationId, term)
-  if (kind === 'name') {
-    const lower = term.toLowerCase()
-    const like = `%${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    const params = [organizationId, lower, like, keyedHash(keys, term.trim()), keyedHash(keys, normaliseMbi(term)), keyedHash(keys, lower)]
-    const total = await client.query(`select count(*)::int as n from patients where ${SEARCH_WHERE}`, params)
-    await client.query(
-      `select * from patients where ${SEARCH_WHERE}
-       order by similarity(lower(full_name), $2) desc, lower(full_name), id limit 20 offset 0`,
-      params,
-    )
-    return (total.rows[0] as { n: number }).n
+/** The bench user (seed.ts: an ACO admin of the first organisation with all TINs) as the API sees it. */
+async function benchPrincipal(database: Database): Promise<Principal> {
+  const { rows } = await database.executeSql(
+    `select u.id, u.role, u.organization_id, u.all_tins, o.organization_type
+     from users u join organizations o on o.id = u.organization_id where u.email = $1`,
+    [BENCH.userEmail],
+  )
+  const user = rows[0] as { id: string; role: Principal['role']; organization_id: string; all_tins: boolean; organization_type: Principal['organizationType'] } | undefined
+  if (!user) throw new Error('bench user missing: run seed.ts first')
+  return {
+    userId: user.id,
+    role: user.role,
+    organizationId: user.organization_id,
+    organizationType: user.organization_type,
+    permissions: [],
+    tinIds: [],
+    allTins: user.all_tins,
+    sessionFamilyId: null,
+    clientId: null,
+    scope: null,
   }
-  const column = kind === 'mbi' ? 'mbi_hash' : 'mrn_hash'
-  const hash = kind === 'mbi' ? keyedHash(keys, normaliseMbi(term)) : keyedHash(keys, term.trim())
-  const total = await client.query(`select count(*)::int as n from patients where organization_id = $1 and ${column} = $2`, [organizationId, hash])
-  await client.query(`select * from patients where organization_id = $1 and ${column} = $2 order by lower(full_name), id limit 20 offset 0`, [organizationId, hash])
-  return (total.rows[0] as { n: number }).n
 }
 
 function termFor(kind: Kind, random: () => number, total: number): string {
@@ -138,23 +128,20 @@ const format = (s: Stats & { hits: number }) =>
   `p50 ${s.p50.toFixed(2)} ms  p95 ${s.p95.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms  mean ${s.mean.toFixed(2)} ms  (${s.hits}/${iterations} found)`
 
 async function main(): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  if (threshold !== null) await client.query(`set pg_trgm.similarity_threshold = ${threshold.toFixed(2)}`)
-  const total = Number(((await client.query('select count(*)::int as n from patients')).rows[0] as { n: number }).n)
-  const organizationId = String(((await client.query(`select id from organizations where name = 'Bench ACO 0'`)).rows[0] as { id: string }).id)
+  const database = await openDatabase({ kind: 'postgres', url })
+  const principal = await benchPrincipal(database)
+  const total = Number((await database.executeSql('select count(*)::int as n from patients')).rows[0]?.n)
   process.stdout.write(`${total} patients in ${BENCH.organizations} organisations (${Math.round(total / BENCH.organizations)} each); ${iterations} queries per case after ${WARMUP} warm-up\n`)
   for (const kind of ['name', 'mbi', 'mrn'] as const) {
-    process.stdout.write(`database ${kind.padEnd(4)} ${format(await timeLoop((term) => databaseQuery(client, organizationId, kind, term), kind, total))}\n`)
+    process.stdout.write(`database ${kind.padEnd(4)} ${format(await timeLoop((term) => databaseQuery(database, principal, kind, term), kind, total))}\n`)
   }
-  await client.end()
+  await database.close()
   if (databaseOnly) return
 
   const app = await buildApp(apiConfig())
   const staff = createClient(app)
   const login = await staff.login(BENCH.userEmail, BENCH.userPassword)
   if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.statusCode}`)
-  const parameter: Record<Kind, string> = { name: 'search', mbi: 'medicare_number', mrn: 'mrn' }
   for (const kind of ['name', 'mbi', 'mrn'] as const) {
     const run = async (term: string) => {
       const response = await staff.request({ method: 'GET', url: `/api/patients/?${new URLSearchParams({ [parameter[kind]]: term })}` })

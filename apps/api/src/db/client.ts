@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { sql, type SQL } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
@@ -44,7 +45,7 @@ async function openPglite(dataDir: string | null, options: OpenOptions): Promise
   const lite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
   })
   const db = drizzlePglite(lite, { schema }) as unknown as Db
   return {

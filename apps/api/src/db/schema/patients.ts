@@ -5,7 +5,7 @@ import { tins } from './tins.ts'
 
 // A beneficiary as known to one organisation (the tenant). Contact details, MRN, MBI and the Blue Button
 // patient id are encrypted; equality search goes through keyed hashes beside them (DESIGN.md §5).
-// The name stays in clear so trigram search can find partial and misspelt names.
+// The name stays in clear so search can find partial and misspelt names (patient-name-index.ts).
 export const patients = pgTable(
   'patients',
   {
@@ -46,6 +46,5 @@ export const patients = pgTable(
     index('patients_organization_email_idx').on(table.organizationId, table.emailHash),
     index('patients_organization_phone_idx').on(table.organizationId, table.phoneHash),
     index('patients_organization_tin_idx').on(table.organizationId, table.tinId),
-    index('patients_name_trgm_idx').using('gin', sql`lower(${table.fullName}) gin_trgm_ops`),
   ],
 )

@@ -20,7 +20,7 @@ export const normaliseContact = (method: 'email' | 'phone', value: string): stri
   method === 'email' ? value.trim().toLowerCase() : toE164(value)
 
 /** MRNs compare exactly after trimming (same keyed hash as the MBI column, so patient search can reuse it). */
-export const mrnHash = (ctx: AppContext, mrn: string): string => keyedHash(ctx.keys, mrn.trim())
+export const mrnHash = (ctx: Pick<AppContext, 'keys'>, mrn: string): string => keyedHash(ctx.keys, mrn.trim())
 export const contactHash = (ctx: AppContext, contact: string): string => keyedHash(ctx.keys, contact)
 
 function splitName(name: string): { givenNames: string[]; familyName: string | null } {

@@ -3,6 +3,8 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../db/schema/audit.ts'
+import { organizations } from '../../db/schema/organizations.ts'
+import { patients } from '../../db/schema/patients.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { insertPatient, setRequestStatus, type FixturePatient } from './patients-fixture.ts'
@@ -112,6 +114,21 @@ describe('scoping matrix', () => {
       const response = await get(persona, `/api/patients/${patient().id}/${endpoint}`)
       expect([endpoint, response.statusCode]).toEqual([endpoint, expected])
     }
+  })
+
+  it('shows no patients to a role in the wrong kind of organisation (spec 1 §6 pairing)', async () => {
+    const [row] = await t.app.ctx.db.select({ organizationId: patients.organizationId }).from(patients).where(eq(patients.id, physician.id))
+    if (!row) throw new Error('no physician patient')
+    const setType = (organizationType: 'PHYSICIAN_GROUP' | 'INSURANCE_AGENCY') =>
+      t.app.ctx.db.update(organizations).set({ organizationType }).where(eq(organizations.id, row.organizationId))
+    await setType('INSURANCE_AGENCY')
+    try {
+      expect((await get('PHYSICIAN_USER', `/api/patients/${physician.id}/`)).statusCode).toBe(404)
+      expect(ids((await get('PHYSICIAN_USER', '/api/patients/')).json())).toEqual([])
+    } finally {
+      await setType('PHYSICIAN_GROUP')
+    }
+    expect((await get('PHYSICIAN_USER', `/api/patients/${physician.id}/`)).statusCode).toBe(200)
   })
 
   it('answers 400 for a malformed id', async () => {

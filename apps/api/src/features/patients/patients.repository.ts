@@ -1,7 +1,7 @@
 // Queries for patients (issue 6). Every query goes through `patientScope` (DESIGN.md §5): the organisation;
 // without all_tins, patients on the user's TINs or with no TIN (the rule of authorization-requests'
 // `patientInScope`); agents only patients with an authorized, unexpired request of their own.
-import { isAgentRole } from '@blueconsent/contract'
+import { isAgentRole, roleFitsOrganizationType } from '@blueconsent/contract'
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
@@ -25,8 +25,10 @@ function activeRequest(principal: Principal, now: Date): SQL {
 }
 
 export function patientScope(principal: Principal, now: Date): SQL {
-  // Platform administrators belong to no organisation and see no patients.
+  // Platform administrators belong to no organisation and see no patients. A role in the wrong kind of
+  // organisation (an agent role in an ACO, say: spec 1 §6 pairing) sees none either, as the web guards say.
   if (principal.organizationId === null) return sql`false`
+  if (!roleFitsOrganizationType(principal.role, principal.organizationType)) return sql`false`
   const conditions: (SQL | undefined)[] = [eq(patients.organizationId, principal.organizationId)]
   if (!principal.allTins) {
     conditions.push(principal.tinIds.length > 0 ? or(isNull(patients.tinId), inArray(patients.tinId, principal.tinIds)) : isNull(patients.tinId))
@@ -54,10 +56,18 @@ export async function hasActiveAuthorization(db: DbOrTx, principal: Principal, n
 
 export type SearchPage = { where: SQL; orderBy: SQL[]; limit: number; offset: number }
 
+/** One page and the total in one round trip (a window count); a page past the end counts separately. */
 export async function searchPatients(db: DbOrTx, page: SearchPage): Promise<{ total: number; rows: PatientRow[] }> {
+  const found = await db
+    .select({ patient: patients, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(patients)
+    .where(page.where)
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .offset(page.offset)
+  if (found.length > 0 || page.offset === 0) return { total: found[0]?.total ?? 0, rows: found.map((row) => row.patient) }
   const [totals] = await db.select({ total: count() }).from(patients).where(page.where)
-  const rows = await db.select().from(patients).where(page.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset)
-  return { total: totals?.total ?? 0, rows }
+  return { total: totals?.total ?? 0, rows: [] }
 }
 
 export type NewestRequest = { patientId: string; id: string; status: (typeof authorizationRequests.$inferSelect)['status']; expiresAt: Date | null }

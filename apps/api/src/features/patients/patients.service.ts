@@ -14,6 +14,7 @@ import {
 } from '@blueconsent/contract'
 import { desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
+import type { Principal } from '../../plugins/access.ts'
 import { riskScores } from '../../db/schema/clinical.ts'
 import { patients } from '../../db/schema/patients.ts'
 import { AppError, notFound } from '../../errors.ts'
@@ -23,6 +24,7 @@ import { writeAudit, type AuditSource } from '../audit/audit-writer.ts'
 import { toClaim, toMedication } from '../ingestion/data.service.ts'
 import { listClaims, listMedications, type ClaimWithChildren } from '../ingestion/ingestion.repository.ts'
 import { toRiskScoreContract, type StoredRiskScore } from '../ingestion/risk.ts'
+import { nameWords, patientIdsWithTerms, termsForWords } from './name-search.ts'
 import { toBasicInfo, toPatient } from './patient-views.ts'
 import {
   findScopedClaim,
@@ -33,6 +35,7 @@ import {
   patientScope,
   searchPatients,
   type PatientRow,
+  type SearchPage,
 } from './patients.repository.ts'
 
 export const invalidPatientId = (): AppError => new AppError(400, 'validation_error', MESSAGES.patientId)
@@ -42,23 +45,28 @@ export const normaliseMbi = (value: string): string => value.trim().toUpperCase(
 
 const SEARCH_PARAMETERS = ['mrn', 'medicare_number', 'search', 'uuid'] as const
 
-function searchCondition(ctx: AppContext, term: string): SQL {
+/**
+ * `search=`: names word by word through the name vocabulary (name-search.ts), and MRN, MBI, email and
+ * phone by keyed-hash equality, normalised as the writers store them. Terms with a digit or an @ are
+ * identifiers, never names.
+ */
+async function searchCondition(ctx: Pick<AppContext, 'keys' | 'db'>, organizationId: string, term: string): Promise<SQL> {
   const lower = term.toLowerCase()
-  const escaped = lower.replace(/[\\%_]/g, (c) => `\\${c}`)
   const digits = term.replace(/\D/g, '')
-  return or(
-    sql`lower(${patients.fullName}) % ${lower}`,
-    sql`lower(${patients.fullName}) like ${`%${escaped}%`}`,
+  const identifiers = or(
     eq(patients.mrnHash, mrnHash(ctx, term)),
     eq(patients.mbiHash, keyedHash(ctx.keys, normaliseMbi(term))),
     eq(patients.emailHash, keyedHash(ctx.keys, lower)),
     digits.length === 10 || (digits.length === 11 && digits.startsWith('1')) ? eq(patients.phoneHash, keyedHash(ctx.keys, toE164(term))) : undefined,
-  ) as SQL
+  )
+  const byIdentifier = sql`select ${patients.id} from ${patients} where ${patients.organizationId} = ${organizationId} and ${identifiers}`
+  const byName = /[\d@]/.test(term) ? undefined : patientIdsWithTerms(organizationId, await termsForWords(ctx.db, organizationId, nameWords(term)))
+  return sql`${patients.id} in (${byName === undefined ? byIdentifier : sql`(${byName}) union (${byIdentifier})`})`
 }
 
-export async function searchPatientList(ctx: AppContext, source: AuditSource, query: PatientSearchQuery, path: string): Promise<PatientList> {
-  const now = ctx.clock()
-  const conditions: SQL[] = [patientScope(source.principal, now)]
+/** The query behind GET /api/patients/ (exported for bench/patients, which times it at the database). */
+export async function patientSearchPage(ctx: Pick<AppContext, 'keys' | 'db'>, principal: Principal, query: PatientSearchQuery, now: Date): Promise<SearchPage> {
+  const conditions: SQL[] = [patientScope(principal, now)]
   const orderBy: SQL[] = []
   if (query.uuid !== undefined) {
     if (!isValidPatientId(query.uuid)) throw invalidPatientId()
@@ -66,17 +74,19 @@ export async function searchPatientList(ctx: AppContext, source: AuditSource, qu
   }
   if (query.mrn !== undefined) conditions.push(eq(patients.mrnHash, mrnHash(ctx, query.mrn)))
   if (query.medicare_number !== undefined) conditions.push(eq(patients.mbiHash, keyedHash(ctx.keys, normaliseMbi(query.medicare_number))))
-  if (query.search !== undefined) {
-    conditions.push(searchCondition(ctx, query.search))
-    orderBy.push(sql`similarity(lower(${patients.fullName}), ${query.search.toLowerCase()}) desc`)
+  if (query.search !== undefined && principal.organizationId !== null) {
+    conditions.push(await searchCondition(ctx, principal.organizationId, query.search))
+    // Ranked on lower() rather than patient_name_fold(): unaccent on every candidate row doubles the query's
+    // cost, and accents already made no difference to which patients match.
+    orderBy.push(sql`similarity(lower(${patients.fullName}), lower(${query.search})) desc`)
   }
   orderBy.push(sql`lower(${patients.fullName})`, sql`${patients.id}`)
-  const { total, rows } = await searchPatients(ctx.db, {
-    where: sql.join(conditions, sql` and `),
-    orderBy,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
-  })
+  return { where: sql.join(conditions, sql` and `), orderBy, limit: query.page_size, offset: (query.page - 1) * query.page_size }
+}
+
+export async function searchPatientList(ctx: AppContext, source: AuditSource, query: PatientSearchQuery, path: string): Promise<PatientList> {
+  const now = ctx.clock()
+  const { total, rows } = await searchPatients(ctx.db, await patientSearchPage(ctx, source.principal, query, now))
   await writeAudit(ctx.db, source, {
     action: 'patient.search',
     patientId: null,
