@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { oauthCodes } from '../../db/schema/oauth.ts'
 import { organizations } from '../../db/schema/organizations.ts'
 import { refreshSessions } from '../../db/schema/sessions.ts'
 import { tins, userTins } from '../../db/schema/tins.ts'
@@ -26,6 +27,89 @@ export async function findOrganization(db: DbOrTx, id: string | null): Promise<O
   if (id === null) return undefined
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id))
   return row
+}
+
+/** A user as the API sees them: the account, its organisation and its TIN scope, read together. */
+export type Account = Pick<
+  UserRow,
+  'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'organizationId' | 'allTins' | 'isActive' | 'isSuperuser' | 'isDemo' | 'dateJoined'
+> & {
+  organization: Pick<OrganizationRow, 'id' | 'name' | 'organizationType'> | null
+  /** Every active TIN of the organisation with all_tins, else the assigned active ones (as listUserTinIds). */
+  tinIds: string[]
+  /** False when the refresh-session family named is revoked (logout, replay, password change); true when none is named. */
+  sessionLive: boolean
+  /** False when the authorization code named is revoked (replayed); true when none is named. */
+  grantLive: boolean
+}
+
+function prepareAccountQuery(db: DbOrTx) {
+  const familyId = sql.placeholder('familyId')
+  const grantId = sql.placeholder('grantId')
+  const tinIds = sql<string[]>`array(
+    select ${tins.id}::text from ${tins}
+    where ${tins.organizationId} = ${users.organizationId} and ${tins.isActive}
+      and (${users.allTins} or exists (select 1 from ${userTins} where ${userTins.userId} = ${users.id} and ${userTins.tinId} = ${tins.id}))
+    order by ${tins.createdAt}, ${tins.id})`
+  const sessionLive = sql<boolean>`(${familyId}::uuid is null or exists (select 1 from ${refreshSessions}
+    where ${refreshSessions.familyId} = ${familyId}::uuid and ${refreshSessions.userId} = ${users.id} and ${refreshSessions.revokedAt} is null))`
+  const grantLive = sql<boolean>`(${grantId}::uuid is null or exists (select 1 from ${oauthCodes}
+    where ${oauthCodes.id} = ${grantId}::uuid and ${oauthCodes.userId} = ${users.id} and ${oauthCodes.revokedAt} is null))`
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      organizationId: users.organizationId,
+      allTins: users.allTins,
+      isActive: users.isActive,
+      isSuperuser: users.isSuperuser,
+      isDemo: users.isDemo,
+      dateJoined: users.dateJoined,
+      organizationName: organizations.name,
+      organizationType: organizations.organizationType,
+      tinIds: tinIds.as('tin_ids'),
+      sessionLive: sessionLive.as('session_live'),
+      grantLive: grantLive.as('grant_live'),
+    })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('find_account')
+}
+
+// Built once per database handle: the statement text never changes, only its parameters.
+const accountQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareAccountQuery>>()
+
+/**
+ * Loads an account in ONE round trip (user, organisation, TIN scope and, when named, the liveness of a
+ * refresh-session family and of an OAuth authorization code). Every authenticated request runs this, so it
+ * is one indexed query rather than one per table (on PGlite each statement costs about a millisecond), and a
+ * prepared one: Drizzle builds its SQL once and PostgreSQL plans it once per connection. (A named
+ * statement: behind PgBouncer in transaction mode that needs PgBouncer 1.21+ with max_prepared_statements.)
+ */
+export async function findAccount(
+  db: DbOrTx,
+  userId: string,
+  refs: { sessionFamilyId?: string | undefined; grantId?: string | undefined } = {},
+): Promise<Account | undefined> {
+  let query = accountQueries.get(db)
+  if (!query) {
+    query = prepareAccountQuery(db)
+    accountQueries.set(db, query)
+  }
+  const [row] = await query.execute({ userId, familyId: refs.sessionFamilyId ?? null, grantId: refs.grantId ?? null })
+  if (!row) return undefined
+  const { organizationName, organizationType, ...rest } = row
+  return {
+    ...rest,
+    organization:
+      row.organizationId !== null && organizationName !== null && organizationType !== null
+        ? { id: row.organizationId, name: organizationName, organizationType }
+        : null,
+  }
 }
 
 /** The TINs a user works under: every active TIN of the organisation with all_tins, else the assigned ones. */

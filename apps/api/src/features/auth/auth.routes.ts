@@ -14,9 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { notAuthenticated } from '../../errors.ts'
 import { refreshCookieOptions } from '../../lib/cookies.ts'
 import { ensureCsrfCookie } from '../../plugins/csrf.ts'
-import { findUserById } from './auth.repository.ts'
 import { login, logout, refresh, type IssuedSession } from './auth.service.ts'
-import { loadSessionUser } from './session-user.ts'
+import { sessionUserOf } from './session-user.ts'
 
 const tags = ['auth']
 
@@ -74,9 +73,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/jwt/verify/',
     { config: { access: {} }, schema: { tags, security: [{ bearer: [] }], response: { 200: verifyResponseSchema } } },
     async (request) => {
-      const user = request.principal ? await findUserById(ctx.db, request.principal.userId) : undefined
-      if (!user) throw notAuthenticated()
-      const session = await loadSessionUser(ctx.db, user)
+      // The access hook has just read the account (user, organisation, TIN scope) in its one query.
+      if (!request.account) throw notAuthenticated()
+      const session = sessionUserOf(request.account)
       return { user: session.user, tin_scope: session.tinScope }
     },
   )

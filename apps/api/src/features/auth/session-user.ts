@@ -1,38 +1,43 @@
 // The user as the contract shows it (spec 1 §3), and the claims that go into its access token.
 import { permissionsFor, type TinScope, type User } from '@blueconsent/contract'
 import type { DbOrTx } from '../../db/client.ts'
-import { findOrganization, listUserTinIds, type UserRow } from './auth.repository.ts'
+import { findAccount, type Account, type UserRow } from './auth.repository.ts'
 import type { AccessClaims } from './tokens.ts'
 
 export type SessionUser = { user: User; tinScope: TinScope; claims: AccessClaims }
 
 export async function loadSessionUser(db: DbOrTx, row: UserRow): Promise<SessionUser> {
-  const organization = await findOrganization(db, row.organizationId)
-  const tinIds = await listUserTinIds(db, row)
-  const organizationType = organization?.organizationType ?? null
+  const account = await findAccount(db, row.id)
+  if (!account) throw new Error(`user ${row.id} vanished while signing in`)
+  return sessionUserOf(account)
+}
+
+export function sessionUserOf(account: Account): SessionUser {
+  const organizationType = account.organization?.organizationType ?? null
   const user: User = {
-    id: row.id,
-    email: row.email,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    full_name: `${row.firstName} ${row.lastName}`.trim(),
-    role: row.role,
-    permissions: permissionsFor(row.role, organizationType),
-    organization: organization
-      ? { id: organization.id, name: organization.name, organization_type: organization.organizationType }
+    id: account.id,
+    email: account.email,
+    first_name: account.firstName,
+    last_name: account.lastName,
+    full_name: `${account.firstName} ${account.lastName}`.trim(),
+    role: account.role,
+    permissions: permissionsFor(account.role, organizationType),
+    organization: account.organization
+      ? { id: account.organization.id, name: account.organization.name, organization_type: account.organization.organizationType }
       : null,
-    date_joined: row.dateJoined.toISOString(),
-    is_superuser: row.isSuperuser,
-    is_demo: row.isDemo,
+    date_joined: account.dateJoined.toISOString(),
+    is_superuser: account.isSuperuser,
+    is_demo: account.isDemo,
     groups: [],
   }
-  const tinScope: TinScope = { tin_ids: tinIds, all_tins: row.allTins, is_aco: organizationType === 'ACO' }
+  const tinScope: TinScope = { tin_ids: account.tinIds, all_tins: account.allTins, is_aco: organizationType === 'ACO' }
+  // The token carries the scope for clients that read it; the server never trusts these copies (plugins/access.ts).
   const claims: AccessClaims = {
-    sub: row.id,
-    role: row.role,
+    sub: account.id,
+    role: account.role,
     organization_type: organizationType,
-    tin_ids: tinIds,
-    all_tins: row.allTins,
+    tin_ids: account.tinIds,
+    all_tins: account.allTins,
   }
   return { user, tinScope, claims }
 }
