@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { CSRF_HEADER } from '@blueconsent/contract'
+import { expect, test, type APIRequest, type Page } from '@playwright/test'
 import { DEMO_PASSWORD, DEMO_USERS, type DemoPersona } from '../../apps/api/src/db/demo-personas.ts'
 
 export { DEMO_PASSWORD, DEMO_USERS }
@@ -58,4 +59,33 @@ export async function latestOutboxLink(page: Page, to: string, pathPart: string)
     })
     .not.toBeNull()
   return link as string
+}
+
+export type StaffApi = {
+  /** GET as this staff member; fails the test unless the answer is 200. */
+  get: <T>(path: string) => Promise<T>
+  dispose: () => Promise<void>
+}
+
+/**
+ * A demo staff member's own API session (CSRF cookie, JWT login, bearer), for what a journey needs to know
+ * but cannot see in its own browser: another organisation's patient id, the numbers a page should show.
+ */
+export async function apiAs(request: APIRequest, role: DemoPersona): Promise<StaffApi> {
+  const context = await request.newContext({ baseURL: test.info().project.use.baseURL })
+  const { csrftoken } = (await (await context.get('/api/csrf/')).json()) as { csrftoken: string }
+  const login = await context.post('/api/jwt/login/', {
+    headers: { [CSRF_HEADER]: csrftoken },
+    data: { email: demoUser(role).email, password: DEMO_PASSWORD },
+  })
+  expect(login.status(), `API sign-in as ${role}`).toBe(200)
+  const { access } = (await login.json()) as { access: string }
+  return {
+    get: async <T>(path: string): Promise<T> => {
+      const response = await context.get(path, { headers: { Authorization: `Bearer ${access}` } })
+      expect(response.status(), `GET ${path} as ${role}`).toBe(200)
+      return (await response.json()) as T
+    },
+    dispose: () => context.dispose(),
+  }
 }

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import type { Claim, RiskScore } from '@blueconsent/contract'
 import { describe, expect, it } from 'vitest'
-import { ClaimsTimelineChart, claimsByMonth } from './claims-timeline-chart.tsx'
+import { ClaimsTimelineChart, claimsByMonth, claimsTimelineSummary } from './claims-timeline-chart.tsx'
 import { RiskContributorsChart, riskContributors } from './risk-contributors-chart.tsx'
 
 const claim = (id: string, type: Claim['claim_type'], date: string | null, alt: string | null = null): Claim => ({
@@ -50,6 +50,18 @@ describe('claims timeline', () => {
     const table = screen.getByRole('table', { name: 'Claims by month and type' })
     const row = within(table).getByRole('row', { name: /2026-03/ })
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', '1', '2'])
+    expect(screen.getByText('2 dated claims, all in 2026-03.')).toBeTruthy()
+  })
+
+  it('sums the months up in a sentence', () => {
+    const months = claimsByMonth([
+      claim('a', 'CARRIER', '2026-01-04'),
+      claim('b', 'CARRIER', '2026-03-04'),
+      claim('c', 'OUTPATIENT', '2026-03-09'),
+      claim('d', 'DME', '2026-07-01'),
+    ])
+    expect(claimsTimelineSummary(months)).toBe('4 dated claims from 2026-01 to 2026-07 (3 months with claims); the busiest month is 2026-03 with 2 claims.')
+    expect(claimsTimelineSummary([])).toBe('No dated claims.')
   })
 })
 

@@ -38,6 +38,18 @@ export function claimsByMonth(claims: readonly Claim[]): Month[] {
   return [...months.values()].sort((a, b) => a.month.localeCompare(b.month))
 }
 
+/** One sentence that says what the columns show, for readers who do not see the chart. */
+export function claimsTimelineSummary(months: readonly Month[]): string {
+  const first = months[0]
+  const last = months.at(-1)
+  if (!first || !last) return 'No dated claims.'
+  const total = months.reduce((sum, month) => sum + month.total, 0)
+  const busiest = months.reduce((top, month) => (month.total > top.total ? month : top), first)
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+  if (first.month === last.month) return `${plural(total, 'dated claim')}, all in ${first.month}.`
+  return `${plural(total, 'dated claim')} from ${first.month} to ${last.month} (${plural(months.length, 'month')} with claims); the busiest month is ${busiest.month} with ${plural(busiest.total, 'claim')}.`
+}
+
 const WIDTH = 24
 const GAP = 8
 const HEIGHT = 120
@@ -51,6 +63,7 @@ export function ClaimsTimelineChart({ claims }: { claims: readonly Claim[] }) {
   return (
     <figure className="flex flex-col gap-2" aria-labelledby={captionId}>
       <figcaption id={captionId} className="font-semibold">Claims by month and type</figcaption>
+      <p className="text-sm">{claimsTimelineSummary(months)}</p>
       <div className="overflow-x-auto" aria-hidden="true">
         <svg width={months.length * (WIDTH + GAP)} height={HEIGHT + 20} role="presentation">
           {months.map((month, index) => (

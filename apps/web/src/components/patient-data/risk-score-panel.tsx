@@ -26,6 +26,19 @@ function EvidenceList({ diagnoses }: { diagnoses: Evidence }) {
   )
 }
 
+// The engine names its defaulted inputs by variable (packages/hcc DefaultableInput); people read these.
+const INPUT_LABELS: Record<string, string> = {
+  orec: 'original reason for entitlement',
+  dual: 'dual status',
+  lti: 'long-term institutional status',
+  newEnrollee: 'new enrollee status',
+  snp: 'special needs plan enrolment',
+  esrd: 'end-stage renal disease status',
+  maMonths: 'Medicare Advantage months',
+}
+
+export const defaultedInputLabel = (input: string): string => INPUT_LABELS[input] ?? input
+
 function Warnings({ risk }: { risk: RiskScore }) {
   const incomplete = risk.completeness.status !== 'complete'
   if (!incomplete && risk.defaulted.length === 0 && risk.warnings.length === 0) return null
@@ -36,7 +49,7 @@ function Warnings({ risk }: { risk: RiskScore }) {
         {incomplete ? <li>Data completeness: {risk.completeness.note}</li> : null}
         {risk.defaulted.map((item) => (
           <li key={item.input}>
-            Assumed {item.input}: {item.reason}
+            Assumed {defaultedInputLabel(item.input)}: {item.reason}
           </li>
         ))}
         {risk.warnings.map((warning, index) => (

@@ -85,9 +85,19 @@ describe('audit page', { timeout: 20_000 }, () => {
     expect(new URL(call?.url ?? '', 'http://x').searchParams.get('action')).toBe('patient.read')
   })
 
-  it('is for admin roles only', async () => {
+  it('is linked from the shell navigation for admin roles, marked as the current page', async () => {
+    await openAudit()
+    const link = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Audit log' })
+    expect(link.getAttribute('href')).toBe('/app/admin/audit')
+    expect(link.getAttribute('aria-current')).toBe('page')
+  })
+
+  it('is for admin roles only, and not linked for others', async () => {
     await signIn(userWithRole('ACO_USER'))
     const app = renderApp('/app/admin/audit')
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/app/unauthorized'), { timeout: 10_000 })
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    expect(within(nav).getByRole('link', { name: 'Patients' })).toBeTruthy()
+    expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull()
   })
 })

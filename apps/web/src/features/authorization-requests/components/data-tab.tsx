@@ -8,11 +8,13 @@ import {
   type RequestData,
   type Role,
 } from '@blueconsent/contract'
-import { useId, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
 import { useRequest } from '../api/get-request.ts'
+import { authorizationKeys } from '../api/keys.ts'
 import { useRequestData } from '../api/request-data.ts'
 import { ClaimsTable } from '../../../components/patient-data/claims-table.tsx'
 import { HELD_FOR_REVIEW_TEXT, IngestionProgress } from './ingestion-progress.tsx'
@@ -90,9 +92,31 @@ function dataErrorText(error: unknown): string {
   return PATIENT_DATA_MESSAGES.loadFailed
 }
 
+/** How often the progress and the data refresh while the Medicare pull is queued or running. */
+const DOWNLOAD_REFRESH_MS = 3_000
+
+/**
+ * While the pull is queued or running, refresh the request (its progress) and the data every few seconds,
+ * and the data once more when the pull ends: otherwise the tab shows the empty first answer until the
+ * list's one-minute refresh, and the data not even then.
+ */
+function useRefreshWhileDownloading(running: boolean, refetchData: () => unknown) {
+  const queryClient = useQueryClient()
+  const wasRunning = useRef(running)
+  useEffect(() => {
+    if (wasRunning.current && !running) void refetchData()
+    wasRunning.current = running
+    if (!running) return
+    // The request lists, its detail and its data all sit under this key.
+    const timer = setInterval(() => void queryClient.invalidateQueries({ queryKey: authorizationKeys.all }), DOWNLOAD_REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [running, queryClient, refetchData])
+}
+
 function RequestDataView({ role, request }: { role: Role; request: AuthorizationRequest }) {
   const query = useRequestData(request.request_id)
   const running = request.ingestion.status === 'queued' || request.ingestion.status === 'running'
+  useRefreshWhileDownloading(running, query.refetch)
   return (
     <div className="flex flex-col gap-4">
       {running ? <IngestionProgress ingestion={request.ingestion} /> : null}

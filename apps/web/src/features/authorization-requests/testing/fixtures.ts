@@ -1,5 +1,6 @@
 // Authorization requests and patient data shaped exactly like the API's responses (contract schemas).
 import type { AuthorizationRequest, Paginated, RequestData, RiskScore } from '@blueconsent/contract'
+import { riskScoreFixture } from '../../../components/patient-data/risk-score-fixture.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -72,46 +73,17 @@ export const HEALTH_PLANS = [
   { id: '30000000-0000-4000-8000-000000000001', slug: 'medicare', name: 'Medicare Blue Button' },
 ]
 
-export const riskScore = (overrides: Partial<RiskScore> = {}): RiskScore => ({
-  score: 1.234,
-  calculation_date: '2026-11-20',
-  model: 'CMS-HCC V28',
-  payment_year: 2026,
-  segment: 'CNA',
-  segment_label: 'Community, non-dual, aged',
-  raw_score: 1.301,
-  normalized_score: 1.234,
-  payment_score: 1.234,
-  hccs: [
-    {
-      hcc: 'HCC38',
-      label: 'Diabetes with Glycemic, Unspecified, or No Complications',
-      coefficient: 0.166,
-      diagnoses: [
-        {
-          code: 'E119',
-          sources: [
-            { claim_id: 'carrier-1001', claim_type: 'CARRIER', from: '2026-03-04', through: '2026-03-04' },
-          ],
-        },
-      ],
-      dropped: [],
-    },
-  ],
-  dropped_by_hierarchy: [
-    {
-      hcc: 'HCC226',
-      label: 'Heart Failure, Except End-Stage and Acute',
-      dropped_by: ['HCC224'],
-      diagnoses: [{ code: 'I509', sources: [] }],
-    },
-  ],
-  terms: [{ variable: 'F75_79', label: 'Female, 75-79', kind: 'demographic', coefficient: 0.445 }],
-  defaulted: [{ input: 'original reason for entitlement', reason: 'Not in the Medicare data; assumed age.' }],
-  completeness: { status: 'incomplete', note: 'Only 7 months of claims are available.' },
-  warnings: ['Part D claims are not part of this model.'],
-  ...overrides,
-})
+/** The shared fixture with a hierarchy drop, a defaulted input, incomplete data and a model warning. */
+export const riskScore = (overrides: Partial<RiskScore> = {}): RiskScore =>
+  riskScoreFixture({
+    dropped_by_hierarchy: [
+      { hcc: 'HCC226', label: 'Heart Failure, Except End-Stage and Acute', dropped_by: ['HCC224'], diagnoses: [{ code: 'I509', sources: [] }] },
+    ],
+    defaulted: [{ input: 'original reason for entitlement', reason: 'Not in the Medicare data; assumed age.' }],
+    completeness: { status: 'incomplete', note: 'Only 7 months of claims are available.' },
+    warnings: ['Part D claims are not part of this model.'],
+    ...overrides,
+  })
 
 export const requestData = (overrides: Partial<RequestData> = {}): RequestData => ({
   patient_identifier: 'MRN-1',

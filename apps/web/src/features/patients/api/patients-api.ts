@@ -59,10 +59,11 @@ export const patientQueryOptions = (id: string) =>
 
 export const usePatient = (id: string | null) => useQuery({ ...patientQueryOptions(id ?? ''), enabled: id != null })
 
-export const useConsolidated = (id: string) =>
+export const useConsolidated = (id: string, enabled = true) =>
   useQuery({
     queryKey: patientKeys.consolidated(id),
     queryFn: ({ signal }) => apiClient.get(`/api/patients/${id}/consolidated/`, { schema: consolidatedSchema, signal }),
+    enabled,
     retry: retryServerErrors,
   })
 

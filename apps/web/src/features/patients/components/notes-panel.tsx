@@ -1,7 +1,8 @@
 // Notes on a patient: the ACO and physician variants write them (and change their own), the basic variant
-// reads them (spec 1 §6 component variants). The server enforces the same rules.
+// reads them (spec 1 §6 component variants). Writing is the 'edit' display option, which the contract gives
+// exactly the non-basic variants. The server enforces the same rules ('patients.edit_notes').
 import { isAdminRole, type DisplayOptions, type Note, type User } from '@blueconsent/contract'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useNoteChange, useNotes } from '../api/notes-api.ts'
@@ -14,12 +15,13 @@ type NotesPanelProps = { patientId: string; user: User; options: DisplayOptions 
 export function NotesPanel({ patientId, user, options }: NotesPanelProps) {
   const notes = useNotes(patientId)
   const change = useNoteChange(patientId)
-  const editable = options.variant !== 'basic'
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const editable = options.edit && options.variant !== 'basic'
   const canChange = (note: Note) => editable && (note.author.id === user.id || isAdminRole(user.role))
   return (
     <section aria-labelledby="notes-heading" className="card bg-base-100 border border-base-300">
       <div className="card-body gap-3">
-        <h2 id="notes-heading" className="card-title">
+        <h2 id="notes-heading" ref={headingRef} tabIndex={-1} className="card-title">
           Notes
         </h2>
         {editable ? <NoteForm label="New note" submitLabel="Add note" onSave={(body) => change.mutateAsync({ kind: 'create', body })} /> : null}
@@ -34,7 +36,11 @@ export function NotesPanel({ patientId, user, options }: NotesPanelProps) {
               note={note}
               canChange={canChange(note)}
               onSave={(body) => change.mutateAsync({ kind: 'update', noteId: note.id, body })}
-              onDelete={() => change.mutate({ kind: 'delete', noteId: note.id })}
+              onDelete={() => {
+                change.mutate({ kind: 'delete', noteId: note.id })
+                // The note and its focused button go away; keep the keyboard user in the Notes card.
+                headingRef.current?.focus()
+              }}
             />
           ))}
         </ul>
@@ -47,6 +53,13 @@ type NoteItemProps = { note: Note; canChange: boolean; onSave: (body: string) =>
 
 function NoteItem({ note, canChange, onSave, onDelete }: NoteItemProps) {
   const [editing, setEditing] = useState(false)
+  const editRef = useRef<HTMLButtonElement>(null)
+  const wasEditing = useRef(false)
+  // Leaving the edit form (saved or cancelled) puts the focus back on Edit, where it came from.
+  useEffect(() => {
+    if (wasEditing.current && !editing) editRef.current?.focus()
+    wasEditing.current = editing
+  }, [editing])
   return (
     <li className="flex flex-col gap-1 border-b border-base-300 pb-2">
       {editing ? (
@@ -54,6 +67,8 @@ function NoteItem({ note, canChange, onSave, onDelete }: NoteItemProps) {
           label="Edit note"
           submitLabel="Save note"
           initial={note.body}
+          autoFocus
+          onCancel={() => setEditing(false)}
           onSave={async (body) => {
             await onSave(body)
             setEditing(false)
@@ -68,7 +83,7 @@ function NoteItem({ note, canChange, onSave, onDelete }: NoteItemProps) {
       </p>
       {canChange && !editing ? (
         <div className="flex gap-2">
-          <button type="button" className="btn btn-xs btn-outline" onClick={() => setEditing(true)}>
+          <button ref={editRef} type="button" className="btn btn-xs btn-outline" onClick={() => setEditing(true)}>
             Edit
           </button>
           <button type="button" className="btn btn-xs btn-outline" onClick={onDelete}>
@@ -80,9 +95,18 @@ function NoteItem({ note, canChange, onSave, onDelete }: NoteItemProps) {
   )
 }
 
-type NoteFormProps = { label: string; submitLabel: string; initial?: string; onSave: (body: string) => Promise<unknown> }
+type NoteFormProps = {
+  label: string
+  submitLabel: string
+  initial?: string
+  /** Edit moves the focus into the text it replaced the note with. */
+  autoFocus?: boolean
+  /** Offered while editing, so a change can be abandoned (also with Escape). */
+  onCancel?: () => void
+  onSave: (body: string) => Promise<unknown>
+}
 
-function NoteForm({ label, submitLabel, initial = '', onSave }: NoteFormProps) {
+function NoteForm({ label, submitLabel, initial = '', autoFocus = false, onCancel, onSave }: NoteFormProps) {
   const id = useId()
   const [body, setBody] = useState(initial)
   const [saving, setSaving] = useState(false)
@@ -100,14 +124,37 @@ function NoteForm({ label, submitLabel, initial = '', onSave }: NoteFormProps) {
     }
   }
   return (
-    <form className="flex flex-col gap-2" onSubmit={(event) => void submit(event)}>
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && onCancel) {
+          event.preventDefault()
+          onCancel()
+        }
+      }}
+    >
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <textarea id={id} className="textarea w-full" maxLength={5000} value={body} onChange={(event) => setBody(event.target.value)} />
-      <button type="submit" className="btn btn-sm btn-primary self-start" disabled={saving || body.trim() === ''}>
-        {submitLabel}
-      </button>
+      <textarea
+        id={id}
+        className="textarea w-full"
+        maxLength={5000}
+        value={body}
+        autoFocus={autoFocus}
+        onChange={(event) => setBody(event.target.value)}
+      />
+      <div className="flex gap-2">
+        <button type="submit" className="btn btn-sm btn-primary" disabled={saving || body.trim() === ''}>
+          {submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" className="btn btn-sm btn-outline" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
     </form>
   )
 }

@@ -1,7 +1,8 @@
 // How a patient's identity reads on screen; the spec's field alternatives (name/full_name, mrn/…) are both read.
 import type { Patient } from '@blueconsent/contract'
 
-export const patientDisplayName = (patient: Patient): string => patient.full_name || patient.name
+export const patientDisplayName = (patient: Patient): string =>
+  patient.full_name || patient.name || [...patient.given_names, patient.family_name].filter(Boolean).join(' ') || 'Unnamed patient'
 
 export const patientMrn = (patient: Patient): string | null => patient.mrn ?? patient.medical_record_number
 

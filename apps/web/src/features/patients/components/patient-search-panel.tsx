@@ -7,7 +7,7 @@ import {
   type Patient,
   type Role,
 } from '@blueconsent/contract'
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode, type Ref } from 'react'
 import { Tabs, type TabItem } from '../../../components/patient-data/tabs.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
@@ -40,9 +40,11 @@ type PatientSearchPanelProps = {
   role: Role
   /** What each result offers: a select button, a link to the record… */
   renderAction: (patient: Patient) => ReactNode
+  /** The search field, for pages that send the focus back to it (Clear selection). */
+  inputRef?: Ref<HTMLInputElement>
 }
 
-export function PatientSearchPanel({ role, renderAction }: PatientSearchPanelProps) {
+export function PatientSearchPanel({ role, renderAction, inputRef }: PatientSearchPanelProps) {
   const inputId = useId()
   const tabs = searchTabsFor(role)
   const [mode, setMode] = useState<SearchMode>('search')
@@ -74,6 +76,7 @@ export function PatientSearchPanel({ role, renderAction }: PatientSearchPanelPro
               {FIELD_LABEL[mode]}
             </label>
             <input
+              ref={inputRef}
               id={inputId}
               type="search"
               className="input w-full max-w-md"

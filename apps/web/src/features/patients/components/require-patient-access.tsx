@@ -1,13 +1,19 @@
 // Guard of the patient pages (spec 2 §2): allowed when the user passes any of the ACO, physician or agent
-// guards; anyone else goes to /app/unauthorized. The server scopes every read regardless.
-import { isAgentRole, isProviderRole } from '@blueconsent/contract'
+// guards, each a role family plus its organisation type (spec 1 §6 'Organization-type pairing': ACO roles in an
+// ACO, physician roles in a physician group or FQHC, agent roles in an insurance agency); anyone else goes to
+// /app/unauthorized. The server scopes every read regardless.
+import { isAgentRole, isProviderRole, roleFitsOrganizationType, type User } from '@blueconsent/contract'
 import { Navigate, Outlet } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { useSession } from '../../../lib/session.ts'
 
+export const passesPatientGuards = (user: Pick<User, 'role' | 'organization'>): boolean =>
+  (isProviderRole(user.role) || isAgentRole(user.role)) &&
+  roleFitsOrganizationType(user.role, user.organization?.organization_type)
+
 export function RequirePatientAccess() {
   const { user } = useSession()
   if (!user) return <Navigate to={paths.login} replace />
-  if (!isProviderRole(user.role) && !isAgentRole(user.role)) return <Navigate to={paths.unauthorized} replace />
+  if (!passesPatientGuards(user)) return <Navigate to={paths.unauthorized} replace />
   return <Outlet />
 }

@@ -1,13 +1,18 @@
 // The selected-patient summary of the Patients page (spec 1 §2) with its three actions.
 import { statusLabel, type Patient } from '@blueconsent/contract'
+import { useEffect, useRef } from 'react'
 import { Link, generatePath } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { formatDate } from '../../../components/patient-data/format.ts'
 import { patientAddress, patientBirthDate, patientDisplayName, patientPhone } from './patient-format.ts'
+import { DetailsList } from '../../../components/patient-data/details-list.tsx'
 
 type SelectedPatientCardProps = { patient: Patient; onClear: () => void }
 
 export function SelectedPatientCard({ patient, onClear }: SelectedPatientCardProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  // A keyboard or screen-reader user who picked a patient lands on the summary rather than on a button far above.
+  useEffect(() => headingRef.current?.focus(), [patient.id])
   const rows: [string, string | null][] = [
     ['Medicare ID', patient.medicare_number],
     ['Date of birth', formatDate(patientBirthDate(patient))],
@@ -22,17 +27,10 @@ export function SelectedPatientCard({ patient, onClear }: SelectedPatientCardPro
   return (
     <section aria-labelledby="selected-patient-heading" className="card bg-base-100 border border-base-300">
       <div className="card-body gap-3">
-        <h2 id="selected-patient-heading" className="card-title">
+        <h2 id="selected-patient-heading" ref={headingRef} tabIndex={-1} className="card-title">
           {patientDisplayName(patient)}
         </h2>
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="font-medium">{label}</dt>
-              <dd>{value ?? '—'}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailsList rows={rows} />
         <div className="card-actions">
           <Link className="btn btn-primary btn-sm" to={generatePath(paths.patientDetail, { id: patient.id })}>
             View full record

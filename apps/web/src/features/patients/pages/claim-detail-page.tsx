@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
 import { useSession } from '../../../lib/session.ts'
 import { useClaim } from '../api/patients-api.ts'
+import { DetailsList } from '../../../components/patient-data/details-list.tsx'
 
 const CLAIM_NOT_FOUND = 'Claim not found, or not one of your patients’ claims.'
 const CLAIM_FAILED = 'Failed to load claim details'
@@ -53,14 +54,7 @@ function ClaimView({ claim, options }: { claim: ClaimDetail; options: DisplayOpt
       <Link className="link" to={generatePath(paths.patientDetail, { id: claim.patient_id })}>
         Back to the patient
       </Link>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-medium">{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList rows={rows} />
       {options.diagnoses ? <Diagnoses claim={claim} /> : null}
       {options.clinicalDetails ? <Procedures claim={claim} /> : null}
       <Lines claim={claim} showCosts={options.costs} />

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { json, type FakeFetch } from '../../../testing/fake-fetch.ts'
 import { renderApp, signIn } from '../../../testing/render-app.tsx'
 import { axeViolations } from '../testing/axe.ts'
-import { PATIENT_ID, consolidated, makeClaim, makeClaims, patientFake, personaFor } from '../testing/fixtures.ts'
+import { PATIENT_ID, consolidated, makeClaim, makeClaims, patientFake, patientRiskScore, personaFor, riskScore } from '../testing/fixtures.ts'
 
 async function openPatient(role: Role, fake: FakeFetch = patientFake(), url = `/app/patient/${PATIENT_ID}`) {
   await signIn(personaFor(role))
@@ -45,6 +45,72 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Risk score' })).toBeNull()
     expect(fake.callsTo(`GET /api/patients/${PATIENT_ID}/risk_score/`)).toHaveLength(0)
     expect(await axeViolations()).toEqual([])
+  })
+
+  it('shows providers dual status and Medicare visits, from the queries the page already makes', async () => {
+    const claims = [
+      makeClaim(1, {
+        service_date: '2026-06-10',
+        date: '2026-06-10',
+        claim_id: 'carrier-awv',
+        service: 'Wellness visit',
+        lines: [{ sequence: 1, hcpcs: 'G0439', modifiers: [], service_start: '2026-06-10', service_end: null, quantity: '1', place_of_service: '11', provider_npi: null, submitted_cents: null, allowed_cents: null, medicare_paid_cents: null }],
+      }),
+      makeClaim(2, { service_date: '2026-09-01', date: '2026-09-01', claim_id: 'carrier-latest', service: 'Office visit' }),
+    ]
+    const fake = patientFake(consolidated({ claims })).on(`GET /api/patients/${PATIENT_ID}/risk_score/`, json(200, patientRiskScore(riskScore({ segment: 'CFA' }))))
+    await openPatient('PHYSICIAN_USER', fake)
+    const status = await screen.findByRole('region', { name: 'Medicare status' })
+    expect(await within(status).findByText(/Full-benefit dual/)).toBeTruthy()
+    expect(within(status).getByText('2026-09-01, Office visit, Sunrise Family Medicine, claim carrier-latest')).toBeTruthy()
+    expect(within(status).getByText('2026-06-10, Annual wellness visit, subsequent (G0439), Sunrise Family Medicine, claim carrier-awv')).toBeTruthy()
+    // The panel reuses the page's queries: no endpoint beyond the record, risk score, data and notes.
+    const base = `/api/patients/${PATIENT_ID}/`
+    expect(new Set(fake.calls.map((call) => call.path))).toEqual(new Set([base, `${base}risk_score/`, `${base}consolidated/`, `${base}notes/`]))
+    expect(await axeViolations()).toEqual([])
+  })
+
+  it('shows each role exactly its display options', async () => {
+    const user = userEvent.setup()
+    await openPatient('ACO_USER')
+    const demographics = screen.getByRole('region', { name: 'Demographics' })
+    for (const text of ['MRN-1', '1EG4TE5MK73', '+15555550123', 'maria.lopez@example.com']) expect(within(demographics).getByText(text)).toBeTruthy()
+    expect(screen.getByRole('region', { name: 'Medicare status' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Add note' })).toBeTruthy()
+    await user.click(await screen.findByRole('tab', { name: 'Claims' }))
+    const headers = within(screen.getByRole('table', { name: 'Claims' })).getAllByRole('columnheader').map((cell) => cell.textContent)
+    expect(headers).toEqual(['Date', 'Type', 'Service or procedure', 'Provider', 'Diagnoses', 'Medicare paid'])
+    expect(screen.getByRole('group', { name: 'Filter and sort claims' })).toBeTruthy()
+    document.body.innerHTML = ''
+
+    await openPatient('AGENT_USER')
+    const agentDemographics = screen.getByRole('region', { name: 'Demographics' })
+    expect(within(agentDemographics).queryByText('maria.lopez@example.com')).toBeNull()
+    expect(within(agentDemographics).queryByText('+15555550123')).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Medicare status' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Add note' })).toBeNull()
+    const [fills] = await screen.findAllByRole('table', { name: /^(Current|Past) fills$/ })
+    const agentHeaders = within(fills as HTMLElement).getAllByRole('columnheader').map((cell) => cell.textContent)
+    // Provider details and medication details, no costs.
+    expect(agentHeaders).toEqual(['Medication', 'Filled', 'Days supply', 'Supply ends', 'Prescriber', 'NDC'])
+  })
+
+  it('switches the data tabs by keyboard, and the claims view passes axe', async () => {
+    const user = userEvent.setup()
+    await openPatient('ACO_USER', patientFake(consolidated({ claims: makeClaims(25) })))
+    const medications = await screen.findByRole('tab', { name: 'Medications', selected: true })
+    medications.focus()
+    await user.keyboard('{ArrowRight}')
+    const claims = screen.getByRole('tab', { name: 'Claims', selected: true })
+    expect(document.activeElement).toBe(claims)
+    expect(screen.getByRole('table', { name: 'Claims' })).toBeTruthy()
+    // The chart's text alternatives: a summary sentence and the counts as a table.
+    const chart = screen.getByRole('figure', { name: 'Claims by month and type' })
+    expect(within(chart).getByText(/^25 dated claims from /)).toBeTruthy()
+    expect(within(chart).getByRole('table', { name: 'Claims by month and type', hidden: true })).toBeTruthy()
+    expect(await axeViolations()).toEqual([])
+    await user.keyboard('{Home}')
+    expect(screen.getByRole('tab', { name: 'Medications', selected: true })).toBe(document.activeElement)
   })
 
   it('pages claims by the role: 20 for ACO, 15 for physicians', async () => {

@@ -23,9 +23,11 @@ import { useConsolidated, usePatient, useRiskScore } from '../api/patients-api.t
 import { ClaimsPanel } from '../components/claims-panel.tsx'
 import { DataFreshness } from '../components/data-freshness.tsx'
 import { ExportButtons } from '../components/export-buttons.tsx'
+import { MedicareStatusPanel } from '../components/medicare-status-panel.tsx'
 import { NotesPanel } from '../components/notes-panel.tsx'
 import { MedicationList } from '../components/medication-list.tsx'
 import { patientAddress, patientBirthDate, patientDisplayName, patientMrn, patientPhone } from '../components/patient-format.ts'
+import { DetailsList } from '../../../components/patient-data/details-list.tsx'
 
 const NOT_FOUND_TEXT = 'Patient not found, or not one of your patients.'
 
@@ -58,6 +60,7 @@ function PatientRecord({ patient, user, options }: { patient: Patient; user: Use
         {options.export ? <ExportButtons patientId={patient.id} /> : null}
       </div>
       <Demographics patient={patient} options={options} />
+      <MedicareStatusPanel patientId={patient.id} options={options} />
       {options.riskScore ? <RiskSection patientId={patient.id} /> : null}
       <PatientData patientId={patient.id} options={options} />
       <NotesPanel patientId={patient.id} user={user} options={options} />
@@ -81,14 +84,7 @@ function Demographics({ patient, options }: { patient: Patient; options: Display
         <h2 id="demographics-heading" className="card-title">
           Demographics
         </h2>
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="font-medium">{label}</dt>
-              <dd>{value ?? '—'}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailsList rows={rows} />
       </div>
     </section>
   )

@@ -3,6 +3,7 @@ import { Link, generatePath } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { useSession } from '../../../lib/session.ts'
 import { PatientSearchPanel } from '../components/patient-search-panel.tsx'
+import { patientDisplayName } from '../components/patient-format.ts'
 
 export function PatientListPage() {
   const { user } = useSession()
@@ -15,7 +16,7 @@ export function PatientListPage() {
         renderAction={(patient) => (
           <Link
             className="btn btn-sm btn-outline"
-            aria-label={`View record of ${patient.full_name || patient.name}`}
+            aria-label={`View record of ${patientDisplayName(patient)}`}
             to={generatePath(paths.patientDetail, { id: patient.id })}
           >
             View record

@@ -85,8 +85,11 @@ describe('Patients page', { timeout: 20_000 }, () => {
     expect(within(card).getByRole('link', { name: 'View full record' }).getAttribute('href')).toBe(`/app/patient/${PATIENT_ID}`)
     expect(within(card).getByRole('link', { name: 'Manage authorization requests' }).getAttribute('href')).toBe('/app/care-management')
     expect(await axeViolations()).toEqual([])
+    // The focus follows the selection to the card, and goes back to the search when it is cleared.
+    expect(document.activeElement).toBe(within(card).getByRole('heading', { name: 'Maria Lopez' }))
     await user.click(within(card).getByRole('button', { name: 'Clear selection' }))
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Maria Lopez' })).toBeNull())
+    expect(document.activeElement).toBe(screen.getByRole('searchbox'))
   })
 
   it('selects the patient named by ?patient= or ?id=, and rejects a malformed id', async () => {
@@ -103,6 +106,17 @@ describe('Patients page', { timeout: 20_000 }, () => {
   it('sends roles without patient access to the unauthorized page', async () => {
     await signIn(personaFor('ADMIN'))
     const app = renderApp('/app/authorization')
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/app/unauthorized'), { timeout: 10_000 })
+  })
+
+  it('sends a provider role outside its kind of organisation to the unauthorized page', async () => {
+    await signIn(personaFor('PHYSICIAN_USER'))
+    const allowed = renderApp('/app/patients')
+    await screen.findByRole('heading', { level: 1, name: 'Patients' }, { timeout: 10_000 })
+    expect(allowed.router.state.location.pathname).toBe('/app/patients')
+    document.body.innerHTML = ''
+    await signIn({ ...personaFor('PHYSICIAN_USER'), organization: { id: 'org-a', name: 'Harbor Insurance', organization_type: 'INSURANCE_AGENCY' } })
+    const app = renderApp('/app/patients')
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/app/unauthorized'), { timeout: 10_000 })
   })
 })

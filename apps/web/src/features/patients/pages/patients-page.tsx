@@ -1,12 +1,14 @@
 // /app/authorization, the Patients page (spec 1 §2): search, select, and the selected patient's summary.
 // The selection lives in the URL (?patient=, or ?id= from older links) so it can be shared and reloaded.
 import { MESSAGES, PATIENT_DATA_MESSAGES, isValidPatientId } from '@blueconsent/contract'
+import { useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useSession } from '../../../lib/session.ts'
 import { usePatient } from '../api/patients-api.ts'
 import { PatientSearchPanel } from '../components/patient-search-panel.tsx'
+import { patientDisplayName } from '../components/patient-format.ts'
 import { SelectedPatientCard } from '../components/selected-patient-card.tsx'
 
 export function PatientsPage() {
@@ -15,17 +17,24 @@ export function PatientsPage() {
   const requested = params.get('patient') ?? params.get('id')
   const valid = requested != null && isValidPatientId(requested)
   const patient = usePatient(valid ? requested : null)
+  const searchRef = useRef<HTMLInputElement>(null)
   if (!user) return null
+  const clear = () => {
+    setParams({})
+    // The card and its focused button go away; the search is where the user goes next.
+    searchRef.current?.focus()
+  }
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">Patients</h1>
       <PatientSearchPanel
         role={user.role}
+        inputRef={searchRef}
         renderAction={(found) => (
           <button
             type="button"
             className="btn btn-sm btn-outline"
-            aria-label={`Select ${found.full_name || found.name}`}
+            aria-label={`Select ${patientDisplayName(found)}`}
             onClick={() => setParams({ patient: found.id })}
           >
             Select
@@ -35,7 +44,7 @@ export function PatientsPage() {
       {requested != null && !valid ? <Alert type="error">{MESSAGES.patientId}</Alert> : null}
       {valid && patient.isPending ? <Spinner label="Loading patient…" /> : null}
       {valid && patient.isError ? <Alert type="error">{PATIENT_DATA_MESSAGES.detailsFailed}</Alert> : null}
-      {valid && patient.data ? <SelectedPatientCard patient={patient.data} onClear={() => setParams({})} /> : null}
+      {valid && patient.data ? <SelectedPatientCard patient={patient.data} onClear={clear} /> : null}
     </div>
   )
 }

@@ -12,6 +12,7 @@ import type {
 } from '@blueconsent/contract'
 import { createFakeFetch, json, type FakeFetch } from '../../../testing/fake-fetch.ts'
 import { userWithRole } from '../../../testing/fixtures.ts'
+import { riskScoreFixture } from '../../../components/patient-data/risk-score-fixture.ts'
 
 export const PATIENT_ID = '10000000-0000-4000-8000-000000000001'
 export const OTHER_PATIENT_ID = '10000000-0000-4000-8000-000000000002'
@@ -114,34 +115,13 @@ export const consolidated = (overrides: Partial<Consolidated> = {}): Consolidate
   ...overrides,
 })
 
-export const riskScore = (overrides: Partial<RiskScore> = {}): RiskScore => ({
-  score: 1.234,
-  calculation_date: '2026-11-20',
-  model: 'CMS-HCC V28',
-  payment_year: 2026,
-  segment: 'CNA',
-  segment_label: 'Community, non-dual, aged',
-  raw_score: 1.301,
-  normalized_score: 1.234,
-  payment_score: 1.234,
-  hccs: [
-    {
-      hcc: 'HCC38',
-      label: 'Diabetes with Glycemic, Unspecified, or No Complications',
-      coefficient: 0.166,
-      diagnoses: [
-        { code: 'E119', sources: [{ claim_id: 'carrier-1001', claim_type: 'CARRIER', from: '2026-03-04', through: '2026-03-04' }] },
-      ],
-      dropped: [],
-    },
-  ],
-  dropped_by_hierarchy: [],
-  terms: [{ variable: 'F75_79', label: 'Female, 75-79', kind: 'demographic', coefficient: 0.445 }],
-  defaulted: [{ input: 'original reason for entitlement', reason: 'Not in the Medicare data; assumed age.' }],
-  completeness: { status: 'incomplete', note: 'Only 7 months of claims are available.' },
-  warnings: [],
-  ...overrides,
-})
+/** The shared fixture with a defaulted input and incomplete data, so pages show the warning. */
+export const riskScore = (overrides: Partial<RiskScore> = {}): RiskScore =>
+  riskScoreFixture({
+    defaulted: [{ input: 'original reason for entitlement', reason: 'Not in the Medicare data; assumed age.' }],
+    completeness: { status: 'incomplete', note: 'Only 7 months of claims are available.' },
+    ...overrides,
+  })
 
 export const patientRiskScore = (explanation: RiskScore | null = riskScore()): PatientRiskScore => ({
   score: explanation?.payment_score ?? null,

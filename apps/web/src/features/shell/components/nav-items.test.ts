@@ -1,3 +1,4 @@
+import { ROLES, permissionsFor } from '@blueconsent/contract'
 import { describe, expect, it } from 'vitest'
 import { makeUser } from '../../../testing/fixtures.ts'
 import { navItemsFor } from './nav-items.ts'
@@ -7,9 +8,22 @@ const labels = (user: Parameters<typeof navItemsFor>[0]) => navItemsFor(user).ma
 describe('navItemsFor', () => {
   it('gives admins every link, Team pointing at /app/invitation', () => {
     const items = navItemsFor(makeUser({ role: 'ACO_ADMIN' }))
-    expect(items.map((item) => item.label)).toEqual(['Dashboard', 'Patients', 'Data Access', 'Billing', 'Team'])
+    expect(items.map((item) => item.label)).toEqual(['Dashboard', 'Patients', 'Data Access', 'Billing', 'Team', 'Audit log'])
     expect(items.find((item) => item.label === 'Team')?.to).toBe('/app/invitation')
     expect(items.find((item) => item.label === 'Patients')?.to).toBe('/app/authorization')
+  })
+
+  it('links the audit log for exactly the roles the contract gives audit.view', () => {
+    for (const role of ROLES) {
+      const user = makeUser({ role })
+      const audit = navItemsFor(user).find((item) => item.label === 'Audit log')
+      const allowed = permissionsFor(role, user.organization?.organization_type).includes('audit.view')
+      expect(audit?.to, role).toBe(allowed ? '/app/admin/audit' : undefined)
+    }
+    expect(labels(makeUser({ role: 'ADMIN', organization: null }))).toContain('Audit log')
+    expect(labels(makeUser({ role: 'AGENT_ADMIN' }))).toContain('Audit log')
+    expect(labels(makeUser({ role: 'ACO_USER' }))).not.toContain('Audit log')
+    expect(labels(makeUser({ role: 'PHYSICIAN_USER' }))).not.toContain('Audit log')
   })
 
   it('hides Billing and Team from non-admins outside an individual practice', () => {

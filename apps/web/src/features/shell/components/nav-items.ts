@@ -1,6 +1,7 @@
 // The shell's navigation by role (spec 2 §2 'App shell', §6).
 import { hasFeature, isAdminRole, type User } from '@blueconsent/contract'
 import { paths } from '../../../app/paths.ts'
+import { userHasPermission } from '../../../lib/permissions.ts'
 
 export type NavItem = { label: string; to: string }
 
@@ -12,5 +13,7 @@ export function navItemsFor(user: Pick<User, 'role' | 'organization'>): NavItem[
     items.push({ label: 'Billing', to: paths.billing })
   }
   if (isAdminRole(user.role)) items.push({ label: 'Team', to: paths.team })
+  // The audit log (issue 6) for the roles its guard lets in.
+  if (userHasPermission(user, 'audit.view')) items.push({ label: 'Audit log', to: paths.adminAudit })
   return items
 }
