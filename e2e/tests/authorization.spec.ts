@@ -113,6 +113,8 @@ test('agent: no MRN, no Patients tab, and only medications after approval', asyn
   const email = 'client.one@example.com'
   await signInAs(page, 'AGENT_USER')
   await page.goto('/app/authorization/new')
+  // The form first, so the absences below are of a rendered form rather than of a page still loading.
+  await expect(page.getByLabel('Patient name')).toBeVisible()
   await expect(page.getByLabel('Medical record number (MRN)')).toHaveCount(0)
   await expect(page.getByRole('tab', { name: 'Patients' })).toHaveCount(0)
   await createEmailRequest(page, { name: who.fullName, email }, 'Send Request to Client')

@@ -30,6 +30,11 @@ export const SERVER_SESSION = {
   passwordResetTokenSeconds: 60 * 60,
   failedLoginWindowSeconds: 60,
   failedLoginLimit: 5,
+  /**
+   * How long a just-rotated refresh token may be presented again when nothing has used its successor yet:
+   * the answer carrying the successor was lost (a reload or navigation mid-refresh, a dropped connection).
+   */
+  refreshReuseGraceSeconds: 20,
 } as const
 
 export const AUTHORIZATION = {

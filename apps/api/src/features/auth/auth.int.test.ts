@@ -116,21 +116,42 @@ describe('POST /api/jwt/refresh/', () => {
     expect((await client.request({ method: 'GET', url: '/api/jwt/verify/' })).statusCode).toBe(200)
   })
 
-  it('revokes the whole family when a rotated token is presented again', async () => {
+  it('revokes the whole family when a rotated token is presented again after the reuse grace', async () => {
     const client = await loginAs(t.app, 'PHYSICIAN_ADMIN', { ip: nextIp() })
     const stolen = client.cookies.get(REFRESH_COOKIE) ?? ''
     expect((await client.request({ method: 'POST', url: '/api/jwt/refresh/' })).statusCode).toBe(200)
-    const replay = await t.app.inject({
-      method: 'POST',
-      url: '/api/jwt/refresh/',
-      cookies: { [REFRESH_COOKIE]: stolen, csrftoken: 'x' },
-      headers: { 'x-csrftoken': 'x' },
-    })
+    t.clock.advance((SERVER_SESSION.refreshReuseGraceSeconds + 1) * 1000)
+    const replay = await presentRefreshToken(stolen)
     expect(replay.statusCode).toBe(401)
     expect(replay.json().code).toBe('token_not_valid')
     // The legitimate holder's current token died with the family.
     const legit = await client.request({ method: 'POST', url: '/api/jwt/refresh/' })
     expect(legit.statusCode).toBe(401)
+  })
+
+  it('revokes the whole family when a rotated token comes back after its successor was used, even within the grace', async () => {
+    const client = await loginAs(t.app, 'PHYSICIAN_ADMIN', { ip: nextIp() })
+    const stolen = client.cookies.get(REFRESH_COOKIE) ?? ''
+    expect((await client.request({ method: 'POST', url: '/api/jwt/refresh/' })).statusCode).toBe(200)
+    expect((await client.request({ method: 'POST', url: '/api/jwt/refresh/' })).statusCode).toBe(200)
+    expect((await presentRefreshToken(stolen)).statusCode).toBe(401)
+    expect((await client.request({ method: 'POST', url: '/api/jwt/refresh/' })).statusCode).toBe(401)
+  })
+
+  it('lets a page that lost the refresh answer present the previous token again within the grace, once per loss', async () => {
+    const client = await loginAs(t.app, 'CLINICIAN', { ip: nextIp() })
+    // The answer carrying the successor never reaches the browser (the page reloaded mid-request).
+    const lost = await presentRefreshToken(client.cookies.get(REFRESH_COOKIE) ?? '')
+    expect(lost.statusCode).toBe(200)
+    const lostSuccessor = lost.cookies.find((c) => c.name === REFRESH_COOKIE)?.value ?? ''
+    t.clock.advance(5_000)
+    const reload = await client.request({ method: 'POST', url: '/api/jwt/refresh/' })
+    expect(reload.statusCode).toBe(200)
+    client.access = reload.json().access
+    expect((await client.request({ method: 'GET', url: '/api/jwt/verify/' })).statusCode).toBe(200)
+    // The retired successor coming back means a second holder: the whole login ends, the live token too.
+    expect((await presentRefreshToken(lostSuccessor)).statusCode).toBe(401)
+    expect((await client.request({ method: 'POST', url: '/api/jwt/refresh/' })).statusCode).toBe(401)
   })
 
   it('expires after 30 minutes idle', async () => {
@@ -183,3 +204,13 @@ describe('logout and verify', () => {
     expect(reuse.statusCode).toBe(401)
   })
 })
+
+/** A refresh from a browser that holds `token`, outside any test client's cookie jar. */
+function presentRefreshToken(token: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/jwt/refresh/',
+    cookies: { [REFRESH_COOKIE]: token, csrftoken: 'x' },
+    headers: { 'x-csrftoken': 'x' },
+  })
+}

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, gte, isNull, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { oauthCodes } from '../../db/schema/oauth.ts'
 import { organizations } from '../../db/schema/organizations.ts'
@@ -154,6 +154,32 @@ export async function markRotated(db: DbOrTx, id: string, at: Date): Promise<boo
   const rows = await db
     .update(refreshSessions)
     .set({ rotatedAt: at })
+    .where(and(eq(refreshSessions.id, id), isNull(refreshSessions.rotatedAt), isNull(refreshSessions.revokedAt)))
+    .returning({ id: refreshSessions.id })
+  return rows.length === 1
+}
+
+/**
+ * The family's one live token when no token issued since `used` was rotated (at `rotatedAt`) has been used:
+ * the successor whose answer was lost. Undefined when any later token was used, which makes it a replay.
+ */
+export async function unusedSuccessor(db: DbOrTx, used: RefreshSessionRow, rotatedAt: Date): Promise<RefreshSessionRow | undefined> {
+  const later = await db
+    .select()
+    .from(refreshSessions)
+    .where(
+      and(eq(refreshSessions.familyId, used.familyId), ne(refreshSessions.id, used.id), gte(refreshSessions.createdAt, rotatedAt)),
+    )
+  if (later.some((row) => row.rotatedAt)) return undefined
+  const live = later.filter((row) => !row.revokedAt)
+  return live.length === 1 ? live[0] : undefined
+}
+
+/** Retires an unused successor so only the re-issued token stays live; false if it was used meanwhile. */
+export async function retireSuccessor(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(refreshSessions)
+    .set({ revokedAt: at })
     .where(and(eq(refreshSessions.id, id), isNull(refreshSessions.rotatedAt), isNull(refreshSessions.revokedAt)))
     .returning({ id: refreshSessions.id })
   return rows.length === 1

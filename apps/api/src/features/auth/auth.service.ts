@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { SERVER_SESSION, type LoginRequest, type LoginResponse, type RefreshResponse } from '@blueconsent/contract'
 import type { AppContext } from '../../context.ts'
+import type { DbOrTx } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { randomToken, sha256Hex } from '../../lib/crypto.ts'
 import {
@@ -11,7 +12,9 @@ import {
   insertRefreshSession,
   markRotated,
   recordLogin,
+  retireSuccessor,
   revokeFamily,
+  unusedSuccessor,
   type RefreshSessionRow,
   type UserRow,
 } from './auth.repository.ts'
@@ -106,13 +109,9 @@ export async function refresh(
   if (!token) throw new AppError(401, 'not_authenticated', SESSION_INVALID)
   const now = ctx.clock()
   const row = await findRefreshSession(ctx.db, sha256Hex(token))
-  if (!row || row.revokedAt) throw invalidSession()
-  if (row.rotatedAt) {
-    // A used token came back: someone holds a copy. End every session descended from the same login.
-    await revokeFamily(ctx.db, row.familyId, now)
-    throw invalidSession()
-  }
-  if (isExpired(row, now)) {
+  if (!row) throw invalidSession()
+  if (row.revokedAt || isExpired(row, now)) {
+    // A retired token back while its family lives means two holders: end every session of that login.
     await revokeFamily(ctx.db, row.familyId, now)
     throw invalidSession()
   }
@@ -122,19 +121,9 @@ export async function refresh(
     throw invalidSession()
   }
   const next = randomToken()
-  const rotated = await ctx.db.transaction(async (tx) => {
-    if (!(await markRotated(tx, row.id, now))) return false
-    await insertRefreshSession(tx, {
-      familyId: row.familyId,
-      userId: row.userId,
-      tokenHash: sha256Hex(next),
-      rememberMe: row.rememberMe,
-      familyCreatedAt: row.familyCreatedAt,
-      createdAt: now,
-    })
-    return true
-  })
+  const rotated = await ctx.db.transaction((tx) => rotate(tx, row, sha256Hex(next), now))
   if (!rotated) {
+    // A used token came back: someone holds a copy. End every session descended from the same login.
     await revokeFamily(ctx.db, row.familyId, now)
     throw invalidSession()
   }
@@ -144,6 +133,31 @@ export async function refresh(
     body: { access, expires_in: ctx.tokens.lifetimeSeconds },
     session: { refreshToken: next, rememberMe: row.rememberMe, familyCreatedAt: row.familyCreatedAt },
   }
+}
+
+/**
+ * Uses up `row` and issues its successor. A token already used may be presented again only within the reuse
+ * grace and only while nothing has used its successor: the answer carrying the successor was lost (the page
+ * reloaded mid-refresh). The unused successor is then retired, so one token per login stays live; a holder
+ * of the retired one who comes back later is caught above. Anything else is a replay: false.
+ */
+async function rotate(tx: DbOrTx, row: RefreshSessionRow, nextHash: string, now: Date): Promise<boolean> {
+  if (row.rotatedAt) {
+    const graceEnds = row.rotatedAt.getTime() + SERVER_SESSION.refreshReuseGraceSeconds * 1000
+    const successor = now.getTime() <= graceEnds ? await unusedSuccessor(tx, row, row.rotatedAt) : undefined
+    if (!successor || !(await retireSuccessor(tx, successor.id, now))) return false
+  } else if (!(await markRotated(tx, row.id, now))) {
+    return false
+  }
+  await insertRefreshSession(tx, {
+    familyId: row.familyId,
+    userId: row.userId,
+    tokenHash: nextHash,
+    rememberMe: row.rememberMe,
+    familyCreatedAt: row.familyCreatedAt,
+    createdAt: now,
+  })
+  return true
 }
 
 export async function logout(ctx: AppContext, token: string | undefined): Promise<void> {
