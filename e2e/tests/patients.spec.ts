@@ -1,7 +1,8 @@
 // Issue 6, the patient area in the browser: find and select a patient, the full record (demographics, risk
 // score explained, medications, claims paged, a claim), CSV export, what an agent sees, scoping by URL, audit.
 // The demo data pulled at first start is the fixture: ACO_USER's Rosa Garcia (BBUser00000, MRN DEMO-00000)
-// has more claims than an ACO page of 20; the agency's AGENT_USER holds Harold Lee (BBUser00014).
+// has more claims than an ACO page of 20; the agency's AGENT_USER holds Harold Lee (BBUser00014); BBUser00013
+// belongs to the ACO's second TIN, out of ACO_USER's sight.
 import { readFile } from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Locator, type Page } from '@playwright/test'
@@ -359,6 +360,40 @@ test('ACO user: another organisation’s patient or claim, a random id and a mal
   // Every patient or claim answer the server gave this user was a refusal, never the data.
   expect(refusals.length).toBeGreaterThan(0)
   expect(refusals.filter((status) => status < 400)).toEqual([])
+})
+
+test('ACO user on one TIN: a patient of the ACO’s other TIN is neither found nor reachable; the all-TIN admin opens it', async ({
+  browser,
+  page,
+  playwright,
+}) => {
+  // BBUser00013 was asked for under the ACO's second TIN (Riverbend Cardiology Associates); ACO_USER is on the first.
+  const otherTin = beneficiary(13).fullName
+  const admin = await apiAs(playwright.request, 'ACO_ADMIN')
+  const patient = await findPatient(admin, otherTin)
+  await admin.dispose()
+
+  await signInAs(page, 'ACO_USER')
+  await page.goto('/app/authorization')
+  // Rosa first: the search works for this user, so the empty answer below is the TIN scope, not a broken search.
+  await page.getByLabel('Name, MRN, Medicare ID, email or phone').fill(ROSA.name)
+  await expect(page.getByRole('button', { name: `Select ${ROSA.name}` })).toBeVisible()
+  await page.getByLabel('Name, MRN, Medicare ID, email or phone').fill(otherTin)
+  await expect(page.getByText('No patients found matching your search criteria.')).toBeVisible()
+  await page.goto(`/app/patient/${patient.id}`)
+  await expect(page.getByText(NOT_FOUND)).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Demographics' })).toHaveCount(0)
+  await page.goto(`/app/authorization?patient=${patient.id}`)
+  await expect(page.getByText('Error fetching patient details')).toBeVisible()
+  await expect(page.getByText(otherTin)).toHaveCount(0)
+
+  const adminContext = await browser.newContext()
+  const adminPage = await adminContext.newPage()
+  await signInAs(adminPage, 'ACO_ADMIN')
+  await adminPage.goto(`/app/patient/${patient.id}`)
+  await expect(adminPage.getByRole('heading', { level: 1, name: otherTin })).toBeVisible()
+  await expect(adminPage.getByRole('region', { name: 'Demographics' })).toBeVisible()
+  await adminContext.close()
 })
 
 test('audit: the ACO admin finds the user’s reads and export of a patient, filtered by action', async ({

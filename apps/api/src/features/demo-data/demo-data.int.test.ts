@@ -87,6 +87,20 @@ describe('demo data at first start', { timeout: 120_000 }, () => {
     expect((mine.json() as { count: number }).count).toBe(2)
   })
 
+  it('puts one ACO patient under the second TIN: the all-TIN admin opens it, the first-TIN user cannot', async () => {
+    const { given, family } = sandboxName('BBUser00013')
+    const search = `/api/patients/?search=${encodeURIComponent(`${given} ${family}`)}`
+    const admin = await loginAs(t.app, 'ACO_ADMIN')
+    const listed = (await admin.request({ method: 'GET', url: search })).json() as { results: { id: string; full_name: string }[] }
+    const patient = listed.results.find((row) => row.full_name === `${given} ${family}`)
+    expect(patient).toBeDefined()
+    const user = await loginAs(t.app, 'ACO_USER')
+    const hidden = (await user.request({ method: 'GET', url: search })).json() as { results: { id: string }[] }
+    expect(hidden.results.map((row) => row.id)).not.toContain(patient?.id)
+    expect((await user.request({ method: 'GET', url: `/api/patients/${patient?.id}/` })).statusCode).toBe(404)
+    expect((await admin.request({ method: 'GET', url: `/api/patients/${patient?.id}/` })).statusCode).toBe(200)
+  })
+
   it('leaves requests in every status and one held for identity review', async () => {
     const rows = await t.app.ctx.db.select({ status: authorizationRequests.status, review: authorizationRequests.identityReview }).from(authorizationRequests)
     const statuses = new Set(rows.map((row) => row.status))

@@ -12,6 +12,7 @@ import { DEMO_ORGANIZATIONS, demoUser, type DemoOrganizationKey, type DemoPerson
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
 import { ingestionRuns } from '../../db/schema/bluebutton.ts'
 import { organizations } from '../../db/schema/organizations.ts'
+import { tins } from '../../db/schema/tins.ts'
 import type { Principal } from '../../plugins/access.ts'
 import { findOrganization, findUserByEmail, listUserTinIds } from '../auth/auth.repository.ts'
 import { updateRequest } from '../authorization-requests/authorization-requests.repository.ts'
@@ -50,8 +51,8 @@ async function hasRequests(ctx: AppContext, organizationId: string): Promise<boo
   return (row?.n ?? 0) > 0
 }
 
-/** The demo staff member as the access plugin would see them after signing in. */
-async function staffActor(ctx: AppContext, persona: DemoPersona): Promise<StaffActor> {
+/** The demo staff member as the access plugin would see them after signing in, or scoped to one TIN by name. */
+async function staffActor(ctx: AppContext, persona: DemoPersona, underTin?: string): Promise<StaffActor> {
   const user = await findUserByEmail(ctx.db, demoUser(persona).email)
   if (!user) throw new Error(`demo user ${persona} missing`)
   const organization = await findOrganization(ctx.db, user.organizationId)
@@ -62,13 +63,24 @@ async function staffActor(ctx: AppContext, persona: DemoPersona): Promise<StaffA
     organizationId: user.organizationId,
     organizationType,
     permissions: permissionsFor(user.role, organizationType),
-    tinIds: await listUserTinIds(ctx.db, user),
-    allTins: user.allTins,
+    tinIds: underTin ? [await demoTinId(ctx, user.organizationId, underTin)] : await listUserTinIds(ctx.db, user),
+    allTins: underTin ? false : user.allTins,
     sessionFamilyId: null,
     clientId: null,
     scope: null,
   }
   return { principal, origin: { ipAddress: null, httpRequestId: null } }
+}
+
+async function demoTinId(ctx: AppContext, organizationId: string | null, providerOrgName: string): Promise<string> {
+  const [row] = organizationId
+    ? await ctx.db
+        .select({ id: tins.id })
+        .from(tins)
+        .where(and(eq(tins.organizationId, organizationId), eq(tins.providerOrgName, providerOrgName)))
+    : []
+  if (!row) throw new Error(`demo TIN ${providerOrgName} missing`)
+  return row.id
 }
 
 const isAgent = (persona: DemoPersona): boolean => persona === 'AGENT_USER' || persona === 'AGENT_ADMIN'
@@ -120,7 +132,7 @@ async function expireLink(ctx: AppContext, requestId: string): Promise<void> {
 
 async function playRequest(app: FastifyInstance, plan: DemoRequestPlan, n: number): Promise<void> {
   const { ctx } = app
-  const actor = await staffActor(ctx, plan.persona)
+  const actor = await staffActor(ctx, plan.persona, plan.underTin)
   const requestId = await create(ctx, actor, plan, n)
   const browser = patientBrowser(app, `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`)
   switch (plan.outcome) {

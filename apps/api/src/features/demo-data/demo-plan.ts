@@ -2,7 +2,7 @@
 // member asks which sandbox beneficiary, and how the request ends. Each beneficiary appears once in the
 // whole plan, so no two organisations share a Medicare grant. Pulled personas have moderate claim counts
 // (a few hundred EOBs in all) so first start stays quick; BBUser00000 is the typical chronic patient.
-import type { DemoOrganizationKey, DemoPersona } from '../../db/demo-personas.ts'
+import type { DEMO_TINS, DemoOrganizationKey, DemoPersona } from '../../db/demo-personas.ts'
 
 /**
  * authorized: consent at Medicare, then the pull. revoked: authorized, then revoked by staff.
@@ -12,7 +12,16 @@ import type { DemoOrganizationKey, DemoPersona } from '../../db/demo-personas.ts
  */
 export type DemoOutcome = 'authorized' | 'revoked' | 'identity_hold' | 'pending' | 'consent_pending' | 'denied' | 'expired'
 
-export type DemoRequestPlan = { username: string; persona: DemoPersona; outcome: DemoOutcome }
+export type DemoRequestPlan = {
+  username: string
+  persona: DemoPersona
+  outcome: DemoOutcome
+  /**
+   * The practice (TIN) the request is made under, as a colleague assigned only to it would; the patient then
+   * belongs to that TIN, out of sight of staff on the ACO's other TINs. Default: the persona's own scope.
+   */
+  underTin?: (typeof DEMO_TINS)[number]['providerOrgName']
+}
 
 export type DemoOrganizationPlan = { organization: DemoOrganizationKey; requests: readonly DemoRequestPlan[] }
 
@@ -25,7 +34,7 @@ export const DEMO_PLAN: readonly DemoOrganizationPlan[] = [
       { username: bb(0), persona: 'ACO_USER', outcome: 'authorized' },
       { username: bb(12), persona: 'ACO_USER', outcome: 'authorized' },
       { username: bb(16), persona: 'ACO_USER', outcome: 'authorized' },
-      { username: bb(13), persona: 'ACO_ADMIN', outcome: 'authorized' },
+      { username: bb(13), persona: 'ACO_ADMIN', outcome: 'authorized', underTin: 'Riverbend Cardiology Associates' },
       { username: bb(1), persona: 'ACO_USER', outcome: 'revoked' },
       { username: bb(29), persona: 'ACO_USER', outcome: 'identity_hold' },
       { username: bb(20), persona: 'ACO_USER', outcome: 'pending' },
