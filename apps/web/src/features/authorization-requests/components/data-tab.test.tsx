@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { json } from '../../../testing/fake-fetch.ts'
 import { HELD_FOR_REVIEW_TEXT } from './ingestion-progress.tsx'
-import { approvedRequest, requestData } from '../testing/fixtures.ts'
+import { approvedRequest, page, requestData } from '../testing/fixtures.ts'
 import { openWidget, widgetFake } from '../testing/render-widget.tsx'
 
 const dataUrl = (requestId: string) => `/app/authorization/new?tab=data&request=${requestId}`
@@ -123,6 +123,27 @@ describe('Data tab', { timeout: 20_000 }, () => {
     await openWidget('ACO_USER', dataUrl(approved.request_id), fake)
     expect(await screen.findByText(HELD_FOR_REVIEW_TEXT)).toBeInTheDocument()
     expect(screen.getByText('Downloading Medicare data: 1 of 4 pages')).toBeInTheDocument()
+  })
+
+  it('refreshes the progress and the data every few seconds while the pull runs, and shows the data once it ends', async () => {
+    const done = approvedRequest({ patient_name: 'Rita Running' })
+    const running = { ...done, ingestion: { ...done.ingestion, status: 'running' as const, pages_fetched: 1, pages_total: 4 } }
+    const dataUrlPath = `GET /api/healthplans/requests/${done.request_id}/data/`
+    let pullDone = false
+    const fake = widgetFake([running])
+      .on('GET /api/healthplans/requests/', () => json(200, page([pullDone ? done : running])))
+      .on(dataUrlPath, () =>
+        json(200, pullDone ? requestData() : requestData({ risk_score: null, data: { medications: [], claims: [] } })),
+      )
+    await openWidget('ACO_USER', dataUrl(done.request_id), fake)
+    expect(await screen.findByText('Downloading Medicare data: 1 of 4 pages')).toBeInTheDocument()
+    expect(screen.queryByRole('table', { name: 'Medications' })).not.toBeInTheDocument()
+    const dataCallsWhileRunning = fake.callsTo(dataUrlPath).length
+    pullDone = true
+    // No user action: the tab refreshes on its own, sees the pull done and shows the data.
+    expect(await screen.findByRole('table', { name: 'Medications' }, { timeout: 8_000 })).toBeInTheDocument()
+    expect(screen.queryByText(/Downloading Medicare data/)).not.toBeInTheDocument()
+    expect(fake.callsTo(dataUrlPath).length).toBeGreaterThan(dataCallsWhileRunning)
   })
 
   it('looks up a linked request missing from the list, and says when that fails', async () => {
