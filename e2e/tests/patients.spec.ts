@@ -385,7 +385,9 @@ test('ACO user on one TIN: a patient of the ACO’s other TIN is neither found n
   await expect(page.getByRole('region', { name: 'Demographics' })).toHaveCount(0)
   await page.goto(`/app/authorization?patient=${patient.id}`)
   await expect(page.getByText('Error fetching patient details')).toBeVisible()
-  await expect(page.getByText(otherTin)).toHaveCount(0)
+  // The name stays only in the user's own recent searches: no card, no result.
+  await expect(page.getByRole('region', { name: otherTin })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: `Select ${otherTin}` })).toHaveCount(0)
 
   const adminContext = await browser.newContext()
   const adminPage = await adminContext.newPage()
