@@ -6,7 +6,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { sql, type SQL } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config.ts'
@@ -16,6 +16,21 @@ export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
 export type DbOrTx = Db | Tx
+
+/**
+ * Independent reads: together on the pool, one after another inside a transaction. A transaction holds one
+ * connection, and node-postgres deprecates (and from 9.0 refuses) a query sent while another runs on it.
+ */
+export async function readAll<T extends readonly unknown[]>(
+  db: DbOrTx,
+  reads: { readonly [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  const thunks = reads as readonly (() => PromiseLike<unknown>)[]
+  if (!(db instanceof PgTransaction)) return (await Promise.all(thunks.map((read) => read()))) as unknown as T
+  const results: unknown[] = []
+  for (const read of thunks) results.push(await read())
+  return results as unknown as T
+}
 
 export type SqlResult = { rows: Record<string, unknown>[] }
 /** The raw-SQL shape pg-boss 10 expects for its `db` option. */

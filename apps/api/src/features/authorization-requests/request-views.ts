@@ -2,7 +2,7 @@
 // a fixed number of queries.
 import { HEALTH_PLAN, formatPhone, type AuthorizationRequest, type Ingestion } from '@blueconsent/contract'
 import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
+import { readAll, type DbOrTx } from '../../db/client.ts'
 import { decrypt } from '../../lib/crypto.ts'
 import { countEventsSince, findRequesters, newestRuns, type PatientRow, type RunRow } from './authorization-requests.repository.ts'
 import type { RequestRow } from './transitions.ts'
@@ -26,10 +26,10 @@ export type RequestWithPatient = { request: RequestRow; patient: PatientRow }
 
 export async function requestViews(ctx: AppContext, db: DbOrTx, rows: RequestWithPatient[]): Promise<AuthorizationRequest[]> {
   const ids = rows.map((row) => row.request.id)
-  const [requesters, runs, resends] = await Promise.all([
-    findRequesters(db, [...new Set(rows.map((row) => row.request.requesterUserId))]),
-    newestRuns(db, ids),
-    countEventsSince(db, ids, RESENT_EVENT, startOfUtcDay(ctx.clock())),
+  const [requesters, runs, resends] = await readAll(db, [
+    () => findRequesters(db, [...new Set(rows.map((row) => row.request.requesterUserId))]),
+    () => newestRuns(db, ids),
+    () => countEventsSince(db, ids, RESENT_EVENT, startOfUtcDay(ctx.clock())),
   ])
   return rows.map(({ request, patient }) => {
     const requester = requesters.get(request.requesterUserId)

@@ -2,7 +2,7 @@
 // diagnoses, procedures and lines are replaced with it, so running a pull twice changes nothing.
 import type { ClaimRecord, CoverageRecord, MedicationRecord } from '@blueconsent/bluebutton'
 import { eq, inArray, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
+import { readAll, type DbOrTx } from '../../db/client.ts'
 import { claimDiagnoses, claimLines, claimProcedures, claims, coverages, medications } from '../../db/schema/clinical.ts'
 
 type Json = Record<string, unknown>
@@ -143,9 +143,9 @@ export async function listClaims(db: DbOrTx, patientId: string): Promise<ClaimWi
     .orderBy(sql`${claims.billableEnd} desc nulls last`, claims.resourceId)
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
-  const [diagnoses, lines] = await Promise.all([
-    db.select().from(claimDiagnoses).where(inArray(claimDiagnoses.claimId, ids)).orderBy(claimDiagnoses.sequence),
-    db.select().from(claimLines).where(inArray(claimLines.claimId, ids)).orderBy(claimLines.sequence),
+  const [diagnoses, lines] = await readAll(db, [
+    () => db.select().from(claimDiagnoses).where(inArray(claimDiagnoses.claimId, ids)).orderBy(claimDiagnoses.sequence),
+    () => db.select().from(claimLines).where(inArray(claimLines.claimId, ids)).orderBy(claimLines.sequence),
   ])
   const diagnosesByClaim = groupByClaim(diagnoses)
   const linesByClaim = groupByClaim(lines)

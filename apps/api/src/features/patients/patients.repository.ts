@@ -3,7 +3,7 @@
 // `patientInScope`); agents only patients with an authorized, unexpired request of their own.
 import { isAgentRole, roleFitsOrganizationType } from '@blueconsent/contract'
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
+import { readAll, type DbOrTx } from '../../db/client.ts'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
 import { claimDiagnoses, claimLines, claimProcedures, claims, coverages, medications } from '../../db/schema/clinical.ts'
 import { patients } from '../../db/schema/patients.ts'
@@ -104,20 +104,20 @@ export async function findScopedClaim(db: DbOrTx, principal: Principal, now: Dat
 }
 
 export async function claimChildren(db: DbOrTx, claimId: string) {
-  const [diagnoses, lines, procedures] = await Promise.all([
-    db.select().from(claimDiagnoses).where(eq(claimDiagnoses.claimId, claimId)).orderBy(claimDiagnoses.sequence),
-    db.select().from(claimLines).where(eq(claimLines.claimId, claimId)).orderBy(claimLines.sequence),
-    db.select().from(claimProcedures).where(eq(claimProcedures.claimId, claimId)).orderBy(claimProcedures.sequence),
+  const [diagnoses, lines, procedures] = await readAll(db, [
+    () => db.select().from(claimDiagnoses).where(eq(claimDiagnoses.claimId, claimId)).orderBy(claimDiagnoses.sequence),
+    () => db.select().from(claimLines).where(eq(claimLines.claimId, claimId)).orderBy(claimLines.sequence),
+    () => db.select().from(claimProcedures).where(eq(claimProcedures.claimId, claimId)).orderBy(claimProcedures.sequence),
   ])
   return { diagnoses, lines, procedures }
 }
 
 /** The resources as pulled, for the FHIR export. */
 export async function originalResources(db: DbOrTx, patientId: string): Promise<Record<string, unknown>[]> {
-  const [coverageRows, claimRows, medicationRows] = await Promise.all([
-    db.select({ resource: coverages.resource }).from(coverages).where(eq(coverages.patientId, patientId)).orderBy(coverages.resourceId),
-    db.select({ resource: claims.resource }).from(claims).where(eq(claims.patientId, patientId)).orderBy(claims.resourceId),
-    db.select({ resource: medications.resource }).from(medications).where(eq(medications.patientId, patientId)).orderBy(medications.resourceId),
+  const [coverageRows, claimRows, medicationRows] = await readAll(db, [
+    () => db.select({ resource: coverages.resource }).from(coverages).where(eq(coverages.patientId, patientId)).orderBy(coverages.resourceId),
+    () => db.select({ resource: claims.resource }).from(claims).where(eq(claims.patientId, patientId)).orderBy(claims.resourceId),
+    () => db.select({ resource: medications.resource }).from(medications).where(eq(medications.patientId, patientId)).orderBy(medications.resourceId),
   ])
   return [...coverageRows, ...claimRows, ...medicationRows].map((row) => row.resource)
 }
