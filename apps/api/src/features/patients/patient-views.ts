@@ -1,6 +1,8 @@
 // Patient rows to the contract (spec 1 §3 'Patient'). Identifiers and contact details are decrypted only
-// here, per response; the MBI only for roles whose display options show it (spec 1 §6).
-import { displayOptionsFor, type BasicInfo, type Patient } from '@blueconsent/contract'
+// here, per response, and only for roles whose display options show them (spec 1 §6): demographics
+// (gender, email, phone, address) with `demographics`, the MBI with `mbi`, the MRN for ACO and physician
+// roles (the roles with the MRN field). Agents get name, birth date and the authorization only.
+import { displayOptionsFor, isProviderRole, type BasicInfo, type Patient, type Role } from '@blueconsent/contract'
 import type { AppContext } from '../../context.ts'
 import { decrypt } from '../../lib/crypto.ts'
 import type { Principal } from '../../plugins/access.ts'
@@ -8,7 +10,17 @@ import type { NewestRequest, PatientRow } from './patients.repository.ts'
 
 const open = (ctx: AppContext, sealed: string | null): string | null => (sealed ? decrypt(ctx.keys, sealed) : null)
 
-export function toBasicInfo(row: PatientRow): BasicInfo {
+/** The MRN field, and with it the MRN column of responses (spec 1 §6): ACO and physician roles. */
+export const showsMrn = (role: Role): boolean => isProviderRole(role)
+
+/**
+ * The MRN and Medicare ID search tabs, and identifier matching in the general search (spec 1 §6): roles
+ * that see both the MRN and the MBI. Everyone else searches by name, email and phone only.
+ */
+export const searchesByIdentifier = (role: Role): boolean => showsMrn(role) && displayOptionsFor(role).mbi
+
+export function toBasicInfo(principal: Principal, row: PatientRow): BasicInfo {
+  const demographics = displayOptionsFor(principal.role).demographics
   return {
     id: row.id,
     name: row.fullName,
@@ -17,25 +29,26 @@ export function toBasicInfo(row: PatientRow): BasicInfo {
     family_name: row.familyName,
     birth_date: row.birthDate,
     date_of_birth: row.birthDate,
-    gender: row.gender,
-    state: row.state,
-    postal_code: row.postalCode,
+    gender: demographics ? row.gender : null,
+    state: demographics ? row.state : null,
+    postal_code: demographics ? row.postalCode : null,
     data_as_of: row.dataAsOf?.toISOString() ?? null,
     last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
   }
 }
 
 export function toPatient(ctx: AppContext, principal: Principal, row: PatientRow, request: NewestRequest | undefined): Patient {
-  const mrn = open(ctx, row.mrnEncrypted)
-  const phone = open(ctx, row.phoneEncrypted)
+  const display = displayOptionsFor(principal.role)
+  const mrn = showsMrn(principal.role) ? open(ctx, row.mrnEncrypted) : null
+  const phone = display.demographics ? open(ctx, row.phoneEncrypted) : null
   return {
-    ...toBasicInfo(row),
+    ...toBasicInfo(principal, row),
     mrn,
     medical_record_number: mrn,
-    medicare_number: displayOptionsFor(principal.role).mbi ? open(ctx, row.mbiEncrypted) : null,
+    medicare_number: display.mbi ? open(ctx, row.mbiEncrypted) : null,
     // Blue Button has no member number, street or city; the portal does not collect them.
     member_number: null,
-    email: open(ctx, row.emailEncrypted),
+    email: display.demographics ? open(ctx, row.emailEncrypted) : null,
     phone_number: phone,
     phone,
     address_line: [],

@@ -4,10 +4,12 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../db/schema/audit.ts'
 import { organizations } from '../../db/schema/organizations.ts'
+import { claims } from '../../db/schema/clinical.ts'
 import { patients } from '../../db/schema/patients.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { insertPatient, setRequestStatus, type FixturePatient } from './patients-fixture.ts'
+import { IDENTIFIER_SEARCH_REFUSED } from './patients.service.ts'
 
 let t: TestApp
 let acoFirst: FixturePatient
@@ -24,7 +26,7 @@ beforeAll(async () => {
   physician = await insertPatient(t, { requester: 'PHYSICIAN_USER', name: 'Lucia Fernandez', tin: null })
   agentOwn = await insertPatient(t, { requester: 'AGENT_USER', name: 'Harold Jensen', tin: null })
   agentColleague = await insertPatient(t, { requester: 'AGENT_ADMIN', name: 'Irene Castillo', tin: null })
-  for (const persona of ['ACO_ADMIN', 'ACO_USER', 'PHYSICIAN_USER', 'AGENT_USER', 'ADMIN'] as const) clients[persona] = await loginAs(t.app, persona)
+  for (const persona of ['ACO_ADMIN', 'ACO_USER', 'PHYSICIAN_USER', 'AGENT_USER', 'AGENT_ADMIN', 'ADMIN'] as const) clients[persona] = await loginAs(t.app, persona)
 })
 afterAll(async () => {
   await t.close()
@@ -206,5 +208,100 @@ describe('patient data', () => {
       const found = await t.app.ctx.db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.patientId, acoFirst.id)))
       expect([action, found.length > 0]).toEqual([action, true])
     }
+  })
+})
+
+describe('what agents may search by (spec 1 §6: MRN and Medicare ID search for ACO and physician roles only)', () => {
+  it.each(['AGENT_USER', 'AGENT_ADMIN'])('%s: mrn and medicare_number are refused with 400', async (persona) => {
+    const patient = persona === 'AGENT_USER' ? agentOwn : agentColleague
+    const byMrn = await get(persona, `/api/patients/?mrn=${patient.mrn}`)
+    expect(byMrn.statusCode).toBe(400)
+    expect(byMrn.json()).toEqual({ detail: IDENTIFIER_SEARCH_REFUSED.mrn, code: 'validation_error' })
+    const byMbi = await get(persona, `/api/patients/?medicare_number=${patient.mbi}`)
+    expect(byMbi.statusCode).toBe(400)
+    expect(byMbi.json()).toEqual({ detail: IDENTIFIER_SEARCH_REFUSED.medicare_number, code: 'validation_error' })
+  })
+
+  it('matches an agent’s general search on name, email and phone, never on MRN or MBI', async () => {
+    expect(ids((await get('AGENT_USER', `/api/patients/?search=${agentOwn.mrn}`)).json())).toEqual([])
+    expect(ids((await get('AGENT_USER', `/api/patients/?search=${agentOwn.mbi}`)).json())).toEqual([])
+    expect(ids((await get('AGENT_USER', '/api/patients/?search=Jensen')).json())).toEqual([agentOwn.id])
+    expect(ids((await get('AGENT_USER', `/api/patients/?search=${encodeURIComponent(agentOwn.email)}`)).json())).toEqual([agentOwn.id])
+    const national = `(${agentOwn.phone.slice(2, 5)}) ${agentOwn.phone.slice(5, 8)}-${agentOwn.phone.slice(8)}`
+    expect(ids((await get('AGENT_USER', `/api/patients/?search=${encodeURIComponent(national)}`)).json())).toEqual([agentOwn.id])
+    // Providers still find by both.
+    expect(ids((await get('PHYSICIAN_USER', `/api/patients/?search=${physician.mbi}`)).json())).toEqual([physician.id])
+    expect(ids((await get('PHYSICIAN_USER', `/api/patients/?mrn=${physician.mrn}`)).json())).toEqual([physician.id])
+  })
+})
+
+describe('what each role is shown of a patient (spec 1 §6 display options)', () => {
+  beforeAll(async () => {
+    for (const id of [agentOwn.id, physician.id]) await t.app.ctx.db.update(patients).set({ state: 'OR', postalCode: '97201' }).where(eq(patients.id, id))
+  })
+
+  const HIDDEN_FROM_AGENTS = {
+    gender: null,
+    state: null,
+    postal_code: null,
+  }
+  const HIDDEN_FROM_AGENTS_FULL = {
+    ...HIDDEN_FROM_AGENTS,
+    mrn: null,
+    medical_record_number: null,
+    medicare_number: null,
+    email: null,
+    phone: null,
+    phone_number: null,
+    address_line: [],
+    city: null,
+  }
+
+  it('gives agents name, birth date and authorization, but no MRN, MBI, gender, contact details or address', async () => {
+    const list = (await get('AGENT_USER', '/api/patients/?search=Jensen')).json()
+    const listed = list.results.find((p: { id: string }) => p.id === agentOwn.id)
+    const one = (await get('AGENT_USER', `/api/patients/${agentOwn.id}/`)).json()
+    for (const body of [listed, one]) {
+      expect(body).toMatchObject({ id: agentOwn.id, full_name: 'Harold Jensen', birth_date: '1950-04-02', authorization: { status: 'authorized' }, ...HIDDEN_FROM_AGENTS_FULL })
+      expect(JSON.stringify(body)).not.toContain(agentOwn.mrn)
+      expect(JSON.stringify(body)).not.toContain(agentOwn.email)
+    }
+    const basic = (await get('AGENT_USER', `/api/patients/${agentOwn.id}/basic_info/`)).json()
+    expect(basic).toMatchObject({ id: agentOwn.id, full_name: 'Harold Jensen', birth_date: '1950-04-02', ...HIDDEN_FROM_AGENTS })
+  })
+
+  it('still gives physician roles the MRN, MBI, gender, contact details and address', async () => {
+    const one = (await get('PHYSICIAN_USER', `/api/patients/${physician.id}/`)).json()
+    expect(one).toMatchObject({
+      mrn: physician.mrn,
+      medical_record_number: physician.mrn,
+      medicare_number: physician.mbi,
+      email: physician.email,
+      phone: physician.phone,
+      phone_number: physician.phone,
+      gender: 'female',
+      state: 'OR',
+      postal_code: '97201',
+    })
+    const basic = (await get('PHYSICIAN_USER', `/api/patients/${physician.id}/basic_info/`)).json()
+    expect(basic).toMatchObject({ gender: 'female', state: 'OR', postal_code: '97201' })
+  })
+})
+
+describe('claim lookup by Blue Button id (unique per patient only)', () => {
+  it('answers 404 when several patients in scope share the id, and the record id still finds each', async () => {
+    const one = await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Shared Claimone', tin: 'first' })
+    const other = await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Shared Claimtwo', tin: 'second' })
+    const shared = `carrier-shared-${Date.now()}`
+    await t.app.ctx.db.update(claims).set({ resourceId: shared }).where(eq(claims.id, one.claimId))
+    await t.app.ctx.db.update(claims).set({ resourceId: shared }).where(eq(claims.id, other.claimId))
+    // ACO_ADMIN sees both patients: the Blue Button id names no single claim.
+    expect((await get('ACO_ADMIN', `/api/claims/${shared}/`)).statusCode).toBe(404)
+    expect((await get('ACO_ADMIN', `/api/claims/${one.claimId}/`)).json()).toMatchObject({ patient_id: one.id, record_id: one.claimId })
+    expect((await get('ACO_ADMIN', `/api/claims/${other.claimId}/`)).json()).toMatchObject({ patient_id: other.id, record_id: other.claimId })
+    // ACO_USER (first TIN only) sees one of them, so the id is unambiguous within its scope.
+    const scoped = await get('ACO_USER', `/api/claims/${shared}/`)
+    expect(scoped.statusCode).toBe(200)
+    expect(scoped.json()).toMatchObject({ patient_id: one.id, record_id: one.claimId })
   })
 })

@@ -91,16 +91,19 @@ export async function newestRequests(db: DbOrTx, principal: Principal, patientId
   return newest
 }
 
-/** A claim by its record id (uuid) or Blue Button id, among the caller's patients. */
+/**
+ * A claim by its record id (uuid) or Blue Button id, among the caller's patients. A Blue Button id is unique
+ * per patient only, so when several patients in scope have a claim with it the lookup is ambiguous and
+ * finds nothing (404) rather than one patient's claim picked for another's; clients use `record_id`.
+ */
 export async function findScopedClaim(db: DbOrTx, principal: Principal, now: Date, id: string, byRecordId: boolean): Promise<ClaimRow | undefined> {
-  const [row] = await db
+  const found = await db
     .select({ claim: claims })
     .from(claims)
     .innerJoin(patients, eq(patients.id, claims.patientId))
     .where(and(byRecordId ? eq(claims.id, id) : eq(claims.resourceId, id), patientScope(principal, now)))
-    .orderBy(desc(claims.updatedAt))
-    .limit(1)
-  return row?.claim
+    .limit(2)
+  return found.length === 1 ? found[0]?.claim : undefined
 }
 
 export async function claimChildren(db: DbOrTx, claimId: string) {

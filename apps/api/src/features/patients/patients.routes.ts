@@ -1,6 +1,7 @@
 // Patient routes (spec 1 §7 'Patients', issue 6). Signed-in roles with 'patients.view'; exports need
-// 'patients.export' and writing notes 'patients.edit_notes' (ACO and physician roles). Claim detail answers
-// 404 to agents (medications only) rather than 403, like any claim they cannot see.
+// 'patients.export' and writing notes 'patients.edit_notes' (ACO and physician roles). Claim detail needs
+// 'patients.view_claims' too, checked here at the route (`hiddenWithout`) and again in the service; without it
+// the answer is 404 rather than 403, like any claim the caller cannot see (agents have medications only).
 import {
   basicInfoSchema,
   claimDetailSchema,
@@ -13,11 +14,12 @@ import {
   patientRiskScoreSchema,
   patientSchema,
   patientSearchQuerySchema,
+  type Permission,
 } from '@blueconsent/contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { notAuthenticated } from '../../errors.ts'
+import { notAuthenticated, notFound } from '../../errors.ts'
 import type { AuditSource } from '../audit/audit-writer.ts'
 import { createNote, deleteNote, listNotes, updateNote } from './notes.service.ts'
 import { exportPatient } from './patient-export.ts'
@@ -31,6 +33,17 @@ const pageQuery = z.looseObject({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 })
+
+/**
+ * A route-level onRequest hook, run after the access plugin's (which authenticates and checks
+ * `config.access`): without `permission` the route answers 404, as if the resource did not exist.
+ */
+export function hiddenWithout(permission: Permission): onRequestHookHandler {
+  return async function requirePermission(request) {
+    if (!request.principal) throw notAuthenticated()
+    if (!request.principal.permissions.includes(permission)) throw notFound()
+  }
+}
 
 function sourceOf(request: FastifyRequest): AuditSource {
   if (!request.principal) throw notAuthenticated()
@@ -57,7 +70,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
   routes.get('/api/patients/:id/consolidated/', { config: VIEW, schema: { ...schema, params, response: { 200: consolidatedSchema } } }, async (request) =>
     readConsolidated(ctx, sourceOf(request), request.params.id),
   )
-  routes.get('/api/claims/:id/', { config: VIEW, schema: { ...schema, params, response: { 200: claimDetailSchema } } }, async (request) =>
+  routes.get('/api/claims/:id/', { config: VIEW, onRequest: hiddenWithout('patients.view_claims'), schema: { ...schema, params, response: { 200: claimDetailSchema } } }, async (request) =>
     readClaim(ctx, sourceOf(request), request.params.id),
   )
   routes.get(

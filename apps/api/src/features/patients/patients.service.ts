@@ -25,7 +25,7 @@ import { toClaim, toMedication } from '../ingestion/data.service.ts'
 import { listClaims, listMedications, type ClaimWithChildren } from '../ingestion/ingestion.repository.ts'
 import { toRiskScoreContract, type StoredRiskScore } from '../ingestion/risk.ts'
 import { nameWords, patientIdsWithTerms, termsForWords } from './name-search.ts'
-import { toBasicInfo, toPatient } from './patient-views.ts'
+import { searchesByIdentifier, toBasicInfo, toPatient } from './patient-views.ts'
 import {
   findScopedClaim,
   findScopedPatient,
@@ -40,22 +40,28 @@ import {
 
 export const invalidPatientId = (): AppError => new AppError(400, 'validation_error', MESSAGES.patientId)
 
+export const IDENTIFIER_SEARCH_REFUSED = {
+  mrn: 'Search by MRN is not available for your role.',
+  medicare_number: 'Search by Medicare ID is not available for your role.',
+} as const
+
 /** MBIs are stored as Blue Button sends them: upper case, no separators. */
 export const normaliseMbi = (value: string): string => value.trim().toUpperCase().replace(/[\s-]/g, '')
 
 const SEARCH_PARAMETERS = ['mrn', 'medicare_number', 'search', 'uuid'] as const
 
 /**
- * `search=`: names word by word through the name vocabulary (name-search.ts), and MRN, MBI, email and
- * phone by keyed-hash equality, normalised as the writers store them. Terms with a digit or an @ are
- * identifiers, never names.
+ * `search=`: names word by word through the name vocabulary (name-search.ts), and email and phone by
+ * keyed-hash equality, normalised as the writers store them; MRN and MBI too for the roles that may search
+ * by them (`searchesByIdentifier`), so no other role can probe an identifier it is not shown. Terms with a
+ * digit or an @ are identifiers, never names.
  */
-async function searchCondition(ctx: Pick<AppContext, 'keys' | 'db'>, organizationId: string, term: string): Promise<SQL> {
+async function searchCondition(ctx: Pick<AppContext, 'keys' | 'db'>, organizationId: string, term: string, withIdentifiers: boolean): Promise<SQL> {
   const lower = term.toLowerCase()
   const digits = term.replace(/\D/g, '')
   const identifiers = or(
-    eq(patients.mrnHash, mrnHash(ctx, term)),
-    eq(patients.mbiHash, keyedHash(ctx.keys, normaliseMbi(term))),
+    withIdentifiers ? eq(patients.mrnHash, mrnHash(ctx, term)) : undefined,
+    withIdentifiers ? eq(patients.mbiHash, keyedHash(ctx.keys, normaliseMbi(term))) : undefined,
     eq(patients.emailHash, keyedHash(ctx.keys, lower)),
     digits.length === 10 || (digits.length === 11 && digits.startsWith('1')) ? eq(patients.phoneHash, keyedHash(ctx.keys, toE164(term))) : undefined,
   )
@@ -66,6 +72,11 @@ async function searchCondition(ctx: Pick<AppContext, 'keys' | 'db'>, organizatio
 
 /** The query behind GET /api/patients/ (exported for bench/patients, which times it at the database). */
 export async function patientSearchPage(ctx: Pick<AppContext, 'keys' | 'db'>, principal: Principal, query: PatientSearchQuery, now: Date): Promise<SearchPage> {
+  const withIdentifiers = searchesByIdentifier(principal.role)
+  // MRN and Medicare ID search are for ACO and physician roles only (spec 1 §6): refused, not ignored.
+  for (const name of ['mrn', 'medicare_number'] as const) {
+    if (query[name] !== undefined && !withIdentifiers) throw new AppError(400, 'validation_error', IDENTIFIER_SEARCH_REFUSED[name])
+  }
   const conditions: SQL[] = [patientScope(principal, now)]
   const orderBy: SQL[] = []
   if (query.uuid !== undefined) {
@@ -75,7 +86,7 @@ export async function patientSearchPage(ctx: Pick<AppContext, 'keys' | 'db'>, pr
   if (query.mrn !== undefined) conditions.push(eq(patients.mrnHash, mrnHash(ctx, query.mrn)))
   if (query.medicare_number !== undefined) conditions.push(eq(patients.mbiHash, keyedHash(ctx.keys, normaliseMbi(query.medicare_number))))
   if (query.search !== undefined && principal.organizationId !== null) {
-    conditions.push(await searchCondition(ctx, principal.organizationId, query.search))
+    conditions.push(await searchCondition(ctx, principal.organizationId, query.search, withIdentifiers))
     // Ranked on lower() rather than patient_name_fold(): unaccent on every candidate row doubles the query's
     // cost, and accents already made no difference to which patients match.
     orderBy.push(sql`similarity(lower(${patients.fullName}), lower(${query.search})) desc`)
@@ -126,7 +137,7 @@ export async function readPatient(ctx: AppContext, source: AuditSource, id: stri
 export async function readBasicInfo(ctx: AppContext, source: AuditSource, id: string) {
   const row = await loadPatient(ctx, source, id)
   await writeAudit(ctx.db, source, { action: 'patient.basic_info', patientId: row.id, at: ctx.clock() })
-  return toBasicInfo(row)
+  return toBasicInfo(source.principal, row)
 }
 
 export async function readRiskScore(ctx: AppContext, source: AuditSource, id: string): Promise<PatientRiskScore> {
@@ -174,8 +185,8 @@ export async function readConsolidated(ctx: AppContext, source: AuditSource, id:
 
 export async function readClaim(ctx: AppContext, source: AuditSource, id: string): Promise<ClaimDetail> {
   const { principal } = source
-  // Agents see medications only, so no claim exists for them.
-  if (isAgentRole(principal.role) || id.length > 200) throw notFound()
+  // Agents see medications only, so no claim exists for them (the route refuses them first, the same way).
+  if (!principal.permissions.includes('patients.view_claims') || id.length > 200) throw notFound()
   const now = ctx.clock()
   const claim = await findScopedClaim(ctx.db, principal, now, id, isValidPatientId(id))
   if (!claim || !(await hasActiveAuthorization(ctx.db, principal, now, claim.patientId))) throw notFound()

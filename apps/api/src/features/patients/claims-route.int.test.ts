@@ -1,0 +1,48 @@
+// GET /api/claims/{id}/ requires 'patients.view_claims' at the route, not only in the service: an agent
+// (medications only) is refused before the service runs, with the same 404 as any claim it cannot see.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { loginAs, type TestClient } from '../../testing/http-client.ts'
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
+import { insertPatient, type FixturePatient } from './patients-fixture.ts'
+import type * as service from './patients.service.ts'
+import { readClaim } from './patients.service.ts'
+
+vi.mock('./patients.service.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof service>()
+  return { ...original, readClaim: vi.fn(original.readClaim) }
+})
+
+let t: TestApp
+let agentOwn: FixturePatient
+let acoOwn: FixturePatient
+let agent: TestClient
+let aco: TestClient
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  agentOwn = await insertPatient(t, { requester: 'AGENT_USER', name: 'Walter Brennan', tin: null })
+  acoOwn = await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Rosa Delgado', tin: 'first' })
+  agent = await loginAs(t.app, 'AGENT_USER')
+  aco = await loginAs(t.app, 'ACO_ADMIN')
+})
+afterAll(async () => {
+  await t.close()
+})
+
+describe('GET /api/claims/{id}/ route permission', () => {
+  it('refuses an agent at the route with 404, without reaching the service', async () => {
+    vi.mocked(readClaim).mockClear()
+    const response = await agent.request({ method: 'GET', url: `/api/claims/${agentOwn.claimId}/` })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' })
+    expect(readClaim).not.toHaveBeenCalled()
+  })
+
+  it('lets a role with patients.view_claims through to the service', async () => {
+    vi.mocked(readClaim).mockClear()
+    const response = await aco.request({ method: 'GET', url: `/api/claims/${acoOwn.claimId}/` })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ patient_id: acoOwn.id, record_id: acoOwn.claimId })
+    expect(readClaim).toHaveBeenCalledTimes(1)
+  })
+})
