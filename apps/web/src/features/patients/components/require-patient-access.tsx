@@ -2,14 +2,13 @@
 // guards, each a role family plus its organisation type (spec 1 §6 'Organization-type pairing': ACO roles in an
 // ACO, physician roles in a physician group or FQHC, agent roles in an insurance agency); anyone else goes to
 // /app/unauthorized. The server scopes every read regardless.
-import { isAgentRole, isProviderRole, roleFitsOrganizationType, type User } from '@blueconsent/contract'
+// The rule itself lives in lib/permissions.ts, shared with the shell's Patients link.
 import { Navigate, Outlet } from 'react-router'
 import { paths } from '../../../app/paths.ts'
+import { passesPatientGuards } from '../../../lib/permissions.ts'
 import { useSession } from '../../../lib/session.ts'
 
-export const passesPatientGuards = (user: Pick<User, 'role' | 'organization'>): boolean =>
-  (isProviderRole(user.role) || isAgentRole(user.role)) &&
-  roleFitsOrganizationType(user.role, user.organization?.organization_type)
+export { passesPatientGuards }
 
 export function RequirePatientAccess() {
   const { user } = useSession()

@@ -1,5 +1,6 @@
-import { ROLES, permissionsFor } from '@blueconsent/contract'
+import { ORGANIZATION_TYPES, ROLES, permissionsFor } from '@blueconsent/contract'
 import { describe, expect, it } from 'vitest'
+import { passesPatientGuards } from '../../../lib/permissions.ts'
 import { makeUser } from '../../../testing/fixtures.ts'
 import { navItemsFor } from './nav-items.ts'
 
@@ -30,9 +31,22 @@ describe('navItemsFor', () => {
     expect(labels(makeUser({ role: 'ACO_USER' }))).toEqual(['Dashboard', 'Patients', 'Data Access'])
   })
 
-  it('shows Billing to an individual practice', () => {
+  it('shows Billing to an individual practice, and no Patients link, which the patient guard would refuse', () => {
     const user = makeUser({ role: 'PHYSICIAN_USER', organization: { id: 'o', name: 'Dr Lee', organization_type: 'INDIVIDUAL' } })
-    expect(labels(user)).toEqual(['Dashboard', 'Patients', 'Data Access', 'Billing'])
+    expect(labels(user)).toEqual(['Dashboard', 'Data Access', 'Billing'])
+  })
+
+  it('links Patients for exactly the users the patient routes let in (role in its kind of organisation)', () => {
+    for (const role of ROLES) {
+      for (const organization_type of ORGANIZATION_TYPES) {
+        const user = makeUser({ role, organization: { id: 'o', name: 'Org', organization_type } })
+        expect(labels(user).includes('Patients'), `${role} in ${organization_type}`).toBe(passesPatientGuards(user))
+      }
+    }
+    expect(labels(makeUser({ role: 'PHYSICIAN_USER', organization: { id: 'o', name: 'Lakeside', organization_type: 'FQHC' } }))).toContain('Patients')
+    expect(labels(makeUser({ role: 'AGENT_USER', organization: { id: 'o', name: 'Harbor', organization_type: 'INSURANCE_AGENCY' } }))).toContain('Patients')
+    expect(labels(makeUser({ role: 'AGENT_USER', organization: { id: 'o', name: 'Sunrise', organization_type: 'ACO' } }))).not.toContain('Patients')
+    expect(labels(makeUser({ role: 'ACO_USER', organization: null }))).not.toContain('Patients')
   })
 
   it('hides Patients from roles without patient search', () => {

@@ -1,13 +1,14 @@
 // The shell's navigation by role (spec 2 §2 'App shell', §6).
-import { hasFeature, isAdminRole, type User } from '@blueconsent/contract'
+import { isAdminRole, type User } from '@blueconsent/contract'
 import { paths } from '../../../app/paths.ts'
-import { userHasPermission } from '../../../lib/permissions.ts'
+import { passesPatientGuards, userHasPermission } from '../../../lib/permissions.ts'
 
 export type NavItem = { label: string; to: string }
 
 export function navItemsFor(user: Pick<User, 'role' | 'organization'>): NavItem[] {
   const items: NavItem[] = [{ label: 'Dashboard', to: paths.dashboard }]
-  if (hasFeature(user.role, 'patient-search')) items.push({ label: 'Patients', to: paths.authorization })
+  // The patient routes' own guard (role in its kind of organisation), so the link never leads to /app/unauthorized.
+  if (passesPatientGuards(user)) items.push({ label: 'Patients', to: paths.authorization })
   items.push({ label: 'Data Access', to: paths.careManagement })
   if (isAdminRole(user.role) || user.organization?.organization_type === 'INDIVIDUAL') {
     items.push({ label: 'Billing', to: paths.billing })
