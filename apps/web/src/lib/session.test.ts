@@ -166,6 +166,45 @@ describe('SessionManager', () => {
     expect(navigate).toHaveBeenCalledWith('/app/login')
   })
 
+  it('forgets every user\'s recent patient searches when the session ends, and nothing else', async () => {
+    const { manager } = setup()
+    await manager.start({ access: 'a', expires_in: 900, user: makeUser() })
+    localStorage.setItem(`recent_patient_searches:${makeUser().id}`, '[{"mode":"search","term":"Maria Lopez"}]')
+    localStorage.setItem('recent_patient_searches:someone-else', '[{"mode":"mrn","term":"MRN-9"}]')
+    localStorage.setItem('recent_patient_searches', '[{"mode":"search","term":"shared list of an older client"}]')
+    localStorage.setItem('theme', 'dark')
+    await manager.logout()
+    expect(Object.keys({ ...localStorage }).filter((key) => key.startsWith('recent_patient_searches'))).toEqual([])
+    expect(localStorage.getItem('theme')).toBe('dark')
+  })
+
+  it('forgets them when a session ends without a logout: a refused restore or a 401', async () => {
+    localStorage.setItem('has_session', 'true')
+    localStorage.setItem('recent_patient_searches:u-1', '[{"mode":"search","term":"Maria Lopez"}]')
+    const { manager } = setup({ refresh: vi.fn<SessionApi['refresh']>().mockRejectedValue(refused()) })
+    await expect(manager.restore()).resolves.toBe('anonymous')
+    expect(localStorage.getItem('recent_patient_searches:u-1')).toBeNull()
+    localStorage.setItem('recent_patient_searches:u-1', '[{"mode":"search","term":"Maria Lopez"}]')
+    manager.handleUnauthenticated('/app/patients')
+    expect(localStorage.getItem('recent_patient_searches:u-1')).toBeNull()
+  })
+
+  it('forgets the signed-in user\'s searches even in storage that cannot list its keys', async () => {
+    const values = new Map<string, string>()
+    const storage = {
+      getItem: (key: string) => values.get(key) ?? null,
+      setItem: (key: string, value: string) => void values.set(key, value),
+      removeItem: (key: string) => void values.delete(key),
+    }
+    const api: SessionApi = { refresh: vi.fn(), verify: vi.fn(), logout: vi.fn(async () => ({})) }
+    const manager = new SessionManager({ api, storage, navigate: vi.fn() })
+    await manager.start({ access: 'a', expires_in: 900, user: makeUser() })
+    values.set(`recent_patient_searches:${makeUser().id}`, '[]')
+    values.set('recent_patient_searches', '[]')
+    await manager.logout()
+    expect([...values.keys()]).toEqual([])
+  })
+
   it('restores a session on load when the flag is set', async () => {
     localStorage.setItem('has_session', 'true')
     const { manager, api } = setup()

@@ -32,7 +32,8 @@ export type SessionApi = {
 
 export type SessionManagerOptions = {
   api: SessionApi
-  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+  /** `key` and `length` let the session find every user-scoped value when it ends (window.localStorage has them). */
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & Partial<Pick<Storage, 'key' | 'length'>>
   now?: () => number
   navigate?: (to: string) => void
 }
@@ -59,6 +60,16 @@ const isTransient = (error: unknown): boolean =>
   isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.status >= 500)
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Stored values that belong to whoever is signed in, kept as `<prefix>:<user id>` (the recent patient searches
+ * hold patient names and identifiers). They go when the session ends, so the next person at a shared
+ * workstation finds none of them; the bare prefix is the single shared list older clients wrote.
+ */
+export const USER_SCOPED_STORAGE_PREFIXES: readonly string[] = [STORAGE_KEYS.recentPatientSearches]
+
+const isUserScopedKey = (key: string): boolean =>
+  USER_SCOPED_STORAGE_PREFIXES.some((prefix) => key === prefix || key.startsWith(`${prefix}:`))
 
 const ANONYMOUS: SessionSnapshot = {
   status: 'anonymous',
@@ -196,12 +207,34 @@ export class SessionManager {
     if (expiringSoon !== this.snapshot.expiringSoon) this.update({ expiringSoon })
   }
 
-  /** Stops timers and forgets everything locally (no navigation, no server call). */
+  /** Stops timers and forgets everything locally, user-scoped stored values too (no navigation, no server call). */
   clearLocal(): void {
     this.token = null
     this.clearTimers()
     this.storage?.removeItem(STORAGE_KEYS.hasSession)
+    this.clearUserScopedStorage()
     this.update({ ...ANONYMOUS })
+  }
+
+  /** Every `<prefix>:<id>` value (whoever wrote it), or, storage that cannot list its keys, the current user's. */
+  private clearUserScopedStorage(): void {
+    const storage = this.storage
+    if (!storage) return
+    try {
+      const keys: string[] = []
+      if (typeof storage.key === 'function' && typeof storage.length === 'number') {
+        for (let index = 0; index < storage.length; index += 1) {
+          const key = storage.key(index)
+          if (key !== null && isUserScopedKey(key)) keys.push(key)
+        }
+      } else {
+        const userId = this.snapshot.user?.id
+        for (const prefix of USER_SCOPED_STORAGE_PREFIXES) keys.push(prefix, ...(userId ? [`${prefix}:${userId}`] : []))
+      }
+      for (const key of keys) storage.removeItem(key)
+    } catch {
+      // Blocked storage: nothing was kept there either.
+    }
   }
 
   private async loadUser(): Promise<boolean> {
