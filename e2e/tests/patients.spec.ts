@@ -11,7 +11,9 @@ import { apiAs, clientAddress, expectNoAxeViolations, signInAs, type StaffApi } 
 import { beneficiary } from './medicare.ts'
 
 const ROSA = { name: beneficiary(0).fullName, mrn: 'DEMO-00000' }
-const NOT_FOUND = 'Patient not found, or not one of your patients.'
+// Patient Details on a 404: the catalogue's text (spec 1 §8) as the title and why underneath.
+const NOT_FOUND = 'Error fetching patient details'
+const NOT_FOUND_WHY = 'The patient was not found, or is not one of your patients.'
 const CLAIM_NOT_FOUND = 'Claim not found, or not one of your patients’ claims.'
 const CSV_HEADER =
   'record_type,id,date,end_date,description,codes,provider,provider_npi,days_supply,quantity,total_cents,paid_cents,patient_pays_cents'
@@ -276,7 +278,12 @@ test('agent: sees only the medications of their own client, and nobody else’s 
   await expect(page.getByRole('tablist', { name: 'Search by' }).getByRole('tab')).toHaveText([
     'General Search',
   ])
-  await page.getByLabel('Name, MRN, Medicare ID, email or phone').fill(client)
+  // Agents search neither by MRN nor by Medicare ID, and their results show no MRN.
+  await expect(page.getByLabel('Name, MRN, Medicare ID, email or phone')).toHaveCount(0)
+  await page.getByLabel('Name, email or phone').fill(client)
+  const result = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: `View record of ${client}` }) })
+  await expect(result).toContainText(/born \d{4}-\d{2}-\d{2}/)
+  await expect(result).not.toContainText('MRN')
   const consolidated = page.waitForResponse((response) =>
     /\/api\/patients\/[^/]+\/consolidated\/$/.test(new URL(response.url()).pathname),
   )
@@ -294,16 +301,18 @@ test('agent: sees only the medications of their own client, and nobody else’s 
   await expect(page.getByRole('region', { name: 'Risk score' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Export FHIR' })).toHaveCount(0)
-  const demographics = page.getByRole('region', { name: 'Demographics' })
-  await expect(definition(demographics, 'Date of birth')).toHaveText(/^\d{4}-\d{2}-\d{2}$/)
-  for (const hidden of ['Medicare ID', 'Phone', 'Email', 'Address'])
-    await expect(definition(demographics, hidden)).toHaveCount(0)
+  // Without the demographics option the card is the patient's identity only: name (the heading) and date of birth.
+  await expect(page.getByRole('region', { name: 'Demographics' })).toHaveCount(0)
+  const identity = page.getByRole('region', { name: 'Identity' })
+  await expect(identity.locator('dt')).toHaveText(['Date of birth'])
+  await expect(definition(identity, 'Date of birth')).toHaveText(/^\d{4}-\d{2}-\d{2}$/)
   await expectNoAxeViolations(page)
 
   for (const id of [acoPatient.id, colleagueClient.id]) {
     await page.goto(`/app/patient/${id}`)
     await expect(page.getByText(NOT_FOUND)).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Demographics' })).toHaveCount(0)
+    await expect(page.getByText(NOT_FOUND_WHY)).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Identity' })).toHaveCount(0)
   }
   await expect(page.getByText(acoPatient.full_name)).toHaveCount(0)
   await page.goto(`/app/claim/${acoClaim.record_id}`)
@@ -330,6 +339,7 @@ test('ACO user: another organisation’s patient or claim, a random id and a mal
 
   await page.goto(`/app/patient/${other.id}`)
   await expect(page.getByText(NOT_FOUND)).toBeVisible()
+  await expect(page.getByText(NOT_FOUND_WHY)).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: 'Patient Details' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Demographics' })).toHaveCount(0)
   await expectNoAxeViolations(page)
@@ -350,6 +360,7 @@ test('ACO user: another organisation’s patient or claim, a random id and a mal
 
   await page.goto(`/app/patient/${randomUUID()}`)
   await expect(page.getByText(NOT_FOUND)).toBeVisible()
+  await expect(page.getByText(NOT_FOUND_WHY)).toBeVisible()
 
   await page.goto('/app/patient/not-a-patient-id')
   await expect(page.getByText('Invalid patient ID format')).toBeVisible()

@@ -1,18 +1,13 @@
 // The patient search card (spec 1 §2): General Search for everyone, MRN Search and Medicare ID for ACO and
 // physician roles; 300 ms debounce; the last five searches offered again.
-import {
-  PATIENT_DATA_MESSAGES,
-  PATIENT_SEARCH,
-  isProviderRole,
-  type Patient,
-  type Role,
-} from '@blueconsent/contract'
+import { PATIENT_DATA_MESSAGES, PATIENT_SEARCH, type Patient, type Role } from '@blueconsent/contract'
 import { useId, useState, type ReactNode, type Ref } from 'react'
 import { Tabs, type TabItem } from '../../../components/patient-data/tabs.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
 import { usePatientSearch, type SearchMode } from '../api/patients-api.ts'
+import { patientFieldsFor } from './patient-fields.ts'
 import { patientBirthDate, patientDisplayName, patientMrn } from './patient-format.ts'
 import { readRecentSearches, rememberSearch, type RecentSearch } from './recent-searches.ts'
 import { useDebouncedValue } from './use-debounced-value.ts'
@@ -28,9 +23,15 @@ const FIELD_LABEL: Record<SearchMode, string> = {
   mrn: 'Medical record number (MRN)',
   medicare_number: 'Medicare ID (MBI)',
 }
+/** The General Search field of roles without the MRN and Medicare ID tabs, which cannot search by either. */
+const GENERAL_LABEL_WITHOUT_IDS = 'Name, email or phone'
 
+/** The MRN and Medicare ID tabs go with the MRN field (patient-fields.ts): ACO and physician roles. */
 export const searchTabsFor = (role: Role): readonly TabItem<SearchMode>[] =>
-  isProviderRole(role) ? ALL_TABS : ALL_TABS.filter((tab) => tab.key === 'search')
+  patientFieldsFor(role).mrn ? ALL_TABS : ALL_TABS.filter((tab) => tab.key === 'search')
+
+export const searchFieldLabel = (role: Role, mode: SearchMode): string =>
+  mode === 'search' && !patientFieldsFor(role).mrn ? GENERAL_LABEL_WITHOUT_IDS : FIELD_LABEL[mode]
 
 /** An HTTP answer is a failed search; no answer at all (network, timeout) is an error reaching the server. */
 const searchErrorText = (error: unknown): string =>
@@ -38,25 +39,28 @@ const searchErrorText = (error: unknown): string =>
 
 type PatientSearchPanelProps = {
   role: Role
+  /** The signed-in user, whose own recent searches are offered (never another user's). */
+  userId: string
   /** What each result offers: a select button, a link to the record… */
   renderAction: (patient: Patient) => ReactNode
   /** The search field, for pages that send the focus back to it (Clear selection). */
   inputRef?: Ref<HTMLInputElement>
 }
 
-export function PatientSearchPanel({ role, renderAction, inputRef }: PatientSearchPanelProps) {
+export function PatientSearchPanel({ role, userId, renderAction, inputRef }: PatientSearchPanelProps) {
   const inputId = useId()
   const tabs = searchTabsFor(role)
+  const showMrn = patientFieldsFor(role).mrn
   const [mode, setMode] = useState<SearchMode>('search')
   const [term, setTerm] = useState('')
-  const [recent, setRecent] = useState<RecentSearch[]>(readRecentSearches)
+  const [recent, setRecent] = useState<RecentSearch[]>(() => readRecentSearches(userId))
   // Primitives, so an unchanged search never restarts the timer.
   const settled = {
     mode: useDebouncedValue(mode, PATIENT_SEARCH.debounceMs),
     term: useDebouncedValue(term.trim(), PATIENT_SEARCH.debounceMs),
   }
   const query = usePatientSearch(settled.term ? settled : null, (answered) =>
-    setRecent(rememberSearch({ mode: answered.mode, term: answered.term })),
+    setRecent(rememberSearch(userId, { mode: answered.mode, term: answered.term })),
   )
 
   const choose = (search: RecentSearch) => {
@@ -73,7 +77,7 @@ export function PatientSearchPanel({ role, renderAction, inputRef }: PatientSear
         <Tabs label="Search by" tabs={tabs} selected={mode} onSelect={setMode}>
           <div className="flex flex-col gap-1">
             <label htmlFor={inputId} className="text-sm font-medium">
-              {FIELD_LABEL[mode]}
+              {searchFieldLabel(role, mode)}
             </label>
             <input
               ref={inputRef}
@@ -89,7 +93,9 @@ export function PatientSearchPanel({ role, renderAction, inputRef }: PatientSear
         <RecentSearches recent={recent} onChoose={choose} />
         {query.isFetching ? <Spinner label="Searching…" /> : null}
         {query.isError ? <Alert type="error">{searchErrorText(query.error)}</Alert> : null}
-        {query.data && settled.term ? <SearchResults patients={query.data.results} total={query.data.count} renderAction={renderAction} /> : null}
+        {query.data && settled.term ? (
+          <SearchResults patients={query.data.results} total={query.data.count} showMrn={showMrn} renderAction={renderAction} />
+        ) : null}
       </div>
     </section>
   )
@@ -114,9 +120,15 @@ function RecentSearches({ recent, onChoose }: { recent: readonly RecentSearch[];
   )
 }
 
-type SearchResultsProps = { patients: readonly Patient[]; total: number; renderAction: (patient: Patient) => ReactNode }
+type SearchResultsProps = {
+  patients: readonly Patient[]
+  total: number
+  /** Only roles with the MRN field see it in results. */
+  showMrn: boolean
+  renderAction: (patient: Patient) => ReactNode
+}
 
-function SearchResults({ patients, total, renderAction }: SearchResultsProps) {
+function SearchResults({ patients, total, showMrn, renderAction }: SearchResultsProps) {
   if (patients.length === 0) return <p role="status">{PATIENT_DATA_MESSAGES.noPatients}</p>
   return (
     <div className="flex flex-col gap-2">
@@ -129,7 +141,7 @@ function SearchResults({ patients, total, renderAction }: SearchResultsProps) {
           <li key={patient.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span>
               <span className="font-medium">{patientDisplayName(patient)}</span>
-              {patientMrn(patient) ? ` · MRN ${patientMrn(patient)}` : ''}
+              {showMrn && patientMrn(patient) ? ` · MRN ${patientMrn(patient)}` : ''}
               {patientBirthDate(patient) ? ` · born ${patientBirthDate(patient)}` : ''}
             </span>
             {renderAction(patient)}

@@ -1,26 +1,23 @@
 // The selected-patient summary of the Patients page (spec 1 §2) with its three actions.
-import { statusLabel, type Patient } from '@blueconsent/contract'
+import { statusLabel, type Patient, type Role } from '@blueconsent/contract'
 import { useEffect, useRef } from 'react'
 import { Link, generatePath } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { formatDate } from '../../../components/patient-data/format.ts'
-import { patientAddress, patientBirthDate, patientDisplayName, patientPhone } from './patient-format.ts'
-import { DetailsList } from '../../../components/patient-data/details-list.tsx'
+import { patientDisplayName } from './patient-format.ts'
+import { patientFactRows, patientFieldsFor } from './patient-fields.ts'
+import { DetailsList, type DetailRow } from '../../../components/patient-data/details-list.tsx'
 
-type SelectedPatientCardProps = { patient: Patient; onClear: () => void }
+type SelectedPatientCardProps = { patient: Patient; role: Role; onClear: () => void }
 
-export function SelectedPatientCard({ patient, onClear }: SelectedPatientCardProps) {
+export function SelectedPatientCard({ patient, role, onClear }: SelectedPatientCardProps) {
   const headingRef = useRef<HTMLHeadingElement>(null)
   // A keyboard or screen-reader user who picked a patient lands on the summary rather than on a button far above.
   useEffect(() => headingRef.current?.focus(), [patient.id])
-  const rows: [string, string | null][] = [
-    ['Medicare ID', patient.medicare_number],
-    ['Date of birth', formatDate(patientBirthDate(patient))],
-    ['Gender', patient.gender],
+  // The same fields as Patient Details, by the same rule (patient-fields.ts).
+  const rows: DetailRow[] = [
+    ...patientFactRows(patient, patientFieldsFor(role)),
     ['Created', formatDate(patient.created_at)],
-    ['Phone', patientPhone(patient)],
-    ['Email', patient.email],
-    ['Address', patientAddress(patient)],
     // The newest request of the caller's scope; 'None' sends the user to request one.
     ['Authorization', patient.authorization ? statusLabel(patient.authorization) : 'None'],
   ]

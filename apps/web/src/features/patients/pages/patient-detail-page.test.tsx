@@ -84,9 +84,13 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     document.body.innerHTML = ''
 
     await openPatient('AGENT_USER')
-    const agentDemographics = screen.getByRole('region', { name: 'Demographics' })
-    expect(within(agentDemographics).queryByText('maria.lopez@example.com')).toBeNull()
-    expect(within(agentDemographics).queryByText('+15555550123')).toBeNull()
+    // Without the demographics option: the identity only (name as the heading, date of birth), even though the
+    // record served here carries everything.
+    expect(screen.queryByRole('region', { name: 'Demographics' })).toBeNull()
+    const identity = screen.getByRole('region', { name: 'Identity' })
+    expect(within(identity).getAllByRole('term').map((term) => term.textContent)).toEqual(['Date of birth'])
+    expect(within(identity).getByText('1948-05-12')).toBeTruthy()
+    for (const text of ['MRN-1', 'female', '1EG4TE5MK73', 'maria.lopez@example.com', '+15555550123']) expect(screen.queryByText(text), text).toBeNull()
     expect(screen.queryByRole('region', { name: 'Medicare status' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Add note' })).toBeNull()
     const [fills] = await screen.findAllByRole('table', { name: /^(Current|Past) fills$/ })
@@ -178,7 +182,21 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     document.body.innerHTML = ''
     const fake = patientFake().on(`GET /api/patients/${PATIENT_ID}/`, json(404, { detail: 'Not found.', code: 'not_found' }))
     renderApp(`/app/patient/${PATIENT_ID}`, { fake })
-    expect(await screen.findByText('Patient not found, or not one of your patients.', {}, { timeout: 10_000 })).toBeTruthy()
+    // The catalogue's text (spec 1 §8) as the title, and why underneath.
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 })
+    expect(within(alert).getAllByRole('paragraph').map((line) => line.textContent)).toEqual([
+      'Error fetching patient details',
+      'The patient was not found, or is not one of your patients.',
+    ])
+    expect(screen.queryByRole('region', { name: /^(Demographics|Identity)$/ })).toBeNull()
+  })
+
+  it('says only the catalogue’s text when the patient cannot be read for another reason', async () => {
+    await signIn(personaFor('ACO_USER'))
+    const fake = patientFake().on(`GET /api/patients/${PATIENT_ID}/`, json(500, { detail: 'boom' }))
+    renderApp(`/app/patient/${PATIENT_ID}`, { fake })
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 })
+    expect(alert.textContent).toBe('Error fetching patient details')
   })
 
   it('sends /app/aco/patient/:id to the patient page', async () => {

@@ -7,11 +7,11 @@ import {
   isValidPatientId,
   type DisplayOptions,
   type Patient,
+  type Role,
   type User,
 } from '@blueconsent/contract'
 import { useState } from 'react'
 import { useParams } from 'react-router'
-import { formatDate } from '../../../components/patient-data/format.ts'
 import { RiskContributorsChart } from '../../../components/patient-data/risk-contributors-chart.tsx'
 import { RiskScorePanel } from '../../../components/patient-data/risk-score-panel.tsx'
 import { Tabs } from '../../../components/patient-data/tabs.tsx'
@@ -26,13 +26,20 @@ import { ExportButtons } from '../components/export-buttons.tsx'
 import { MedicareStatusPanel } from '../components/medicare-status-panel.tsx'
 import { NotesPanel } from '../components/notes-panel.tsx'
 import { MedicationList } from '../components/medication-list.tsx'
-import { patientAddress, patientBirthDate, patientDisplayName, patientMrn, patientPhone } from '../components/patient-format.ts'
+import { patientDisplayName } from '../components/patient-format.ts'
+import { patientFactRows, patientFieldsFor } from '../components/patient-fields.ts'
 import { DetailsList } from '../../../components/patient-data/details-list.tsx'
+import { PATIENT_MESSAGES } from '../messages.ts'
 
-const NOT_FOUND_TEXT = 'Patient not found, or not one of your patients.'
-
-const detailErrorText = (error: unknown): string =>
-  isApiError(error) && error.status === 404 ? NOT_FOUND_TEXT : PATIENT_DATA_MESSAGES.detailsFailed
+/** The catalogue's text (spec 1 §8) for any failure; a 404 adds why (absent, or outside the caller's scope). */
+function DetailError({ error }: { error: unknown }) {
+  return (
+    <Alert type="error">
+      <p className="font-semibold">{PATIENT_DATA_MESSAGES.detailsFailed}</p>
+      {isApiError(error) && error.status === 404 ? <p>{PATIENT_MESSAGES.notFoundExplanation}</p> : null}
+    </Alert>
+  )
+}
 
 export function PatientDetailPage() {
   const { id = '' } = useParams()
@@ -46,7 +53,7 @@ export function PatientDetailPage() {
       <h1 className="text-3xl font-bold">{patient.data ? patientDisplayName(patient.data) : 'Patient Details'}</h1>
       {!valid ? <Alert type="error">{MESSAGES.patientId}</Alert> : null}
       {valid && patient.isPending ? <Spinner label="Loading patient…" /> : null}
-      {patient.isError ? <Alert type="error">{detailErrorText(patient.error)}</Alert> : null}
+      {patient.isError ? <DetailError error={patient.error} /> : null}
       {patient.data ? <PatientRecord patient={patient.data} user={user} options={options} /> : null}
     </div>
   )
@@ -59,7 +66,7 @@ function PatientRecord({ patient, user, options }: { patient: Patient; user: Use
         <DataFreshness dataAsOf={patient.data_as_of} lastSyncedAt={patient.last_synced_at} />
         {options.export ? <ExportButtons patientId={patient.id} /> : null}
       </div>
-      <Demographics patient={patient} options={options} />
+      <PatientFacts patient={patient} role={user.role} />
       <MedicareStatusPanel patientId={patient.id} options={options} />
       {options.riskScore ? <RiskSection patientId={patient.id} /> : null}
       <PatientData patientId={patient.id} options={options} />
@@ -68,23 +75,20 @@ function PatientRecord({ patient, user, options }: { patient: Patient; user: Use
   )
 }
 
-function Demographics({ patient, options }: { patient: Patient; options: DisplayOptions }) {
-  const rows: [string, string | null][] = [
-    ['Date of birth', formatDate(patientBirthDate(patient))],
-    ['Gender', patient.gender],
-    ['MRN', patientMrn(patient)],
-  ]
-  if (options.mbi) rows.push(['Medicare ID', patient.medicare_number])
-  if (options.demographics) {
-    rows.push(['Phone', patientPhone(patient)], ['Email', patient.email], ['Address', patientAddress(patient)])
-  }
+/**
+ * 'Demographics' for roles with the `demographics` display option; the others (agents) see the patient's identity
+ * only, name (the page heading) and date of birth, under 'Identity'. Same rule as the selected-patient card.
+ */
+function PatientFacts({ patient, role }: { patient: Patient; role: Role }) {
+  const fields = patientFieldsFor(role)
+  const title = fields.demographics ? 'Demographics' : 'Identity'
   return (
-    <section aria-labelledby="demographics-heading" className="card bg-base-100 border border-base-300">
+    <section aria-labelledby="patient-facts-heading" className="card bg-base-100 border border-base-300">
       <div className="card-body gap-2">
-        <h2 id="demographics-heading" className="card-title">
-          Demographics
+        <h2 id="patient-facts-heading" className="card-title">
+          {title}
         </h2>
-        <DetailsList rows={rows} />
+        <DetailsList rows={patientFactRows(patient, fields)} />
       </div>
     </section>
   )

@@ -12,7 +12,9 @@ export function PatientListPage() {
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">Patients</h1>
       <PatientSearchPanel
+        key={user.id}
         role={user.role}
+        userId={user.id}
         renderAction={(patient) => (
           <Link
             className="btn btn-sm btn-outline"

@@ -1,9 +1,9 @@
-import { STORAGE_KEYS } from '@blueconsent/contract'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { json, networkFailure, type FakeFetch } from '../../../testing/fake-fetch.ts'
 import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { recentSearchesKey } from '../components/recent-searches.ts'
 import { axeViolations } from '../testing/axe.ts'
 import { OTHER_PATIENT_ID, PATIENT_ID, makePatient, patientFake, patientPage, personaFor } from '../testing/fixtures.ts'
 
@@ -13,6 +13,9 @@ async function openPatients(role: Parameters<typeof personaFor>[0], url = '/app/
   await screen.findByRole('heading', { level: 1, name: 'Patients' }, { timeout: 10_000 })
   return app
 }
+
+/** Where the personas' recent searches are kept (all personas share one user id). */
+const RECENT_KEY = recentSearchesKey(personaFor('ACO_USER').id)
 
 const searchCalls = (fake: FakeFetch) => fake.callsTo('GET /api/patients/').map((call) => new URL(call.url, 'http://x').searchParams)
 
@@ -38,13 +41,13 @@ describe('Patients page', { timeout: 20_000 }, () => {
     expect(calls).toHaveLength(1)
     expect(calls[0]?.get('mrn')).toBe('MRN-1')
     expect(calls[0]?.get('search')).toBeNull()
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.recentPatientSearches) ?? '[]')).toEqual([{ mode: 'mrn', term: 'MRN-1' }])
+    expect(JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]')).toEqual([{ mode: 'mrn', term: 'MRN-1' }])
     expect(within(screen.getByRole('navigation', { name: 'Recent searches' })).getByRole('button', { name: 'MRN-1' })).toBeTruthy()
   })
 
   it('keeps the five newest searches and runs one again when chosen', async () => {
     localStorage.setItem(
-      STORAGE_KEYS.recentPatientSearches,
+      RECENT_KEY,
       JSON.stringify(['a', 'b', 'c', 'd', 'e'].map((term) => ({ mode: 'search', term }))),
     )
     const user = userEvent.setup()
@@ -55,9 +58,54 @@ describe('Patients page', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Lopez' } })
     await waitFor(() => expect(searchCalls(fake).at(-1)?.get('search')).toBe('Lopez'))
     await waitFor(() => {
-      const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.recentPatientSearches) ?? '[]') as { term: string }[]
+      const stored = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]') as { term: string }[]
       expect(stored.map((item) => item.term)).toEqual(['Lopez', 'c', 'a', 'b', 'd'])
     })
+  })
+
+  it('offers a user only their own recent searches', async () => {
+    localStorage.setItem(recentSearchesKey('someone-else'), JSON.stringify([{ mode: 'search', term: 'Ana Ruiz' }]))
+    localStorage.setItem('recent_patient_searches', JSON.stringify([{ mode: 'search', term: 'Shared Name' }]))
+    const { fake } = await openPatients('ACO_USER')
+    expect(screen.queryByRole('navigation', { name: 'Recent searches' })).toBeNull()
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Maria' } })
+    await screen.findByText('1 patient found')
+    expect(searchCalls(fake)).toHaveLength(1)
+    const recent = await screen.findByRole('navigation', { name: 'Recent searches' })
+    expect(within(recent).getAllByRole('button').map((button) => button.textContent)).toEqual(['Maria'])
+    expect(JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]')).toEqual([{ mode: 'search', term: 'Maria' }])
+    // The other user's list is theirs alone, untouched.
+    expect(JSON.parse(localStorage.getItem(recentSearchesKey('someone-else')) ?? '[]')).toEqual([{ mode: 'search', term: 'Ana Ruiz' }])
+  })
+
+  it('labels the general search by what the role can search, and shows MRNs in results only to roles with the MRN field', async () => {
+    await openPatients('ACO_USER')
+    fireEvent.change(screen.getByLabelText('Name, MRN, Medicare ID, email or phone'), { target: { value: 'Maria' } })
+    const providerResult = (await screen.findByRole('button', { name: 'Select Maria Lopez' })).closest('li') as HTMLElement
+    expect(providerResult.textContent).toContain('MRN MRN-1')
+    document.body.innerHTML = ''
+    for (const role of ['AGENT_USER', 'AGENT_ADMIN'] as const) {
+      await openPatients(role)
+      expect(screen.queryByLabelText('Name, MRN, Medicare ID, email or phone')).toBeNull()
+      fireEvent.change(screen.getByLabelText('Name, email or phone'), { target: { value: 'Maria' } })
+      // The fixture carries an MRN; the agent's result still shows none.
+      const result = (await screen.findByRole('button', { name: 'Select Maria Lopez' })).closest('li') as HTMLElement
+      expect(result.textContent).not.toContain('MRN')
+      expect(result.textContent).toContain('born 1948-05-12')
+      document.body.innerHTML = ''
+    }
+  })
+
+  it('shows an agent the selected patient without Medicare ID, gender or contact details, even when the record has them', async () => {
+    await openPatients('AGENT_USER', `/app/authorization?patient=${PATIENT_ID}`)
+    const card = await screen.findByRole('region', { name: 'Maria Lopez' })
+    const terms = within(card).getAllByRole('term').map((term) => term.textContent)
+    expect(terms).toEqual(['Date of birth', 'Created', 'Authorization'])
+    for (const text of ['1EG4TE5MK73', 'female', '+15555550123', 'maria.lopez@example.com', '12 Harbor Way, Springfield, IL 62701', 'MRN-1']) {
+      expect(within(card).queryByText(text), text).toBeNull()
+    }
+    expect(within(card).getByText('1948-05-12')).toBeTruthy()
+    expect(await axeViolations()).toEqual([])
   })
 
   it('says when nothing matches, and tells a failed search from an unreachable server', async () => {
@@ -78,7 +126,7 @@ describe('Patients page', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('searchbox'), 'Maria')
     await user.click(await screen.findByRole('button', { name: 'Select Maria Lopez' }))
     const card = await screen.findByRole('region', { name: 'Maria Lopez' })
-    for (const text of ['1EG4TE5MK73', '1948-05-12', 'female', '2026-10-02', '+15555550123', 'maria.lopez@example.com', '12 Harbor Way, Springfield, IL 62701', 'None']) {
+    for (const text of ['1EG4TE5MK73', 'MRN-1', '1948-05-12', 'female', '2026-10-02', '+15555550123', 'maria.lopez@example.com', '12 Harbor Way, Springfield, IL 62701', 'None']) {
       expect(within(card).getByText(text)).toBeTruthy()
     }
     expect(app.router.state.location.search).toBe(`?patient=${PATIENT_ID}`)

@@ -28,7 +28,9 @@ export function PatientsPage() {
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">Patients</h1>
       <PatientSearchPanel
+        key={user.id}
         role={user.role}
+        userId={user.id}
         inputRef={searchRef}
         renderAction={(found) => (
           <button
@@ -44,7 +46,7 @@ export function PatientsPage() {
       {requested != null && !valid ? <Alert type="error">{MESSAGES.patientId}</Alert> : null}
       {valid && patient.isPending ? <Spinner label="Loading patient…" /> : null}
       {valid && patient.isError ? <Alert type="error">{PATIENT_DATA_MESSAGES.detailsFailed}</Alert> : null}
-      {valid && patient.data ? <SelectedPatientCard patient={patient.data} onClear={clear} /> : null}
+      {valid && patient.data ? <SelectedPatientCard patient={patient.data} role={user.role} onClear={clear} /> : null}
     </div>
   )
 }
