@@ -146,6 +146,8 @@ export const auditEntrySchema = z.object({
   ip_address: z.string().nullable(),
   request_id: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
+  /** A patient search as typed (parameter → value); stored encrypted, shown only to the audit's readers. */
+  query: z.record(z.string(), z.string()).nullable(),
 })
 export type AuditEntry = z.infer<typeof auditEntrySchema>
 export const auditListSchema = paginated(auditEntrySchema)

@@ -1,7 +1,8 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
-// Append-only: the migration revokes nothing yet, but no code path updates or deletes these rows, and a
-// trigger refuses UPDATE and DELETE (see the custom migration).
+// Append-only: no code path updates or deletes these rows, and triggers refuse UPDATE, DELETE and TRUNCATE
+// whoever the caller is (migrations 0002 and 0006). A search's text may hold an MBI or contact details, so
+// it is kept encrypted (`query_encrypted`), unlike the ids and counts in `details`.
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -17,6 +18,7 @@ export const auditLog = pgTable(
     ipAddress: text('ip_address'),
     requestId: text('request_id'),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    queryEncrypted: text('query_encrypted'),
   },
   (table) => [
     index('audit_log_occurred_idx').on(table.occurredAt),

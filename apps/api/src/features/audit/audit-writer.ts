@@ -1,7 +1,9 @@
 // Append-only audit rows for reads of patient data (DESIGN.md §5, issue 6). Details carry ids, counts and
-// the names of the search parameters used: never names, MBIs, MRNs or contact details.
+// the names of the search parameters used: never names, MBIs, MRNs or contact details. What a search asked
+// for goes in sealed (`sealSearchQuery`), readable only through the audit endpoints.
 import type { DbOrTx } from '../../db/client.ts'
 import { auditLog } from '../../db/schema/audit.ts'
+import { decrypt, encrypt, type CryptoKeys } from '../../lib/crypto.ts'
 import type { Principal } from '../../plugins/access.ts'
 
 export type AuditSource = { principal: Principal; ip: string; httpRequestId: string }
@@ -12,8 +14,16 @@ export type PatientAuditEntry = {
   targetType?: string
   targetId?: string | null
   details?: Record<string, string | number | boolean | null | string[]>
+  /** From `sealSearchQuery`: the search as typed, encrypted. */
+  sealedQuery?: string
   at: Date
 }
+
+/** A search's parameters as typed, encrypted for the audit row (they may hold an MBI, an MRN or an email). */
+export const sealSearchQuery = (keys: CryptoKeys, query: Record<string, string>): string => encrypt(keys, JSON.stringify(query))
+
+export const openSearchQuery = (keys: CryptoKeys, sealed: string | null): Record<string, string> | null =>
+  sealed === null ? null : (JSON.parse(decrypt(keys, sealed)) as Record<string, string>)
 
 export async function writeAudit(db: DbOrTx, source: AuditSource, entry: PatientAuditEntry): Promise<void> {
   await db.insert(auditLog).values({
@@ -27,5 +37,6 @@ export async function writeAudit(db: DbOrTx, source: AuditSource, entry: Patient
     ipAddress: source.ip,
     requestId: source.httpRequestId,
     details: entry.details ?? null,
+    queryEncrypted: entry.sealedQuery ?? null,
   })
 }

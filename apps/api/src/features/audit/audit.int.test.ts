@@ -37,6 +37,12 @@ describe('audit_log', () => {
     const [left] = await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.patientId, patient.id))
     expect(left?.n).toBeGreaterThan(0)
   })
+
+  it('refuses TRUNCATE, which fires no row trigger', async () => {
+    await expect(t.app.ctx.db.execute(sql`truncate table audit_log`)).rejects.toThrow()
+    const [left] = await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(auditLog)
+    expect(left?.n).toBeGreaterThan(0)
+  })
 })
 
 describe('GET /api/admin/audit/', () => {
@@ -71,9 +77,22 @@ describe('GET /api/admin/audit/', () => {
     expect(response.headers['content-type']).toContain('text/csv')
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-/)
     const lines = response.body.trim().split('\r\n')
-    expect(lines[0]).toBe('id,occurred_at,actor_user_id,actor_name,organization_id,action,target_type,target_id,patient_id,ip_address,request_id,details')
+    expect(lines[0]).toBe('id,occurred_at,actor_user_id,actor_name,organization_id,action,target_type,target_id,patient_id,ip_address,request_id,details,query')
     expect(lines.some((line) => line.includes('patient.read'))).toBe(true)
     const exports = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'audit.export'))
     expect(exports).toHaveLength(1)
+  })
+})
+
+describe('a search’s audit row', () => {
+  it('keeps what was searched for, encrypted, and shows it to the audit’s readers only', async () => {
+    const [row] = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'patient.search'))
+    expect(row?.queryEncrypted).toBeTruthy()
+    expect(JSON.stringify(row)).not.toContain('someone')
+    const admin = await loginAs(t.app, 'ADMIN')
+    const listed = (await admin.request({ method: 'GET', url: '/api/admin/audit/?action=patient.search' })).json()
+    expect(listed.results[0]).toMatchObject({ action: 'patient.search', query: { search: 'someone' } })
+    const csv = (await admin.request({ method: 'GET', url: '/api/admin/audit/export/?action=patient.search' })).body
+    expect(csv.split('\r\n').find((line) => line.includes('patient.search'))).toContain('"{""search"":""someone""}"')
   })
 })

@@ -6,8 +6,9 @@ import type { AppContext } from '../../context.ts'
 import { auditLog } from '../../db/schema/audit.ts'
 import { users } from '../../db/schema/users.ts'
 import { fieldError } from '../../errors.ts'
+import type { CryptoKeys } from '../../lib/crypto.ts'
 import { csvLine } from '../patients/patient-export.ts'
-import { writeAudit, type AuditSource } from './audit-writer.ts'
+import { openSearchQuery, writeAudit, type AuditSource } from './audit-writer.ts'
 
 export const AUDIT_EXPORT_LIMIT = 10_000
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
@@ -34,7 +35,7 @@ function auditWhere(source: AuditSource, query: AuditQuery): SQL | undefined {
 
 type Row = { log: typeof auditLog.$inferSelect; firstName: string | null; lastName: string | null }
 
-function toEntry({ log, firstName, lastName }: Row): AuditEntry {
+function toEntry(keys: CryptoKeys, { log, firstName, lastName }: Row): AuditEntry {
   const name = [firstName, lastName].filter(Boolean).join(' ')
   return {
     id: log.id,
@@ -49,6 +50,7 @@ function toEntry({ log, firstName, lastName }: Row): AuditEntry {
     ip_address: log.ipAddress,
     request_id: log.requestId,
     details: log.details,
+    query: openSearchQuery(keys, log.queryEncrypted),
   }
 }
 
@@ -61,7 +63,7 @@ async function selectRows(ctx: AppContext, where: SQL | undefined, limit: number
     .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
     .limit(limit)
     .offset(offset)
-  return rows.map(toEntry)
+  return rows.map((row) => toEntry(ctx.keys, row))
 }
 
 export async function listAudit(ctx: AppContext, source: AuditSource, query: AuditQuery, path: string): Promise<AuditList> {
@@ -81,7 +83,12 @@ export async function listAudit(ctx: AppContext, source: AuditSource, query: Aud
   }
 }
 
-export const AUDIT_CSV_COLUMNS = ['id', 'occurred_at', 'actor_user_id', 'actor_name', 'organization_id', 'action', 'target_type', 'target_id', 'patient_id', 'ip_address', 'request_id', 'details'] as const
+export const AUDIT_CSV_COLUMNS = ['id', 'occurred_at', 'actor_user_id', 'actor_name', 'organization_id', 'action', 'target_type', 'target_id', 'patient_id', 'ip_address', 'request_id', 'details', 'query'] as const
+
+const auditCsvCell = (entry: AuditEntry, column: (typeof AUDIT_CSV_COLUMNS)[number]): string | number | null => {
+  if (column === 'details' || column === 'query') return entry[column] ? JSON.stringify(entry[column]) : null
+  return entry[column]
+}
 
 export async function exportAudit(ctx: AppContext, source: AuditSource, query: AuditQuery): Promise<string> {
   const entries = await selectRows(ctx, auditWhere(source, query), AUDIT_EXPORT_LIMIT, 0)
@@ -94,7 +101,7 @@ export async function exportAudit(ctx: AppContext, source: AuditSource, query: A
   })
   const lines = [csvLine(AUDIT_CSV_COLUMNS)]
   for (const e of entries) {
-    lines.push(csvLine(AUDIT_CSV_COLUMNS.map((column) => (column === 'details' ? (e.details ? JSON.stringify(e.details) : null) : e[column]))))
+    lines.push(csvLine(AUDIT_CSV_COLUMNS.map((column) => auditCsvCell(e, column))))
   }
   return `${lines.join('\r\n')}\r\n`
 }

@@ -20,7 +20,7 @@ import { patients } from '../../db/schema/patients.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { keyedHash } from '../../lib/crypto.ts'
 import { mrnHash } from '../authorization-requests/patients.ts'
-import { writeAudit, type AuditSource } from '../audit/audit-writer.ts'
+import { sealSearchQuery, writeAudit, type AuditSource } from '../audit/audit-writer.ts'
 import { toClaim, toMedication } from '../ingestion/data.service.ts'
 import { listClaims, listMedications, type ClaimWithChildren } from '../ingestion/ingestion.repository.ts'
 import { toRiskScoreContract, type StoredRiskScore } from '../ingestion/risk.ts'
@@ -98,11 +98,13 @@ export async function patientSearchPage(ctx: Pick<AppContext, 'keys' | 'db'>, pr
 export async function searchPatientList(ctx: AppContext, source: AuditSource, query: PatientSearchQuery, path: string): Promise<PatientList> {
   const now = ctx.clock()
   const { total, rows } = await searchPatients(ctx.db, await patientSearchPage(ctx, source.principal, query, now))
+  const typed = SEARCH_PARAMETERS.filter((name) => query[name] !== undefined)
   await writeAudit(ctx.db, source, {
     action: 'patient.search',
     patientId: null,
     targetType: 'patient_search',
-    details: { parameters: SEARCH_PARAMETERS.filter((name) => query[name] !== undefined), results: total, page: query.page },
+    details: { parameters: typed, results: total, page: query.page },
+    sealedQuery: typed.length > 0 ? sealSearchQuery(ctx.keys, Object.fromEntries(typed.map((name) => [name, String(query[name])]))) : undefined,
     at: now,
   })
   const requests = await newestRequests(ctx.db, source.principal, rows.map((row) => row.id))

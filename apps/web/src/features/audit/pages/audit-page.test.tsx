@@ -22,13 +22,27 @@ const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => (
   ip_address: '203.0.113.9',
   request_id: `req-${id}`,
   details: null,
+  query: null,
   ...overrides,
 })
 
 const list = (results: AuditEntry[], count = results.length): Paginated<AuditEntry> => ({ count, next: null, previous: null, results })
 
 const auditFake = (): FakeFetch =>
-  createFakeFetch().on('GET /api/admin/audit/', json(200, list([entry(1), entry(2, { action: 'patient.export' })], 120)))
+  createFakeFetch().on(
+    'GET /api/admin/audit/',
+    json(
+      200,
+      list(
+        [
+          entry(1),
+          entry(2, { action: 'patient.export' }),
+          entry(3, { action: 'patient.search', patient_id: null, target_type: 'patient_search', target_id: null, query: { search: 'rosa garcai' } }),
+        ],
+        120,
+      ),
+    ),
+  )
 
 const params = (fake: FakeFetch) => new URL(fake.callsTo('GET /api/admin/audit/').at(-1)?.url ?? '', 'http://x').searchParams
 
@@ -43,8 +57,10 @@ describe('audit page', { timeout: 20_000 }, () => {
   it('lists entries with paging and no axe violations', async () => {
     await openAudit()
     const table = await screen.findByRole('table', { name: 'Audit entries' })
-    expect(within(table).getAllByRole('row')).toHaveLength(3)
+    expect(within(table).getAllByRole('row')).toHaveLength(4)
     expect(within(table).getByText('patient.export')).toBeTruthy()
+    // A search row says what was searched for.
+    expect(within(table).getByText('Searched “rosa garcai”')).toBeTruthy()
     expect(screen.getByText('120 entries')).toBeTruthy()
     expect(screen.getByText('Page 1 of 3')).toBeTruthy()
     const results = await axe.run(document.querySelector('main') ?? document.body, {

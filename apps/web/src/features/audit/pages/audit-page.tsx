@@ -125,6 +125,17 @@ function AuditFilterForm({ initial, onApply }: FormProps) {
   )
 }
 
+const SEARCH_PARAMETER_LABELS: Record<string, string> = { mrn: 'MRN ', medicare_number: 'Medicare ID ', uuid: 'patient id ' }
+
+/** What a row touched: the search as typed for a search, else the target's type and id. */
+function targetText(entry: AuditEntry): string {
+  if (entry.query) {
+    const terms = Object.entries(entry.query).map(([name, value]) => `${SEARCH_PARAMETER_LABELS[name] ?? ''}“${value}”`)
+    return `Searched ${terms.join(', ')}`
+  }
+  return entry.target_type ? `${entry.target_type} ${entry.target_id ?? ''}` : '—'
+}
+
 function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
   if (entries.length === 0) return <p>No audit entries match these filters.</p>
   return (
@@ -149,7 +160,7 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
               <td>{entry.actor_name ?? entry.actor_user_id ?? '—'}</td>
               <td>{entry.action}</td>
               <td className="font-mono text-xs">{entry.patient_id ?? '—'}</td>
-              <td>{entry.target_type ? `${entry.target_type} ${entry.target_id ?? ''}` : '—'}</td>
+              <td>{targetText(entry)}</td>
               <td>{entry.ip_address ?? '—'}</td>
               <td className="font-mono text-xs">{entry.request_id ?? '—'}</td>
             </tr>
