@@ -118,10 +118,10 @@ async function createContext(app: FastifyInstance, config: AppConfig, options: B
     (await openDatabase(config.database, {
       onConnectionError: (error) => app.log.warn({ err: error }, 'database connection ended by the server; the pool reconnects'),
     }))
-  if (!options.skipMigrations) await migrateDatabase(database)
+  if (!options.skipMigrations && config.migrateOnStart) await migrateDatabase(database)
   const keys = createCryptoKeys(secrets.dataEncryptionKey)
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null
-  const jobs = await createJobQueue(database, app.log)
+  const jobs = await createJobQueue(database, app.log, { migrate: config.migrateOnStart })
   const ctx: AppContext = {
     config,
     database,

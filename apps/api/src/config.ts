@@ -31,6 +31,8 @@ const envSchema = z.object({
   DEV_TOOLS: flag.optional(),
   DEMO_SEED: flag.optional(),
   RUN_WORKERS: flag.default(true),
+  MIGRATE_ON_START: flag.default(true),
+  APP_DATABASE_ROLE: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
@@ -71,6 +73,13 @@ export type AppConfig = {
   demoSeed: boolean
   /** Runs the job workers in this process (off in tests that check queued work survives a restart). */
   runWorkers: boolean
+  /**
+   * Applies migrations (ours and pg-boss's) at start. Off when the API connects as a role that owns nothing
+   * and `npm run db:migrate` runs them as the owner (apps/api/README.md, 'Database roles').
+   */
+  migrateOnStart: boolean
+  /** `npm run db:migrate` only: the role the API runs as, granted rows but no ownership (db/app-role.ts). */
+  appDatabaseRole: string | undefined
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   webDistDir: string
   rateLimitPerMinute: number
@@ -176,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devTools: e.DEV_TOOLS ?? embedded,
     demoSeed: e.DEMO_SEED ?? embedded,
     runWorkers: e.RUN_WORKERS,
+    migrateOnStart: e.MIGRATE_ON_START,
+    appDatabaseRole: e.APP_DATABASE_ROLE,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps', 'web', 'dist')),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

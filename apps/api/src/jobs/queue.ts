@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import { transactionExecutor, type Database, type DbOrTx } from '../db/client.ts'
 
 export const QUEUES = { deliverOutbox: 'outbox.deliver', ingestRequest: 'ingest-request', lifecycleSweep: 'authorization.lifecycle-sweep', revokeAtBlueButton: 'bluebutton.revoke' } as const
+export const JOB_SCHEMA = 'pgboss'
+
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
 
 export type JobQueue = {
@@ -13,10 +15,12 @@ export type JobQueue = {
   stop(): Promise<void>
 }
 
-export async function createJobQueue(database: Database, log: FastifyBaseLogger): Promise<JobQueue> {
+/** `migrate: false` only checks pg-boss's schema is installed (an app role that owns nothing cannot alter it). */
+export async function createJobQueue(database: Database, log: FastifyBaseLogger, options: { migrate?: boolean } = {}): Promise<JobQueue> {
   const boss = new PgBoss({
     db: database,
-    schema: 'pgboss',
+    schema: JOB_SCHEMA,
+    migrate: options.migrate ?? true,
   })
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'))
   await boss.start()

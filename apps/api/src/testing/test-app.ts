@@ -64,6 +64,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     devTools: true,
     demoSeed: false,
     runWorkers: false,
+    migrateOnStart: true,
+    appDatabaseRole: undefined,
     logLevel: 'silent',
     webDistDir: join(tmpdir(), 'blueconsent-no-web-dist'),
     rateLimitPerMinute: 1000,
