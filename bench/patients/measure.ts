@@ -116,6 +116,8 @@ function apiConfig(): AppConfig {
     devTools: false,
     demoSeed: false,
     runWorkers: false,
+    migrateOnStart: true,
+    appDatabaseRole: undefined,
     logLevel: 'silent',
     webDistDir: '/tmp/blueconsent-bench-no-web',
     rateLimitPerMinute: 1_000_000_000,
