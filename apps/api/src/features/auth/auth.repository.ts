@@ -149,15 +149,18 @@ export async function findRefreshSession(db: DbOrTx, tokenHash: string): Promise
   return row
 }
 
-/** Marks a token used; false when another request already rotated or revoked it (a replay). */
-export async function markRotated(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+/** Ends a token that is still live (never used, never revoked) as `change` says; false when it was not. */
+async function endLiveToken(db: DbOrTx, id: string, change: { rotatedAt: Date } | { revokedAt: Date }): Promise<boolean> {
   const rows = await db
     .update(refreshSessions)
-    .set({ rotatedAt: at })
+    .set(change)
     .where(and(eq(refreshSessions.id, id), isNull(refreshSessions.rotatedAt), isNull(refreshSessions.revokedAt)))
     .returning({ id: refreshSessions.id })
   return rows.length === 1
 }
+
+/** Marks a token used; false when another request already rotated or revoked it (a replay). */
+export const markRotated = (db: DbOrTx, id: string, at: Date): Promise<boolean> => endLiveToken(db, id, { rotatedAt: at })
 
 /**
  * The family's one live token when no token issued since `used` was rotated (at `rotatedAt`) has been used:
@@ -176,14 +179,7 @@ export async function unusedSuccessor(db: DbOrTx, used: RefreshSessionRow, rotat
 }
 
 /** Retires an unused successor so only the re-issued token stays live; false if it was used meanwhile. */
-export async function retireSuccessor(db: DbOrTx, id: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(refreshSessions)
-    .set({ revokedAt: at })
-    .where(and(eq(refreshSessions.id, id), isNull(refreshSessions.rotatedAt), isNull(refreshSessions.revokedAt)))
-    .returning({ id: refreshSessions.id })
-  return rows.length === 1
-}
+export const retireSuccessor = (db: DbOrTx, id: string, at: Date): Promise<boolean> => endLiveToken(db, id, { revokedAt: at })
 
 export async function revokeFamily(db: DbOrTx, familyId: string, at: Date): Promise<void> {
   await db
