@@ -2,6 +2,12 @@
 // here, per response, and only for roles whose display options show them (spec 1 §6): demographics
 // (gender, email, phone, address) with `demographics`, the MBI with `mbi`, the MRN for ACO and physician
 // roles (the roles with the MRN field). Agents get name, birth date and the authorization only.
+//
+// What the Medicare pull wrote onto the row (ingestion.service.ts `updateDemographics`: the MBI, birth date,
+// gender, state, ZIP, and the given and family names as Medicare spells them) is served only while the
+// caller has an active authorization for the patient (`served`, the predicate the clinical data uses):
+// after a revoke or expiry the patient keeps what staff entered on the request form (the name, MRN,
+// email, phone) and the rest is null (issue 6, DESIGN.md §4.5).
 import { displayOptionsFor, isProviderRole, type BasicInfo, type Patient, type Role } from '@blueconsent/contract'
 import type { AppContext } from '../../context.ts'
 import { decrypt } from '../../lib/crypto.ts'
@@ -19,16 +25,24 @@ export const showsMrn = (role: Role): boolean => isProviderRole(role)
  */
 export const searchesByIdentifier = (role: Role): boolean => showsMrn(role) && displayOptionsFor(role).mbi
 
-export function toBasicInfo(principal: Principal, row: PatientRow): BasicInfo {
-  const demographics = displayOptionsFor(principal.role).demographics
+/** The name as staff typed it, split as the request form splits it (authorization-requests' patients.ts). */
+function enteredName(fullName: string): { given_names: string[]; family_name: string | null } {
+  const parts = fullName.trim().split(/\s+/)
+  if (parts.length < 2) return { given_names: parts, family_name: null }
+  return { given_names: parts.slice(0, -1), family_name: parts.at(-1) ?? null }
+}
+
+/** `served`: the caller has an active authorization for the patient (`withActiveAuthorization`). */
+export function toBasicInfo(principal: Principal, row: PatientRow, served: boolean): BasicInfo {
+  const demographics = displayOptionsFor(principal.role).demographics && served
+  const birthDate = served ? row.birthDate : null
   return {
     id: row.id,
     name: row.fullName,
     full_name: row.fullName,
-    given_names: row.givenNames,
-    family_name: row.familyName,
-    birth_date: row.birthDate,
-    date_of_birth: row.birthDate,
+    ...(served ? { given_names: row.givenNames, family_name: row.familyName } : enteredName(row.fullName)),
+    birth_date: birthDate,
+    date_of_birth: birthDate,
     gender: demographics ? row.gender : null,
     state: demographics ? row.state : null,
     postal_code: demographics ? row.postalCode : null,
@@ -37,15 +51,15 @@ export function toBasicInfo(principal: Principal, row: PatientRow): BasicInfo {
   }
 }
 
-export function toPatient(ctx: AppContext, principal: Principal, row: PatientRow, request: NewestRequest | undefined): Patient {
+export function toPatient(ctx: AppContext, principal: Principal, row: PatientRow, request: NewestRequest | undefined, served: boolean): Patient {
   const display = displayOptionsFor(principal.role)
   const mrn = showsMrn(principal.role) ? open(ctx, row.mrnEncrypted) : null
   const phone = display.demographics ? open(ctx, row.phoneEncrypted) : null
   return {
-    ...toBasicInfo(principal, row),
+    ...toBasicInfo(principal, row, served),
     mrn,
     medical_record_number: mrn,
-    medicare_number: display.mbi ? open(ctx, row.mbiEncrypted) : null,
+    medicare_number: display.mbi && served ? open(ctx, row.mbiEncrypted) : null,
     // Blue Button has no member number, street or city; the portal does not collect them.
     member_number: null,
     email: display.demographics ? open(ctx, row.emailEncrypted) : null,

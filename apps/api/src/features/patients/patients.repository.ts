@@ -24,6 +24,14 @@ function activeRequest(principal: Principal, now: Date): SQL {
   ) as SQL
 }
 
+/**
+ * The condition "the caller has an active authorization for this row of `patients`", for a query over
+ * `patients`: what the Medicare pull wrote (the MBI, birth date, gender, state, ZIP) is matched on only then.
+ */
+export function activeAuthorizationExists(principal: Principal, now: Date): SQL {
+  return sql`exists (select 1 from ${authorizationRequests} where ${activeRequest(principal, now)})`
+}
+
 export function patientScope(principal: Principal, now: Date): SQL {
   // Platform administrators belong to no organisation and see no patients. A role in the wrong kind of
   // organisation (an agent role in an ACO, say: spec 1 §6 pairing) sees none either, as the web guards say.
@@ -34,7 +42,7 @@ export function patientScope(principal: Principal, now: Date): SQL {
     conditions.push(principal.tinIds.length > 0 ? or(isNull(patients.tinId), inArray(patients.tinId, principal.tinIds)) : isNull(patients.tinId))
   }
   if (isAgentRole(principal.role)) {
-    conditions.push(sql`exists (select 1 from ${authorizationRequests} where ${activeRequest(principal, now)})`)
+    conditions.push(activeAuthorizationExists(principal, now))
   }
   return and(...conditions) as SQL
 }
@@ -45,13 +53,18 @@ export async function findScopedPatient(db: DbOrTx, principal: Principal, now: D
 }
 
 export async function hasActiveAuthorization(db: DbOrTx, principal: Principal, now: Date, patientId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: authorizationRequests.id })
+  return (await withActiveAuthorization(db, principal, now, [patientId])).has(patientId)
+}
+
+/** Which of the patients the caller has an active authorization for, in one query (a page of results). */
+export async function withActiveAuthorization(db: DbOrTx, principal: Principal, now: Date, patientIds: string[]): Promise<Set<string>> {
+  if (patientIds.length === 0) return new Set()
+  const rows = await db
+    .selectDistinct({ patientId: authorizationRequests.patientId })
     .from(authorizationRequests)
     .innerJoin(patients, eq(patients.id, authorizationRequests.patientId))
-    .where(and(eq(patients.id, patientId), activeRequest(principal, now)))
-    .limit(1)
-  return row !== undefined
+    .where(and(inArray(patients.id, patientIds), activeRequest(principal, now)))
+  return new Set(rows.map((row) => row.patientId))
 }
 
 export type SearchPage = { where: SQL; orderBy: SQL[]; limit: number; offset: number }

@@ -12,9 +12,10 @@ import {
   type PatientRiskScore,
   type PatientSearchQuery,
 } from '@blueconsent/contract'
-import { desc, eq, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import type { Principal } from '../../plugins/access.ts'
+import { readAll } from '../../db/client.ts'
 import { riskScores } from '../../db/schema/clinical.ts'
 import { patients } from '../../db/schema/patients.ts'
 import { AppError, notFound } from '../../errors.ts'
@@ -32,8 +33,10 @@ import {
   hasActiveAuthorization,
   claimChildren,
   newestRequests,
+  activeAuthorizationExists,
   patientScope,
   searchPatients,
+  withActiveAuthorization,
   type PatientRow,
   type SearchPage,
 } from './patients.repository.ts'
@@ -51,17 +54,25 @@ export const normaliseMbi = (value: string): string => value.trim().toUpperCase(
 const SEARCH_PARAMETERS = ['mrn', 'medicare_number', 'search', 'uuid'] as const
 
 /**
+ * The MBI condition of `medicare_number=` and of the general search. The MBI comes from the Medicare pull, so
+ * it matches only patients the caller has an active authorization for (issue 6: a revoked or expired
+ * authorization's data is not served, nor found by).
+ */
+const mbiMatches = (ctx: Pick<AppContext, 'keys'>, principal: Principal, now: Date, term: string): SQL =>
+  and(eq(patients.mbiHash, keyedHash(ctx.keys, normaliseMbi(term))), activeAuthorizationExists(principal, now)) as SQL
+
+/**
  * `search=`: names word by word through the name vocabulary (name-search.ts), and email and phone by
  * keyed-hash equality, normalised as the writers store them; MRN and MBI too for the roles that may search
- * by them (`searchesByIdentifier`), so no other role can probe an identifier it is not shown. Terms with a
- * digit or an @ are identifiers, never names.
+ * by them (`searchesByIdentifier`), so no other role can probe an identifier it is not shown (the MBI only
+ * while authorized: `mbiMatches`). Terms with a digit or an @ are identifiers, never names.
  */
-async function searchCondition(ctx: Pick<AppContext, 'keys' | 'db'>, organizationId: string, term: string, withIdentifiers: boolean): Promise<SQL> {
+async function searchCondition(ctx: Pick<AppContext, 'keys' | 'db'>, principal: Principal, now: Date, organizationId: string, term: string, withIdentifiers: boolean): Promise<SQL> {
   const lower = term.toLowerCase()
   const digits = term.replace(/\D/g, '')
   const identifiers = or(
     withIdentifiers ? eq(patients.mrnHash, mrnHash(ctx, term)) : undefined,
-    withIdentifiers ? eq(patients.mbiHash, keyedHash(ctx.keys, normaliseMbi(term))) : undefined,
+    withIdentifiers ? mbiMatches(ctx, principal, now, term) : undefined,
     eq(patients.emailHash, keyedHash(ctx.keys, lower)),
     digits.length === 10 || (digits.length === 11 && digits.startsWith('1')) ? eq(patients.phoneHash, keyedHash(ctx.keys, toE164(term))) : undefined,
   )
@@ -84,9 +95,9 @@ export async function patientSearchPage(ctx: Pick<AppContext, 'keys' | 'db'>, pr
     conditions.push(eq(patients.id, query.uuid))
   }
   if (query.mrn !== undefined) conditions.push(eq(patients.mrnHash, mrnHash(ctx, query.mrn)))
-  if (query.medicare_number !== undefined) conditions.push(eq(patients.mbiHash, keyedHash(ctx.keys, normaliseMbi(query.medicare_number))))
+  if (query.medicare_number !== undefined) conditions.push(mbiMatches(ctx, principal, now, query.medicare_number))
   if (query.search !== undefined && principal.organizationId !== null) {
-    conditions.push(await searchCondition(ctx, principal.organizationId, query.search, withIdentifiers))
+    conditions.push(await searchCondition(ctx, principal, now, principal.organizationId, query.search, withIdentifiers))
     // Ranked on lower() rather than patient_name_fold(): unaccent on every candidate row doubles the query's
     // cost, and accents already made no difference to which patients match.
     orderBy.push(sql`similarity(lower(${patients.fullName}), lower(${query.search})) desc`)
@@ -107,7 +118,11 @@ export async function searchPatientList(ctx: AppContext, source: AuditSource, qu
     sealedQuery: typed.length > 0 ? sealSearchQuery(ctx.keys, Object.fromEntries(typed.map((name) => [name, String(query[name])]))) : undefined,
     at: now,
   })
-  const requests = await newestRequests(ctx.db, source.principal, rows.map((row) => row.id))
+  const ids = rows.map((row) => row.id)
+  const [requests, served] = await readAll(ctx.db, [
+    () => newestRequests(ctx.db, source.principal, ids),
+    () => withActiveAuthorization(ctx.db, source.principal, now, ids),
+  ])
   const pageUrl = (page: number): string => {
     const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size) })
     for (const name of SEARCH_PARAMETERS) if (query[name] !== undefined) params.set(name, String(query[name]))
@@ -117,7 +132,7 @@ export async function searchPatientList(ctx: AppContext, source: AuditSource, qu
     count: total,
     next: query.page * query.page_size < total ? pageUrl(query.page + 1) : null,
     previous: query.page > 1 ? pageUrl(query.page - 1) : null,
-    results: rows.map((row) => toPatient(ctx, source.principal, row, requests.get(row.id))),
+    results: rows.map((row) => toPatient(ctx, source.principal, row, requests.get(row.id), served.has(row.id))),
   }
 }
 
@@ -131,15 +146,20 @@ export async function loadPatient(ctx: AppContext, source: AuditSource, id: stri
 
 export async function readPatient(ctx: AppContext, source: AuditSource, id: string): Promise<Patient> {
   const row = await loadPatient(ctx, source, id)
-  await writeAudit(ctx.db, source, { action: 'patient.read', patientId: row.id, at: ctx.clock() })
-  const requests = await newestRequests(ctx.db, source.principal, [row.id])
-  return toPatient(ctx, source.principal, row, requests.get(row.id))
+  const now = ctx.clock()
+  await writeAudit(ctx.db, source, { action: 'patient.read', patientId: row.id, at: now })
+  const [requests, served] = await readAll(ctx.db, [
+    () => newestRequests(ctx.db, source.principal, [row.id]),
+    () => hasActiveAuthorization(ctx.db, source.principal, now, row.id),
+  ])
+  return toPatient(ctx, source.principal, row, requests.get(row.id), served)
 }
 
 export async function readBasicInfo(ctx: AppContext, source: AuditSource, id: string) {
   const row = await loadPatient(ctx, source, id)
-  await writeAudit(ctx.db, source, { action: 'patient.basic_info', patientId: row.id, at: ctx.clock() })
-  return toBasicInfo(source.principal, row)
+  const now = ctx.clock()
+  await writeAudit(ctx.db, source, { action: 'patient.basic_info', patientId: row.id, at: now })
+  return toBasicInfo(source.principal, row, await hasActiveAuthorization(ctx.db, source.principal, now, row.id))
 }
 
 export async function readRiskScore(ctx: AppContext, source: AuditSource, id: string): Promise<PatientRiskScore> {
