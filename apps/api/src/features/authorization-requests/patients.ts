@@ -23,7 +23,8 @@ export const normaliseContact = (method: 'email' | 'phone', value: string): stri
 export const mrnHash = (ctx: Pick<AppContext, 'keys'>, mrn: string): string => keyedHash(ctx.keys, mrn.trim())
 export const contactHash = (ctx: AppContext, contact: string): string => keyedHash(ctx.keys, contact)
 
-function splitName(name: string): { givenNames: string[]; familyName: string | null } {
+/** A typed name as given names and a family name (the last word). */
+export function splitName(name: string): { givenNames: string[]; familyName: string | null } {
   const parts = name.trim().split(/\s+/)
   if (parts.length < 2) return { givenNames: parts, familyName: null }
   return { givenNames: parts.slice(0, -1), familyName: parts[parts.length - 1] ?? null }

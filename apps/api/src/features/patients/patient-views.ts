@@ -12,6 +12,7 @@ import { displayOptionsFor, isProviderRole, type BasicInfo, type Patient, type R
 import type { AppContext } from '../../context.ts'
 import { decrypt } from '../../lib/crypto.ts'
 import type { Principal } from '../../plugins/access.ts'
+import { splitName } from '../authorization-requests/patients.ts'
 import type { NewestRequest, PatientRow } from './patients.repository.ts'
 
 const open = (ctx: AppContext, sealed: string | null): string | null => (sealed ? decrypt(ctx.keys, sealed) : null)
@@ -25,11 +26,10 @@ export const showsMrn = (role: Role): boolean => isProviderRole(role)
  */
 export const searchesByIdentifier = (role: Role): boolean => showsMrn(role) && displayOptionsFor(role).mbi
 
-/** The name as staff typed it, split as the request form splits it (authorization-requests' patients.ts). */
+/** The name as staff typed it, split as the request form splits it. */
 function enteredName(fullName: string): { given_names: string[]; family_name: string | null } {
-  const parts = fullName.trim().split(/\s+/)
-  if (parts.length < 2) return { given_names: parts, family_name: null }
-  return { given_names: parts.slice(0, -1), family_name: parts.at(-1) ?? null }
+  const { givenNames, familyName } = splitName(fullName)
+  return { given_names: givenNames, family_name: familyName }
 }
 
 /** `served`: the caller has an active authorization for the patient (`withActiveAuthorization`). */
