@@ -1,7 +1,8 @@
 // The pull job against the in-process sandbox: stores, re-runs idempotently, pages with progress, holds a
 // mismatched identity, survives Blue Button faults by retrying, and marks the request when the grant ends.
+import { isValidNpi } from '@blueconsent/bluebutton'
 import { requestDataSchema } from '@blueconsent/contract'
-import { and, count, eq, ne } from 'drizzle-orm'
+import { and, count, eq, inArray, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ingestionRuns } from '../../db/schema/bluebutton.ts'
 import { claimDiagnoses, claimLines, claims, medications, riskScores } from '../../db/schema/clinical.ts'
@@ -79,6 +80,26 @@ describe('ingestion', () => {
     expect(body.data.medications.length).toBe(stored.medications)
     expect(body.risk_score?.hccs.length).toBeGreaterThan(0)
     expect(body.patient_identifier).toBe(nameOf('BBUser00000'))
+  })
+
+  it('stores only real NPIs: the sandbox’s placeholder prescriber and provider ids become unknown', async () => {
+    // BBUser00014's Part D fills carry placeholder prescribers; BBUser00012 has claims.
+    const patientIds: string[] = []
+    for (const username of ['BBUser00014', 'BBUser00012']) {
+      const request = await authorized(username)
+      expect(await runIngestion(t.app.ctx, (await latestRun(t, request.requestId)).id)).toBe('completed')
+      patientIds.push(request.patientId)
+    }
+    const db = t.app.ctx.db
+    const fills = await db.select({ npi: medications.prescriberNpi, resource: medications.resource }).from(medications).where(inArray(medications.patientId, patientIds))
+    const bills = await db.select({ npi: claims.providerNpi }).from(claims).where(inArray(claims.patientId, patientIds))
+    for (const rows of [fills, bills]) {
+      expect(rows.length).toBeGreaterThan(0)
+      expect(rows.every((row) => row.npi === null || isValidNpi(row.npi))).toBe(true)
+      expect(rows.some((row) => row.npi !== null)).toBe(true)
+    }
+    // The pulled resources did carry the placeholder, which the original resources (FHIR export) keep.
+    expect(fills.some((row) => JSON.stringify(row.resource).includes('999999999999999'))).toBe(true)
   })
 
   it('is idempotent: a second run changes no counts and asks only for newer data', async () => {

@@ -1,6 +1,6 @@
 // Upserts of mapped Blue Button records. Everything keys on (patient_id, resource_id), and a claim's
 // diagnoses, procedures and lines are replaced with it, so running a pull twice changes nothing.
-import type { ClaimRecord, CoverageRecord, MedicationRecord } from '@blueconsent/bluebutton'
+import type { ClaimRecord, CoverageRecord, MedicationRecord, ProviderRef } from '@blueconsent/bluebutton'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { readAll, type DbOrTx } from '../../db/client.ts'
 import { claimDiagnoses, claimLines, claimProcedures, claims, coverages, medications } from '../../db/schema/clinical.ts'
@@ -13,6 +13,8 @@ const timestampOrNull = (value: string | null): Date | null => {
   return Number.isNaN(date.getTime()) ? null : date
 }
 const numericOrNull = (value: number | null): string | null => (value === null ? null : String(value))
+/** Only a real NPI (10 digits, check digit): CMS's sandbox fills in placeholders such as 999999999999999. */
+const npiOrNull = (provider: ProviderRef | null | undefined): string | null => (provider?.npiValid ? provider.npi : null)
 
 export async function upsertCoverage(db: DbOrTx, patientId: string, record: CoverageRecord, resource: Json, now: Date): Promise<void> {
   const values = {
@@ -45,7 +47,7 @@ export async function upsertMedication(db: DbOrTx, patientId: string, record: Me
     endDate: record.endDate,
     quantity: numericOrNull(record.quantity),
     refillNumber: record.refillNumber,
-    prescriberNpi: record.prescriber?.npi ?? null,
+    prescriberNpi: npiOrNull(record.prescriber),
     prescriberName: record.prescriber?.name ?? null,
     pharmacyName: record.pharmacy?.name ?? null,
     brandGeneric: record.brandGeneric,
@@ -69,7 +71,7 @@ export async function upsertClaim(db: DbOrTx, patientId: string, record: ClaimRe
     billableStart: record.billablePeriod.start,
     billableEnd: record.billablePeriod.end,
     typeOfBill: record.typeOfBill,
-    providerNpi: record.provider?.npi ?? null,
+    providerNpi: npiOrNull(record.provider),
     providerName: record.provider?.name ?? null,
     submittedCents: record.amounts.submittedCents,
     allowedCents: record.amounts.allowedCents,
@@ -115,7 +117,7 @@ async function replaceClaimChildren(db: DbOrTx, claimId: string, record: ClaimRe
         serviceEnd: line.serviceEnd,
         quantity: numericOrNull(line.units),
         placeOfService: line.placeOfService,
-        providerNpi: line.performingProvider?.npi ?? null,
+        providerNpi: npiOrNull(line.performingProvider),
         submittedCents: line.amounts.submittedCents,
         allowedCents: line.amounts.allowedCents,
         medicarePaidCents: line.amounts.medicarePaidCents,
