@@ -143,6 +143,11 @@ export const auditEntrySchema = z.object({
   target_type: z.string().nullable(),
   target_id: z.string().nullable(),
   patient_id: z.string().nullable(),
+  /**
+   * Why a read of one patient's data was allowed: `authorization <request id>` (the caller's active
+   * authorization it relied on) or `no active authorization`; null for searches and audit exports.
+   */
+  reason: z.string().nullable(),
   ip_address: z.string().nullable(),
   request_id: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),

@@ -1,6 +1,7 @@
 // Append-only audit rows for reads of patient data (DESIGN.md §5, issue 6). Details carry ids, counts and
 // the names of the search parameters used: never names, MBIs, MRNs or contact details. What a search asked
-// for goes in sealed (`sealSearchQuery`), readable only through the audit endpoints.
+// for goes in sealed (`sealSearchQuery`), readable only through the audit endpoints. A read of one
+// patient's data says why it was allowed in `reason` (`accessReason`): the authorization it relied on.
 import type { DbOrTx } from '../../db/client.ts'
 import { auditLog } from '../../db/schema/audit.ts'
 import { decrypt, encrypt, type CryptoKeys } from '../../lib/crypto.ts'
@@ -14,10 +15,22 @@ export type PatientAuditEntry = {
   targetType?: string
   targetId?: string | null
   details?: Record<string, string | number | boolean | null | string[]>
+  /**
+   * The "why" of DESIGN.md §5 for a read of one patient's data: the legal basis it relied on
+   * (`accessReason`). Searches and audit exports leave it out (null).
+   */
+  reason?: string
   /** From `sealSearchQuery`: the search as typed, encrypted. */
   sealedQuery?: string
   at: Date
 }
+
+/**
+ * An audit row's reason for a read of one patient: the caller's active authorization request it relied on
+ * (agents: their own), or that it was served without one (a revoked patient's identity-only read, say).
+ */
+export const accessReason = (authorizationId: string | null): string =>
+  authorizationId === null ? 'no active authorization' : `authorization ${authorizationId}`
 
 /** A search's parameters as typed, encrypted for the audit row (they may hold an MBI, an MRN or an email). */
 export const sealSearchQuery = (keys: CryptoKeys, query: Record<string, string>): string => encrypt(keys, JSON.stringify(query))
@@ -34,6 +47,7 @@ export async function writeAudit(db: DbOrTx, source: AuditSource, entry: Patient
     targetType: entry.targetType ?? 'patient',
     targetId: entry.targetId ?? entry.patientId,
     patientId: entry.patientId,
+    reason: entry.reason ?? null,
     ipAddress: source.ip,
     requestId: source.httpRequestId,
     details: entry.details ?? null,

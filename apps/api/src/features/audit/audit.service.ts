@@ -47,6 +47,7 @@ function toEntry(keys: CryptoKeys, { log, firstName, lastName }: Row): AuditEntr
     target_type: log.targetType,
     target_id: log.targetId,
     patient_id: log.patientId,
+    reason: log.reason,
     ip_address: log.ipAddress,
     request_id: log.requestId,
     details: log.details,
@@ -83,7 +84,7 @@ export async function listAudit(ctx: AppContext, source: AuditSource, query: Aud
   }
 }
 
-export const AUDIT_CSV_COLUMNS = ['id', 'occurred_at', 'actor_user_id', 'actor_name', 'organization_id', 'action', 'target_type', 'target_id', 'patient_id', 'ip_address', 'request_id', 'details', 'query'] as const
+export const AUDIT_CSV_COLUMNS = ['id', 'occurred_at', 'actor_user_id', 'actor_name', 'organization_id', 'action', 'target_type', 'target_id', 'patient_id', 'ip_address', 'request_id', 'reason', 'details', 'query'] as const
 
 const auditCsvCell = (entry: AuditEntry, column: (typeof AUDIT_CSV_COLUMNS)[number]): string | number | null => {
   if (column === 'details' || column === 'query') return entry[column] ? JSON.stringify(entry[column]) : null

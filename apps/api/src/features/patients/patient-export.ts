@@ -1,10 +1,9 @@
 // Exports of one patient's data (issue 6): CSV of medications and claims, or a FHIR R4 Bundle of the
 // resources exactly as pulled from Blue Button. Same gate as the views: nothing without an active authorization.
 import type { AppContext } from '../../context.ts'
-import { writeAudit, type AuditSource } from '../audit/audit-writer.ts'
+import { accessReason, writeAudit, type AuditSource } from '../audit/audit-writer.ts'
 import { originalResources } from './patients.repository.ts'
 import { loadPatient, servedData } from './patients.service.ts'
-import { hasActiveAuthorization } from './patients.repository.ts'
 
 export type ExportFile = { filename: string; contentType: string; body: string }
 
@@ -36,9 +35,12 @@ export function csvCell(value: Cell): string {
 
 export const csvLine = (cells: readonly Cell[]): string => cells.map(csvCell).join(',')
 
-async function csvExport(ctx: AppContext, source: AuditSource, patientId: string): Promise<{ body: string; rows: number }> {
-  const row = await loadPatient(ctx, source, patientId)
-  const data = await servedData(ctx, source, row)
+/** An export's file body, how many records it holds, and the authorization it relied on (null: none). */
+type Exported = { body: string; rows: number; authorizationId: string | null }
+
+async function csvExport(ctx: AppContext, source: AuditSource, patientId: string): Promise<Exported> {
+  const patient = await loadPatient(ctx, source, patientId)
+  const data = await servedData(ctx, source, patient)
   const lines = [csvLine(EXPORT_COLUMNS)]
   for (const m of data.medications) {
     lines.push(
@@ -51,13 +53,12 @@ async function csvExport(ctx: AppContext, source: AuditSource, patientId: string
       csvLine(['claim', claim.resourceId, claim.billableStart, claim.billableEnd, claim.claimType, codes, claim.providerName, claim.providerNpi, null, null, claim.submittedCents, claim.medicarePaidCents, claim.patientPaysCents]),
     )
   }
-  return { body: `${lines.join('\r\n')}\r\n`, rows: lines.length - 1 }
+  return { body: `${lines.join('\r\n')}\r\n`, rows: lines.length - 1, authorizationId: patient.authorizationId }
 }
 
-async function fhirExport(ctx: AppContext, source: AuditSource, patientId: string): Promise<{ body: string; rows: number }> {
-  const row = await loadPatient(ctx, source, patientId)
-  const active = await hasActiveAuthorization(ctx.db, source.principal, ctx.clock(), row.id)
-  const resources = active ? await originalResources(ctx.db, row.id) : []
+async function fhirExport(ctx: AppContext, source: AuditSource, patientId: string): Promise<Exported> {
+  const { row, authorizationId } = await loadPatient(ctx, source, patientId)
+  const resources = authorizationId !== null ? await originalResources(ctx.db, row.id) : []
   const bundle = {
     resourceType: 'Bundle',
     type: 'collection',
@@ -65,12 +66,12 @@ async function fhirExport(ctx: AppContext, source: AuditSource, patientId: strin
     total: resources.length,
     entry: resources.map((resource) => ({ resource })),
   }
-  return { body: JSON.stringify(bundle), rows: resources.length }
+  return { body: JSON.stringify(bundle), rows: resources.length, authorizationId }
 }
 
 export async function exportPatient(ctx: AppContext, source: AuditSource, patientId: string, format: 'csv' | 'fhir'): Promise<ExportFile> {
-  const { body, rows } = format === 'csv' ? await csvExport(ctx, source, patientId) : await fhirExport(ctx, source, patientId)
-  await writeAudit(ctx.db, source, { action: 'patient.export', patientId, details: { format, rows }, at: ctx.clock() })
+  const { body, rows, authorizationId } = format === 'csv' ? await csvExport(ctx, source, patientId) : await fhirExport(ctx, source, patientId)
+  await writeAudit(ctx.db, source, { action: 'patient.export', patientId, details: { format, rows }, reason: accessReason(authorizationId), at: ctx.clock() })
   return format === 'csv'
     ? { filename: `patient-${patientId}.csv`, contentType: 'text/csv; charset=utf-8', body }
     : { filename: `patient-${patientId}.fhir.json`, contentType: 'application/fhir+json; charset=utf-8', body }

@@ -47,13 +47,23 @@ export function patientScope(principal: Principal, now: Date): SQL {
   return and(...conditions) as SQL
 }
 
-export async function findScopedPatient(db: DbOrTx, principal: Principal, now: Date, id: string): Promise<PatientRow | undefined> {
-  const [row] = await db.select().from(patients).where(and(eq(patients.id, id), patientScope(principal, now)))
-  return row
+/**
+ * For a query over `patients`: the id of the caller's active authorization request for the row (agents:
+ * their own), the most recently authorized if several, or null. What an audit row names as its reason.
+ */
+function activeAuthorizationId(principal: Principal, now: Date): SQL<string | null> {
+  return sql<string | null>`(select ${authorizationRequests.id} from ${authorizationRequests} where ${activeRequest(principal, now)} order by ${authorizationRequests.authorizedAt} desc nulls last, ${authorizationRequests.createdAt} desc, ${authorizationRequests.id} desc limit 1)`
 }
 
-export async function hasActiveAuthorization(db: DbOrTx, principal: Principal, now: Date, patientId: string): Promise<boolean> {
-  return (await withActiveAuthorization(db, principal, now, [patientId])).has(patientId)
+/** A patient in scope, with the caller's active authorization for it (null: none), in one query. */
+export type ScopedPatient = { row: PatientRow; authorizationId: string | null }
+
+export async function findScopedPatient(db: DbOrTx, principal: Principal, now: Date, id: string): Promise<ScopedPatient | undefined> {
+  const [found] = await db
+    .select({ row: patients, authorizationId: activeAuthorizationId(principal, now) })
+    .from(patients)
+    .where(and(eq(patients.id, id), patientScope(principal, now)))
+  return found
 }
 
 /** Which of the patients the caller has an active authorization for, in one query (a page of results). */
@@ -105,18 +115,25 @@ export async function newestRequests(db: DbOrTx, principal: Principal, patientId
 }
 
 /**
- * A claim by its record id (uuid) or Blue Button id, among the caller's patients. A Blue Button id is unique
- * per patient only, so when several patients in scope have a claim with it the lookup is ambiguous and
- * finds nothing (404) rather than one patient's claim picked for another's; clients use `record_id`.
+ * A claim by its record id (uuid) or Blue Button id, among the caller's patients, with the caller's active
+ * authorization for its patient (`activeAuthorizationId`). A Blue Button id is unique per patient only, so
+ * when several patients in scope have a claim with it the lookup is ambiguous and finds nothing (404)
+ * rather than one patient's claim picked for another's; clients use `record_id`.
  */
-export async function findScopedClaim(db: DbOrTx, principal: Principal, now: Date, id: string, byRecordId: boolean): Promise<ClaimRow | undefined> {
+export async function findScopedClaim(
+  db: DbOrTx,
+  principal: Principal,
+  now: Date,
+  id: string,
+  byRecordId: boolean,
+): Promise<{ claim: ClaimRow; authorizationId: string | null } | undefined> {
   const found = await db
-    .select({ claim: claims })
+    .select({ claim: claims, authorizationId: activeAuthorizationId(principal, now) })
     .from(claims)
     .innerJoin(patients, eq(patients.id, claims.patientId))
     .where(and(byRecordId ? eq(claims.id, id) : eq(claims.resourceId, id), patientScope(principal, now)))
     .limit(2)
-  return found.length === 1 ? found[0]?.claim : undefined
+  return found.length === 1 ? found[0] : undefined
 }
 
 export async function claimChildren(db: DbOrTx, claimId: string) {

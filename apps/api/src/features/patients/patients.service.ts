@@ -21,7 +21,7 @@ import { patients } from '../../db/schema/patients.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { keyedHash } from '../../lib/crypto.ts'
 import { mrnHash } from '../authorization-requests/patients.ts'
-import { sealSearchQuery, writeAudit, type AuditSource } from '../audit/audit-writer.ts'
+import { accessReason, sealSearchQuery, writeAudit, type AuditSource } from '../audit/audit-writer.ts'
 import { toClaim, toMedication } from '../ingestion/data.service.ts'
 import { listClaims, listMedications, type ClaimWithChildren } from '../ingestion/ingestion.repository.ts'
 import { toRiskScoreContract, type StoredRiskScore } from '../ingestion/risk.ts'
@@ -30,14 +30,13 @@ import { searchesByIdentifier, toBasicInfo, toPatient } from './patient-views.ts
 import {
   findScopedClaim,
   findScopedPatient,
-  hasActiveAuthorization,
   claimChildren,
   newestRequests,
   activeAuthorizationExists,
   patientScope,
   searchPatients,
   withActiveAuthorization,
-  type PatientRow,
+  type ScopedPatient,
   type SearchPage,
 } from './patients.repository.ts'
 
@@ -136,38 +135,42 @@ export async function searchPatientList(ctx: AppContext, source: AuditSource, qu
   }
 }
 
-/** Loads a patient the caller may see, or answers 404 (another organisation's patient is never 403). */
-export async function loadPatient(ctx: AppContext, source: AuditSource, id: string): Promise<PatientRow> {
+/**
+ * Loads a patient the caller may see, with the caller's active authorization for it (null: none; what
+ * data is served and what the audit row names as its reason), or answers 404 (another organisation's
+ * patient is never 403).
+ */
+export async function loadPatient(ctx: AppContext, source: AuditSource, id: string): Promise<ScopedPatient> {
   if (!isValidPatientId(id)) throw invalidPatientId()
-  const row = await findScopedPatient(ctx.db, source.principal, ctx.clock(), id)
-  if (!row) throw notFound()
-  return row
+  const found = await findScopedPatient(ctx.db, source.principal, ctx.clock(), id)
+  if (!found) throw notFound()
+  return found
 }
 
 export async function readPatient(ctx: AppContext, source: AuditSource, id: string): Promise<Patient> {
-  const row = await loadPatient(ctx, source, id)
-  const now = ctx.clock()
-  await writeAudit(ctx.db, source, { action: 'patient.read', patientId: row.id, at: now })
-  const [requests, served] = await readAll(ctx.db, [
-    () => newestRequests(ctx.db, source.principal, [row.id]),
-    () => hasActiveAuthorization(ctx.db, source.principal, now, row.id),
-  ])
-  return toPatient(ctx, source.principal, row, requests.get(row.id), served)
+  const { row, authorizationId } = await loadPatient(ctx, source, id)
+  await writeAudit(ctx.db, source, { action: 'patient.read', patientId: row.id, reason: accessReason(authorizationId), at: ctx.clock() })
+  const requests = await newestRequests(ctx.db, source.principal, [row.id])
+  return toPatient(ctx, source.principal, row, requests.get(row.id), authorizationId !== null)
 }
 
 export async function readBasicInfo(ctx: AppContext, source: AuditSource, id: string) {
-  const row = await loadPatient(ctx, source, id)
-  const now = ctx.clock()
-  await writeAudit(ctx.db, source, { action: 'patient.basic_info', patientId: row.id, at: now })
-  return toBasicInfo(source.principal, row, await hasActiveAuthorization(ctx.db, source.principal, now, row.id))
+  const { row, authorizationId } = await loadPatient(ctx, source, id)
+  await writeAudit(ctx.db, source, { action: 'patient.basic_info', patientId: row.id, reason: accessReason(authorizationId), at: ctx.clock() })
+  return toBasicInfo(source.principal, row, authorizationId !== null)
 }
 
 export async function readRiskScore(ctx: AppContext, source: AuditSource, id: string): Promise<PatientRiskScore> {
-  const row = await loadPatient(ctx, source, id)
-  const now = ctx.clock()
-  const served = !isAgentRole(source.principal.role) && (await hasActiveAuthorization(ctx.db, source.principal, now, row.id))
+  const { row, authorizationId } = await loadPatient(ctx, source, id)
+  const served = !isAgentRole(source.principal.role) && authorizationId !== null
   const explanation = served ? await latestRiskScore(ctx, row.id) : null
-  await writeAudit(ctx.db, source, { action: 'patient.risk_score', patientId: row.id, details: { served: explanation !== null }, at: now })
+  await writeAudit(ctx.db, source, {
+    action: 'patient.risk_score',
+    patientId: row.id,
+    details: { served: explanation !== null },
+    reason: accessReason(authorizationId),
+    at: ctx.clock(),
+  })
   return { score: explanation?.score ?? null, calculation_date: explanation?.calculation_date ?? null, explanation }
 }
 
@@ -179,21 +182,22 @@ async function latestRiskScore(ctx: AppContext, patientId: string) {
 const toPatientClaim = (claim: ClaimWithChildren) => ({ ...toClaim(claim), record_id: claim.claim.id })
 
 /** The data the caller may see now: none without an active authorization, medications only for agents. */
-export async function servedData(ctx: AppContext, source: AuditSource, row: PatientRow) {
-  const active = await hasActiveAuthorization(ctx.db, source.principal, ctx.clock(), row.id)
-  if (!active) return { medications: [], claims: [] }
+export async function servedData(ctx: AppContext, source: AuditSource, { row, authorizationId }: ScopedPatient) {
+  if (authorizationId === null) return { medications: [], claims: [] }
   const agent = isAgentRole(source.principal.role)
   const [medicationRows, claimRows] = await Promise.all([listMedications(ctx.db, row.id), agent ? Promise.resolve([]) : listClaims(ctx.db, row.id)])
   return { medications: medicationRows, claims: claimRows }
 }
 
 export async function readConsolidated(ctx: AppContext, source: AuditSource, id: string): Promise<Consolidated> {
-  const row = await loadPatient(ctx, source, id)
-  const data = await servedData(ctx, source, row)
+  const patient = await loadPatient(ctx, source, id)
+  const { row } = patient
+  const data = await servedData(ctx, source, patient)
   await writeAudit(ctx.db, source, {
     action: 'patient.consolidated',
     patientId: row.id,
     details: { medications: data.medications.length, claims: data.claims.length },
+    reason: accessReason(patient.authorizationId),
     at: ctx.clock(),
   })
   return {
@@ -210,11 +214,19 @@ export async function readClaim(ctx: AppContext, source: AuditSource, id: string
   // Agents see medications only, so no claim exists for them (the route refuses them first, the same way).
   if (!principal.permissions.includes('patients.view_claims') || id.length > 200) throw notFound()
   const now = ctx.clock()
-  const claim = await findScopedClaim(ctx.db, principal, now, id, isValidPatientId(id))
-  if (!claim || !(await hasActiveAuthorization(ctx.db, principal, now, claim.patientId))) throw notFound()
+  const found = await findScopedClaim(ctx.db, principal, now, id, isValidPatientId(id))
+  if (!found || found.authorizationId === null) throw notFound()
+  const { claim } = found
   const { diagnoses, lines, procedures } = await claimChildren(ctx.db, claim.id)
   const withChildren: ClaimWithChildren = { claim, diagnoses, lines }
-  await writeAudit(ctx.db, source, { action: 'claim.read', patientId: claim.patientId, targetType: 'claim', targetId: claim.id, at: now })
+  await writeAudit(ctx.db, source, {
+    action: 'claim.read',
+    patientId: claim.patientId,
+    targetType: 'claim',
+    targetId: claim.id,
+    reason: accessReason(found.authorizationId),
+    at: now,
+  })
   return {
     ...toPatientClaim(withChildren),
     patient_id: claim.patientId,
