@@ -8,6 +8,7 @@ import { userWithRole } from '../../../testing/fixtures.ts'
 import { renderApp, signIn } from '../../../testing/render-app.tsx'
 
 const PATIENT = '10000000-0000-4000-8000-000000000001'
+const REQUEST = '30000000-0000-4000-8000-000000000003'
 
 const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   id,
@@ -19,6 +20,7 @@ const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => (
   target_type: 'patient',
   target_id: PATIENT,
   patient_id: PATIENT,
+  reason: null,
   ip_address: '203.0.113.9',
   request_id: `req-${id}`,
   details: null,
@@ -35,8 +37,8 @@ const auditFake = (): FakeFetch =>
       200,
       list(
         [
-          entry(1),
-          entry(2, { action: 'patient.export' }),
+          entry(1, { reason: `authorization ${REQUEST}` }),
+          entry(2, { action: 'patient.export', reason: 'no active authorization' }),
           entry(3, { action: 'patient.search', patient_id: null, target_type: 'patient_search', target_id: null, query: { search: 'rosa garcai' } }),
         ],
         120,
@@ -61,6 +63,13 @@ describe('audit page', { timeout: 20_000 }, () => {
     expect(within(table).getByText('patient.export')).toBeTruthy()
     // A search row says what was searched for.
     expect(within(table).getByText('Searched “rosa garcai”')).toBeTruthy()
+    // Each read says on what basis it was allowed: the authorization it relied on, or none (searches: —).
+    const basis = within(table).getAllByRole('columnheader').findIndex((header) => header.textContent === 'Basis')
+    expect(basis).toBeGreaterThan(-1)
+    const basisOf = (row: number) => within(table).getAllByRole('row')[row]?.querySelectorAll('td')[basis]?.textContent
+    expect(basisOf(1)).toBe(`Authorization ${REQUEST}`)
+    expect(basisOf(2)).toBe('No active authorization')
+    expect(basisOf(3)).toBe('—')
     expect(screen.getByText('120 entries')).toBeTruthy()
     expect(screen.getByText('Page 1 of 3')).toBeTruthy()
     const results = await axe.run(document.querySelector('main') ?? document.body, {

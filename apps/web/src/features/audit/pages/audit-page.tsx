@@ -1,5 +1,5 @@
-// /app/admin/audit: who read which patient's data, when and from where. Filters live in the URL so a search
-// can be shared; Export CSV sends the same filters.
+// /app/admin/audit: who read which patient's data, when, from where and on what basis (the authorization the
+// read relied on). Filters live in the URL so a search can be shared; Export CSV sends the same filters.
 import { AUDIT_ACTIONS, isValidPatientId, type AuditEntry } from '@blueconsent/contract'
 import { useId, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
@@ -136,6 +136,20 @@ function targetText(entry: AuditEntry): string {
   return entry.target_type ? `${entry.target_type} ${entry.target_id ?? ''}` : '—'
 }
 
+const AUTHORIZATION_REASON = /^authorization (\S+)$/
+
+/** Why a read was allowed (the row's `reason`): the authorization request it relied on, or none. */
+function BasisCell({ reason }: { reason: string | null }) {
+  if (reason === null) return <td>—</td>
+  const authorization = AUTHORIZATION_REASON.exec(reason)
+  if (!authorization) return <td>{reason === 'no active authorization' ? 'No active authorization' : reason}</td>
+  return (
+    <td>
+      Authorization <span className="block font-mono text-xs">{authorization[1]}</span>
+    </td>
+  )
+}
+
 function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
   if (entries.length === 0) return <p>No audit entries match these filters.</p>
   return (
@@ -149,6 +163,7 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
             <th scope="col">Action</th>
             <th scope="col">Patient</th>
             <th scope="col">Target</th>
+            <th scope="col">Basis</th>
             <th scope="col">IP address</th>
             <th scope="col">Request</th>
           </tr>
@@ -161,6 +176,7 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
               <td>{entry.action}</td>
               <td className="font-mono text-xs">{entry.patient_id ?? '—'}</td>
               <td>{targetText(entry)}</td>
+              <BasisCell reason={entry.reason} />
               <td>{entry.ip_address ?? '—'}</td>
               <td className="font-mono text-xs">{entry.request_id ?? '—'}</td>
             </tr>
