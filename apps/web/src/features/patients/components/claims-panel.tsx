@@ -7,6 +7,7 @@ import { paths } from '../../../app/paths.ts'
 import { ClaimsTimelineChart } from '../../../components/patient-data/claims-timeline-chart.tsx'
 import { formatCents, formatDate } from '../../../components/patient-data/format.ts'
 import { Pager } from '../../../components/patient-data/pager.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
 import { pageCount, pageOf } from '../../../components/patient-data/paging.ts'
 import { NO_FILTERS, filterClaims, type ClaimFilters, type ClaimSort } from './claims-filter.ts'
 
@@ -58,18 +59,13 @@ type FilterFormProps = {
 function ClaimFilterForm({ filters, sort, showPaid, onFilters, onSort }: FilterFormProps) {
   const id = useId()
   const field = (key: keyof ClaimFilters, label: string, type = 'text') => (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-${key}`} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        type={type}
-        className="input input-sm"
-        value={filters[key]}
-        onChange={(event) => onFilters({ ...filters, [key]: event.target.value })}
-      />
-    </div>
+    <TextField
+      label={label}
+      type={type}
+      className="input-sm"
+      value={filters[key]}
+      onChange={(event) => onFilters({ ...filters, [key]: event.target.value })}
+    />
   )
   const sorts = (Object.keys(SORT_LABELS) as ClaimSort[]).filter((key) => showPaid || key !== 'paid-desc')
   return (
