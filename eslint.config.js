@@ -5,7 +5,16 @@ import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
-const webFeatures = ['auth', 'shell', 'dashboard', 'authorization-requests', 'patients', 'audit', 'consent', 'dev-outbox']
+const webFeatures = [
+  'auth',
+  'shell',
+  'dashboard',
+  'authorization-requests',
+  'patients',
+  'audit',
+  'consent',
+  'dev-outbox',
+]
 
 export default tseslint.config(
   {

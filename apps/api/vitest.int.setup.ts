@@ -2,7 +2,16 @@
 // each test app loads (far cheaper than initdb + migrations per app). The tarball is cached under
 // node_modules/.cache, keyed by everything that shapes it, so repeated runs skip initdb entirely.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
@@ -15,7 +24,9 @@ const STALE_MS = 24 * 60 * 60 * 1000
 
 function templateKey(): string {
   const hash = createHash('sha256')
-  const migrations = readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql')).sort()
+  const migrations = readdirSync(MIGRATIONS_DIR)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
   const inputs = [
     ...migrations.map((name) => join(MIGRATIONS_DIR, name)),
     join(root, 'src/db/seed.ts'),
@@ -47,7 +58,8 @@ export default async function setup(project: TestProject): Promise<void> {
     // run on another schema may be reading its own right now).
     for (const name of readdirSync(cacheDir)) {
       const path = join(cacheDir, name)
-      if (path !== file && name.startsWith('pglite-') && Date.now() - statSync(path).atimeMs > STALE_MS) rmSync(path)
+      if (path !== file && name.startsWith('pglite-') && Date.now() - statSync(path).atimeMs > STALE_MS)
+        rmSync(path)
     }
   }
   project.provide('testDatabase', { backend: 'pglite', templatePath: file })

@@ -14,7 +14,11 @@ const apiTarget = process.env.BLUECONSENT_API_URL ?? 'http://127.0.0.1:8000'
 function reactPlugins() {
   return react().map((plugin) =>
     plugin && typeof plugin === 'object' && 'name' in plugin && plugin.name === 'vite:react:refresh-wrapper'
-      ? { ...plugin, applyToEnvironment: (environment: { config: { consumer: string } }) => environment.config.consumer === 'client' }
+      ? {
+          ...plugin,
+          applyToEnvironment: (environment: { config: { consumer: string } }) =>
+            environment.config.consumer === 'client',
+        }
       : plugin,
   )
 }

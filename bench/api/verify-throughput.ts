@@ -26,10 +26,22 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'))
 const databaseUrl = process.env.BENCH_DATABASE_URL
 const postgres = databaseUrl
   ? // Fixed bench-only secrets, so a re-run against the same database can read what the last one seeded.
-    { DATABASE_URL: databaseUrl, DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), JWT_SECRET: 'bench-only-jwt-secret-'.padEnd(40, 'x') }
+    {
+      DATABASE_URL: databaseUrl,
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      JWT_SECRET: 'bench-only-jwt-secret-'.padEnd(40, 'x'),
+    }
   : {}
 const app = await buildApp(
-  loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEV_TOOLS: 'true', PORT: '0', DEMO_SEED: 'true', RATE_LIMIT_PER_MINUTE: '100000000', ...postgres }),
+  loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEV_TOOLS: 'true',
+    PORT: '0',
+    DEMO_SEED: 'true',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    ...postgres,
+  }),
 )
 const bare = Fastify({ logger: false })
 bare.get('/json', async () => ({ hello: 'world' }))
@@ -42,7 +54,11 @@ try {
   const csrfToken = ((await csrf.json()) as { csrftoken: string }).csrftoken
   const login = await fetch(`${apiUrl}/api/jwt/login/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrftoken': csrfToken, cookie: `csrftoken=${csrfToken}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-csrftoken': csrfToken,
+      cookie: `csrftoken=${csrfToken}`,
+    },
     body: JSON.stringify({ email: user.email, password: DEMO_PASSWORD }),
   })
   const { access } = (await login.json()) as { access: string }
@@ -50,10 +66,16 @@ try {
   const baseline = await measure(`${bareUrl}/json`)
   const stack = await measure(`${apiUrl}/api/csrf/`)
   const verify = await measure(`${apiUrl}/api/jwt/verify/`, { authorization: `Bearer ${access}` })
-  console.log(`database=${databaseUrl ? 'postgres' : 'pglite'} connections=${connections} duration=${durationSeconds}s`)
-  console.log(`bare Fastify JSON   ${baseline.rps.toFixed(0)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms`)
+  console.log(
+    `database=${databaseUrl ? 'postgres' : 'pglite'} connections=${connections} duration=${durationSeconds}s`,
+  )
+  console.log(
+    `bare Fastify JSON   ${baseline.rps.toFixed(0)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms`,
+  )
   console.log(`GET /api/csrf/       ${stack.rps.toFixed(0)} req/s  p50 ${stack.p50} ms  p99 ${stack.p99} ms`)
-  console.log(`GET /api/jwt/verify ${verify.rps.toFixed(0)} req/s  p50 ${verify.p50} ms  p99 ${verify.p99} ms`)
+  console.log(
+    `GET /api/jwt/verify ${verify.rps.toFixed(0)} req/s  p50 ${verify.p50} ms  p99 ${verify.p99} ms`,
+  )
   console.log(`ratio verify/bare   ${(verify.rps / baseline.rps).toFixed(2)}`)
 } finally {
   await app.close()

@@ -30,7 +30,12 @@ type Kind = 'name' | 'mbi' | 'mrn'
 function stats(samples: number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b)
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length }
+  return {
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+  }
 }
 
 /** Index of the first organisation's nth patient (seed.ts deals patients to organisations round robin). */
@@ -49,11 +54,23 @@ function nameTerm(random: () => number, index: number): string {
   return `${person.given} ${person.family.slice(0, cut)}${person.family.slice(cut + 1)}`
 }
 
-const parameter: Record<Kind, 'search' | 'medicare_number' | 'mrn'> = { name: 'search', mbi: 'medicare_number', mrn: 'mrn' }
+const parameter: Record<Kind, 'search' | 'medicare_number' | 'mrn'> = {
+  name: 'search',
+  mbi: 'medicare_number',
+  mrn: 'mrn',
+}
 
-async function databaseQuery(database: Database, principal: Principal, kind: Kind, term: string): Promise<number> {
+async function databaseQuery(
+  database: Database,
+  principal: Principal,
+  kind: Kind,
+  term: string,
+): Promise<number> {
   const query = patientSearchQuerySchema.parse({ [parameter[kind]]: term })
-  const { total } = await searchPatients(database.db, await patientSearchPage({ keys, db: database.db }, principal, query, new Date()))
+  const { total } = await searchPatients(
+    database.db,
+    await patientSearchPage({ keys, db: database.db }, principal, query, new Date()),
+  )
   return total
 }
 
@@ -64,7 +81,15 @@ async function benchPrincipal(database: Database): Promise<Principal> {
      from users u join organizations o on o.id = u.organization_id where u.email = $1`,
     [BENCH.userEmail],
   )
-  const user = rows[0] as { id: string; role: Principal['role']; organization_id: string; all_tins: boolean; organization_type: Principal['organizationType'] } | undefined
+  const user = rows[0] as
+    | {
+        id: string
+        role: Principal['role']
+        organization_id: string
+        all_tins: boolean
+        organization_type: Principal['organizationType']
+      }
+    | undefined
   if (!user) throw new Error('bench user missing: run seed.ts first')
   return {
     userId: user.id,
@@ -86,7 +111,11 @@ function termFor(kind: Kind, random: () => number, total: number): string {
   return kind === 'mbi' ? syntheticMbi(index) : syntheticMrn(index)
 }
 
-async function timeLoop(run: (term: string) => Promise<number>, kind: Kind, total: number): Promise<Stats & { hits: number }> {
+async function timeLoop(
+  run: (term: string) => Promise<number>,
+  kind: Kind,
+  total: number,
+): Promise<Stats & { hits: number }> {
   const random = prng(kind.length * 1000 + 3)
   for (let i = 0; i < WARMUP; i += 1) await run(termFor(kind, random, total))
   const samples: number[] = []
@@ -133,9 +162,13 @@ async function main(): Promise<void> {
   const database = await openDatabase({ kind: 'postgres', url })
   const principal = await benchPrincipal(database)
   const total = Number((await database.executeSql('select count(*)::int as n from patients')).rows[0]?.n)
-  process.stdout.write(`${total} patients in ${BENCH.organizations} organisations (${Math.round(total / BENCH.organizations)} each); ${iterations} queries per case after ${WARMUP} warm-up\n`)
+  process.stdout.write(
+    `${total} patients in ${BENCH.organizations} organisations (${Math.round(total / BENCH.organizations)} each); ${iterations} queries per case after ${WARMUP} warm-up\n`,
+  )
   for (const kind of ['name', 'mbi', 'mrn'] as const) {
-    process.stdout.write(`database ${kind.padEnd(4)} ${format(await timeLoop((term) => databaseQuery(database, principal, kind, term), kind, total))}\n`)
+    process.stdout.write(
+      `database ${kind.padEnd(4)} ${format(await timeLoop((term) => databaseQuery(database, principal, kind, term), kind, total))}\n`,
+    )
   }
   await database.close()
   if (databaseOnly) return
@@ -146,7 +179,10 @@ async function main(): Promise<void> {
   if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.statusCode}`)
   for (const kind of ['name', 'mbi', 'mrn'] as const) {
     const run = async (term: string) => {
-      const response = await staff.request({ method: 'GET', url: `/api/patients/?${new URLSearchParams({ [parameter[kind]]: term })}` })
+      const response = await staff.request({
+        method: 'GET',
+        url: `/api/patients/?${new URLSearchParams({ [parameter[kind]]: term })}`,
+      })
       if (response.statusCode !== 200) throw new Error(`API ${kind}: ${response.statusCode} ${response.body}`)
       return (response.json() as { count: number }).count
     }

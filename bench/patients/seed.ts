@@ -55,7 +55,12 @@ async function dropPatientIndexes(client: pg.Client): Promise<string[]> {
   return rows.map((row) => row.indexdef)
 }
 
-async function insertBatch(client: pg.Client, organizationIds: string[], start: number, end: number): Promise<void> {
+async function insertBatch(
+  client: pg.Client,
+  organizationIds: string[],
+  start: number,
+  end: number,
+): Promise<void> {
   const keys = createCryptoKeys(BENCH.encryptionKey)
   const columns: unknown[][] = [[], [], [], [], [], [], [], [], [], [], []]
   for (let index = start; index < end; index += 1) {
@@ -98,10 +103,11 @@ async function main(): Promise<void> {
   const indexes = await dropPatientIndexes(client)
   for (let start = 0; start < count; start += BATCH) {
     await insertBatch(client, organizationIds, start, Math.min(count, start + BATCH))
-    if ((start / BATCH) % 20 === 0) process.stdout.write(`${start + BATCH} rows, ${((Date.now() - started) / 1000).toFixed(0)} s\n`)
+    if ((start / BATCH) % 20 === 0)
+      process.stdout.write(`${start + BATCH} rows, ${((Date.now() - started) / 1000).toFixed(0)} s\n`)
   }
   const loaded = Date.now()
-  await client.query('set maintenance_work_mem = \'512MB\'')
+  await client.query("set maintenance_work_mem = '512MB'")
   for (const definition of indexes) await client.query(definition)
   await client.query('vacuum analyze patients, patient_name_terms, patient_name_vocabulary')
   await client.end()

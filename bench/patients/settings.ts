@@ -11,4 +11,5 @@ export const BENCH = {
 
 export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/bench_patients'
 
-export const benchDatabaseUrl = (argument: string | undefined): string => argument ?? DEFAULT_BENCH_DATABASE_URL
+export const benchDatabaseUrl = (argument: string | undefined): string =>
+  argument ?? DEFAULT_BENCH_DATABASE_URL

@@ -26,12 +26,13 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
 
 function routeCost(keys: string[]) {
   const files = new Set<string>()
-  for (const key of keys) for (const chunk of closure(key)) {
-    const entry = manifest[chunk]
-    if (!entry) continue
-    files.add(entry.file)
-    for (const css of entry.css ?? []) files.add(css)
-  }
+  for (const key of keys)
+    for (const chunk of closure(key)) {
+      const entry = manifest[chunk]
+      if (!entry) continue
+      files.add(entry.file)
+      for (const css of entry.css ?? []) files.add(css)
+    }
   let js = { raw: 0, gzip: 0 }
   let css = { raw: 0, gzip: 0 }
   for (const file of files) {
@@ -46,13 +47,18 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
 if (!entryKey) throw new Error('no entry chunk in the manifest')
 
-const pageKeys = Object.keys(manifest).filter((key) => /(features\/.+\/pages|app\/routes)\/.+\.tsx$/.test(key))
+const pageKeys = Object.keys(manifest).filter((key) =>
+  /(features\/.+\/pages|app\/routes)\/.+\.tsx$/.test(key),
+)
 const rows = [{ route: '(entry)', ...routeCost([entryKey]) }]
-for (const key of pageKeys.sort()) rows.push({ route: key.replace(/^src\/(features\/)?/, ''), ...routeCost([entryKey, key]) })
+for (const key of pageKeys.sort())
+  rows.push({ route: key.replace(/^src\/(features\/)?/, ''), ...routeCost([entryKey, key]) })
 
 console.log('| page | JS | JS gzip | CSS | CSS gzip |')
 console.log('|---|---|---|---|---|')
 for (const row of rows) {
-  console.log(`| ${row.route} | ${kb(row.js.raw)} | ${kb(row.js.gzip)} | ${kb(row.css.raw)} | ${kb(row.css.gzip)} |`)
+  console.log(
+    `| ${row.route} | ${kb(row.js.raw)} | ${kb(row.js.gzip)} | ${kb(row.css.raw)} | ${kb(row.css.gzip)} |`,
+  )
 }
 // The login route's budget (120 kB gzip) is enforced by `npm run size -w @blueconsent/web`.

@@ -29,7 +29,12 @@ try {
   for (const [name, category] of Object.entries(categories)) {
     console.log(`${name.padEnd(16)} ${Math.round((category.score ?? 0) * 100)}`)
   }
-  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']) {
+  for (const id of [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+  ]) {
     console.log(`${id.padEnd(26)} ${audits[id]?.displayValue ?? '-'}`)
   }
 } finally {

@@ -2,7 +2,11 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoAxeViolations, latestOutboxLink, signInAs } from './fixtures.ts'
 import { beneficiary, consentAtMedicare } from './medicare.ts'
 
-async function createEmailRequest(page: Page, request: { name: string; email: string; mrn?: string }, submit: string) {
+async function createEmailRequest(
+  page: Page,
+  request: { name: string; email: string; mrn?: string },
+  submit: string,
+) {
   await page.goto('/app/authorization/new')
   await page.getByLabel('Patient name').fill(request.name)
   if (request.mrn) await page.getByLabel('Medical record number (MRN)').fill(request.mrn)
@@ -13,7 +17,13 @@ async function createEmailRequest(page: Page, request: { name: string; email: st
 }
 
 /** The patient's side, in a browser of their own: open the emailed link, connect, answer at Medicare. */
-async function patientAnswers(browser: Browser, staff: Page, to: string, who: ReturnType<typeof beneficiary>, answer: 'Allow' | 'Deny') {
+async function patientAnswers(
+  browser: Browser,
+  staff: Page,
+  to: string,
+  who: ReturnType<typeof beneficiary>,
+  answer: 'Allow' | 'Deny',
+) {
   const link = await latestOutboxLink(staff, to, '/consent/')
   const context = await browser.newContext()
   const patient = await context.newPage()
@@ -30,10 +40,16 @@ async function openMyRequests(page: Page) {
 }
 
 /** The request's status on the review page, filtered so other (demo) requests never page it out of view. */
-async function expectStatusOnReviewPage(page: Page, name: string, label: 'Approved' | 'Rejected' | 'Revoked') {
+async function expectStatusOnReviewPage(
+  page: Page,
+  name: string,
+  label: 'Approved' | 'Rejected' | 'Revoked',
+) {
   await page.goto('/app/authorization-request-list')
   await page.getByLabel('Status').selectOption({ label })
-  await expect(page.getByRole('table', { name: 'Authorization requests' }).getByRole('row').filter({ hasText: name })).not.toHaveCount(0)
+  await expect(
+    page.getByRole('table', { name: 'Authorization requests' }).getByRole('row').filter({ hasText: name }),
+  ).not.toHaveCount(0)
 }
 
 test('physician: email request → patient consents at Medicare → Approved with medications, claims and risk score', async ({
@@ -44,7 +60,11 @@ test('physician: email request → patient consents at Medicare → Approved wit
   const who = beneficiary(0)
   const email = 'patient.zero@example.com'
   await signInAs(page, 'PHYSICIAN_USER')
-  await createEmailRequest(page, { name: who.fullName, email, mrn: 'E2E-MRN-0001' }, 'Send Authorization Request')
+  await createEmailRequest(
+    page,
+    { name: who.fullName, email, mrn: 'E2E-MRN-0001' },
+    'Send Authorization Request',
+  )
   await expectNoAxeViolations(page)
 
   const { patient, context } = await patientAnswers(browser, page, email, who, 'Allow')
@@ -65,12 +85,18 @@ test('physician: email request → patient consents at Medicare → Approved wit
 
   // Revoke: the request ends and its data is no longer served.
   await openMyRequests(page)
-  await page.getByRole('button', { name: `Revoke for ${who.fullName}` }).first().click()
+  await page
+    .getByRole('button', { name: `Revoke for ${who.fullName}` })
+    .first()
+    .click()
   await expect(page.getByRole('status').filter({ hasText: `${who.fullName}: Revoked` })).toBeVisible()
   await expectStatusOnReviewPage(page, who.fullName, 'Revoked')
 })
 
-test('SMS request: the patient replies YES, gets the link, and declines (Rejected)', async ({ browser, page }) => {
+test('SMS request: the patient replies YES, gets the link, and declines (Rejected)', async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(180_000)
   const who = beneficiary(3)
   await signInAs(page, 'ACO_USER')
@@ -83,12 +109,18 @@ test('SMS request: the patient replies YES, gets the link, and declines (Rejecte
   await page.getByRole('button', { name: 'Send Authorization Request' }).click()
   await expect(page.getByText(`Authorization request sent to ${who.fullName}`)).toBeVisible()
   await page.getByRole('tab', { name: /My Requests/ }).click()
-  await expect(page.getByRole('listitem').filter({ hasText: who.fullName }).first().getByText('Awaiting Consent')).toBeVisible()
+  await expect(
+    page.getByRole('listitem').filter({ hasText: who.fullName }).first().getByText('Awaiting Consent'),
+  ).toBeVisible()
 
   // The patient answers the first SMS with YES from the demo outbox.
   const outbox = await browser.newPage()
   await outbox.goto('/dev/outbox')
-  const sms = outbox.getByRole('listitem').filter({ hasText: '+15552220003' }).filter({ hasText: /YES/ }).first()
+  const sms = outbox
+    .getByRole('listitem')
+    .filter({ hasText: '+15552220003' })
+    .filter({ hasText: /YES/ })
+    .first()
   await sms.getByRole('region', { name: 'Reply as patient' }).getByRole('button', { name: 'YES' }).click()
   const link = await latestOutboxLink(outbox, '+15552220003', '/consent/')
   await outbox.close()
@@ -100,7 +132,10 @@ test('SMS request: the patient replies YES, gets the link, and declines (Rejecte
   await expectNoAxeViolations(patient)
   await patient.goto(link)
   await patient.getByRole('button', { name: 'Decline' }).click()
-  await patient.getByRole('button', { name: /decline/i }).last().click()
+  await patient
+    .getByRole('button', { name: /decline/i })
+    .last()
+    .click()
   await expect(patient.getByText(/declined|not shared|no/i).first()).toBeVisible()
   await context.close()
 
@@ -123,7 +158,13 @@ test('agent: no MRN, no Patients tab, and only medications after approval', asyn
   await context.close()
 
   await openMyRequests(page)
-  await expect(page.getByRole('listitem').filter({ hasText: who.fullName }).first().getByText(/Approved|Expires in/)).toBeVisible({
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: who.fullName })
+      .first()
+      .getByText(/Approved|Expires in/),
+  ).toBeVisible({
     timeout: 30_000,
   })
   await page.getByRole('button', { name: `View data for ${who.fullName}` }).click()
@@ -138,7 +179,11 @@ test('a patient who denies at Medicare leaves the request Rejected', async ({ br
   const who = beneficiary(2)
   const email = 'patient.two@example.com'
   await signInAs(page, 'PHYSICIAN_ADMIN')
-  await createEmailRequest(page, { name: who.fullName, email, mrn: 'E2E-MRN-0002' }, 'Send Authorization Request')
+  await createEmailRequest(
+    page,
+    { name: who.fullName, email, mrn: 'E2E-MRN-0002' },
+    'Send Authorization Request',
+  )
   const { context } = await patientAnswers(browser, page, email, who, 'Deny')
   await context.close()
   await expectStatusOnReviewPage(page, who.fullName, 'Rejected')

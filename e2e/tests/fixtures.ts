@@ -33,7 +33,9 @@ export async function signInAs(page: Page, role: DemoPersona): Promise<DemoUser>
 
 /** Fails with the list of WCAG 2 A/AA violations axe finds on the current page. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
   const summary = results.violations.map((violation) => ({
     id: violation.id,
     impact: violation.impact,
@@ -54,7 +56,9 @@ export async function latestOutboxLink(page: Page, to: string, pathPart: string)
     .poll(async () => {
       const response = await page.request.get('/api/dev/outbox/')
       const body = (await response.json()) as { results: { to: string; links: string[] }[] }
-      link = body.results.find((message) => message.to === to)?.links.find((candidate) => candidate.includes(pathPart))
+      link = body.results
+        .find((message) => message.to === to)
+        ?.links.find((candidate) => candidate.includes(pathPart))
       return link ?? null
     })
     .not.toBeNull()

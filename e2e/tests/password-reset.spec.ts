@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { DEMO_PASSWORD, clientAddress, expectNoAxeViolations, fillLogin, latestOutboxLink } from './fixtures.ts'
+import {
+  DEMO_PASSWORD,
+  clientAddress,
+  expectNoAxeViolations,
+  fillLogin,
+  latestOutboxLink,
+} from './fixtures.ts'
 
 const email = 'clinician@demo.blueconsent.app'
 const newPassword = 'a-new-Password-2026'
@@ -12,7 +18,9 @@ test('forgot password → outbox link → new password → sign in', async ({ br
   await expect(page).toHaveURL(/\/forgot-password$/)
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
-  await expect(page.getByText('If an account with this email exists, a password reset link has been sent.')).toBeVisible()
+  await expect(
+    page.getByText('If an account with this email exists, a password reset link has been sent.'),
+  ).toBeVisible()
   await expectNoAxeViolations(page)
 
   const link = await latestOutboxLink(page, email, '/app/password-reset/')
@@ -57,5 +65,7 @@ test('an unknown email gets the same neutral answer', async ({ page }) => {
   await page.goto('/app/password-reset')
   await page.getByLabel('Email').fill('nobody-here@example.com')
   await page.getByRole('button', { name: 'Send reset link' }).click()
-  await expect(page.getByText('If an account with this email exists, a password reset link has been sent.')).toBeVisible()
+  await expect(
+    page.getByText('If an account with this email exists, a password reset link has been sent.'),
+  ).toBeVisible()
 })

@@ -281,7 +281,9 @@ test('agent: sees only the medications of their own client, and nobody else’s 
   // Agents search neither by MRN nor by Medicare ID, and their results show no MRN.
   await expect(page.getByLabel('Name, MRN, Medicare ID, email or phone')).toHaveCount(0)
   await page.getByLabel('Name, email or phone').fill(client)
-  const result = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: `View record of ${client}` }) })
+  const result = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: `View record of ${client}` }) })
   await expect(result).toContainText(/born \d{4}-\d{2}-\d{2}/)
   await expect(result).not.toContainText('MRN')
   const consolidated = page.waitForResponse((response) =>

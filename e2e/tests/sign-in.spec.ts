@@ -3,7 +3,8 @@ import { ROLE_HOME, roleHome, type Role } from '@blueconsent/contract'
 import { DEMO_USERS, clientAddress, expectNoAxeViolations, fillLogin, signIn, signInAs } from './fixtures.ts'
 
 // Where each role lands: its home, with the four role dashboards redirecting to /app/dashboard (spec 2 §2).
-const landing = (role: Role) => (ROLE_HOME[role] === '/app/care-management' ? '/app/care-management' : '/app/dashboard')
+const landing = (role: Role) =>
+  ROLE_HOME[role] === '/app/care-management' ? '/app/care-management' : '/app/dashboard'
 
 test.describe('every demo role signs in and lands on its home', () => {
   for (const [index, user] of DEMO_USERS.entries()) {
@@ -29,7 +30,10 @@ test('wrong password shows the spec message and the form locks after 5 attempts'
   for (let attempt = 1; attempt <= 5; attempt += 1) {
     await fillLogin(page, 'nobody@example.com', `wrong-password-${attempt}`)
     await signInButton.click()
-    if (attempt < 5) await expect(page.getByText(/Invalid email or password\. Please try again\.|Too many attempts/)).toBeVisible()
+    if (attempt < 5)
+      await expect(
+        page.getByText(/Invalid email or password\. Please try again\.|Too many attempts/),
+      ).toBeVisible()
   }
   const locked = page.getByRole('button', { name: /^Locked \(\d+s\)$/ })
   await expect(locked).toBeVisible()
@@ -112,7 +116,9 @@ test('the dashboard has no accessibility violations in light and dark', async ({
   }
 })
 
-test('single sign-on through the portal OAuth server (code + PKCE) lands on the dashboard', async ({ page }) => {
+test('single sign-on through the portal OAuth server (code + PKCE) lands on the dashboard', async ({
+  page,
+}) => {
   await signInAs(page, 'PHYSICIAN_ADMIN')
   await page.goto('/app/oauth/start')
   await expect(page).toHaveURL(/\/app\/dashboard$/)

@@ -29,7 +29,9 @@ await build({
   sourcemap: true,
   plugins: [externalNpmPackages],
   // Some CommonJS dependencies call require(); ESM output needs one.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'info',
 })
 cpSync(join(root, 'src', 'db', 'migrations'), join(dist, 'migrations'), { recursive: true })

@@ -16,7 +16,13 @@ if (!existsSync(link)) {
 }
 const result = spawnSync(
   process.execPath,
-  ['--preserve-symlinks', '--preserve-symlinks-main', join(link, 'bin.cjs'), 'generate', ...process.argv.slice(2)],
+  [
+    '--preserve-symlinks',
+    '--preserve-symlinks-main',
+    join(link, 'bin.cjs'),
+    'generate',
+    ...process.argv.slice(2),
+  ],
   { cwd: apiRoot, stdio: 'inherit' },
 )
 process.exit(result.status ?? 1)

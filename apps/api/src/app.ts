@@ -16,7 +16,11 @@ import { authRoutes } from './features/auth/auth.routes.ts'
 import { authorizationRequestRoutes } from './features/authorization-requests/authorization-requests.routes.ts'
 import { registerBlueButtonSandbox } from './features/bluebutton/sandbox-mount.ts'
 import { consentRoutes } from './features/consent/consent.routes.ts'
-import { createLoginThrottle, createMemoryCounterStore, createRedisCounterStore } from './features/auth/lockout.ts'
+import {
+  createLoginThrottle,
+  createMemoryCounterStore,
+  createRedisCounterStore,
+} from './features/auth/lockout.ts'
 import { createTokenSigner } from './features/auth/tokens.ts'
 import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
@@ -108,19 +112,29 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   return app
 }
 
-async function createContext(app: FastifyInstance, config: AppConfig, options: BuildOptions): Promise<AppContext> {
+async function createContext(
+  app: FastifyInstance,
+  config: AppConfig,
+  options: BuildOptions,
+): Promise<AppContext> {
   const secrets = resolveSecrets(config)
   if (secrets.generated) {
-    app.log.warn({ dataDir: config.dataDir }, 'generated demo secrets (DATA_ENCRYPTION_KEY, JWT_SECRET) in the data folder')
+    app.log.warn(
+      { dataDir: config.dataDir },
+      'generated demo secrets (DATA_ENCRYPTION_KEY, JWT_SECRET) in the data folder',
+    )
   }
   const database =
     options.database ??
     (await openDatabase(config.database, {
-      onConnectionError: (error) => app.log.warn({ err: error }, 'database connection ended by the server; the pool reconnects'),
+      onConnectionError: (error) =>
+        app.log.warn({ err: error }, 'database connection ended by the server; the pool reconnects'),
     }))
   if (!options.skipMigrations && config.migrateOnStart) await migrateDatabase(database)
   const keys = createCryptoKeys(secrets.dataEncryptionKey)
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null
   const jobs = await createJobQueue(database, app.log, { migrate: config.migrateOnStart })
   const ctx: AppContext = {
     config,

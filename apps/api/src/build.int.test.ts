@@ -33,13 +33,17 @@ function waitForListening(child: ReturnType<typeof spawn>): Promise<string> {
 
 describe('production build', () => {
   it('bundles to dist/server.js, which starts with node and answers health', async () => {
-    const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: apiRoot, encoding: 'utf8' })
+    const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+      cwd: apiRoot,
+      encoding: 'utf8',
+    })
     expect(build.status, build.stderr).toBe(0)
 
     const opened = await openStorage({ persistent: true })
     storage = opened.storage
     await opened.database.close()
-    const location = storage.kind === 'postgres' ? { DATABASE_URL: storage.url } : { DATA_DIR: storage.root ?? '' }
+    const location =
+      storage.kind === 'postgres' ? { DATABASE_URL: storage.url } : { DATA_DIR: storage.root ?? '' }
     const child = spawn(process.execPath, ['dist/server.js'], {
       cwd: apiRoot,
       env: {

@@ -4,13 +4,26 @@ import { loadConfig } from './config.ts'
 describe('loadConfig', () => {
   it('defaults to the embedded demo on port 8000', () => {
     const config = loadConfig({})
-    expect(config).toMatchObject({ port: 8000, host: '0.0.0.0', publicUrl: 'http://localhost:8000', devTools: true, demoSeed: true })
+    expect(config).toMatchObject({
+      port: 8000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:8000',
+      devTools: true,
+      demoSeed: true,
+    })
     expect(config.database.kind).toBe('pglite')
   })
 
   it('turns demo features off for PostgreSQL and requires secrets there', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow('DATA_ENCRYPTION_KEY and JWT_SECRET')
-    const config = loadConfig({ DATABASE_URL: 'postgres://db/x', DATA_ENCRYPTION_KEY: 'k', JWT_SECRET: 's', PUBLIC_URL: 'https://p.example/' })
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow(
+      'DATA_ENCRYPTION_KEY and JWT_SECRET',
+    )
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://db/x',
+      DATA_ENCRYPTION_KEY: 'k',
+      JWT_SECRET: 's',
+      PUBLIC_URL: 'https://p.example/',
+    })
     expect(config).toMatchObject({ devTools: false, demoSeed: false, publicUrl: 'https://p.example' })
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://db/x' })
   })

@@ -98,12 +98,17 @@ export type TwilioConfig = {
   webhookUrl: string
 }
 
-type TwilioEnv = { [K in keyof z.infer<typeof envSchema> as K extends `TWILIO_${string}` ? K : never]: z.infer<typeof envSchema>[K] }
+type TwilioEnv = {
+  [K in keyof z.infer<typeof envSchema> as K extends `TWILIO_${string}` ? K : never]: z.infer<
+    typeof envSchema
+  >[K]
+}
 
 function twilioConfig(e: TwilioEnv, publicUrl: string): TwilioConfig | undefined {
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM_NUMBER: fromNumber } = e
   if (!accountSid && !authToken && !fromNumber) return undefined
-  if (!accountSid || !authToken || !fromNumber) throw new Error('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER go together.')
+  if (!accountSid || !authToken || !fromNumber)
+    throw new Error('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER go together.')
   return {
     accountSid,
     authToken,
@@ -140,16 +145,23 @@ export function embeddedBlueButtonConfig(publicUrl: string): BlueButtonConfig {
   }
 }
 
-type BlueButtonEnv = { [K in keyof z.infer<typeof envSchema> as K extends `BLUEBUTTON_${string}` ? K : never]: string | undefined }
+type BlueButtonEnv = {
+  [K in keyof z.infer<typeof envSchema> as K extends `BLUEBUTTON_${string}` ? K : never]: string | undefined
+}
 
 function blueButtonConfig(e: BlueButtonEnv, publicUrl: string): BlueButtonConfig {
   const embedded = embeddedBlueButtonConfig(publicUrl)
   const redirectUri = e.BLUEBUTTON_REDIRECT_URI ?? embedded.redirectUri
   if (e.BLUEBUTTON_BASE_URL === undefined) return { ...embedded, redirectUri }
-  const provider = { clientId: e.BLUEBUTTON_PROVIDER_CLIENT_ID, clientSecret: e.BLUEBUTTON_PROVIDER_CLIENT_SECRET }
+  const provider = {
+    clientId: e.BLUEBUTTON_PROVIDER_CLIENT_ID,
+    clientSecret: e.BLUEBUTTON_PROVIDER_CLIENT_SECRET,
+  }
   const agent = { clientId: e.BLUEBUTTON_AGENT_CLIENT_ID, clientSecret: e.BLUEBUTTON_AGENT_CLIENT_SECRET }
   if (!provider.clientId || !provider.clientSecret || !agent.clientId || !agent.clientSecret) {
-    throw new Error('BLUEBUTTON_BASE_URL needs BLUEBUTTON_PROVIDER_CLIENT_ID/_SECRET and BLUEBUTTON_AGENT_CLIENT_ID/_SECRET.')
+    throw new Error(
+      'BLUEBUTTON_BASE_URL needs BLUEBUTTON_PROVIDER_CLIENT_ID/_SECRET and BLUEBUTTON_AGENT_CLIENT_ID/_SECRET.',
+    )
   }
   return {
     baseUrl: e.BLUEBUTTON_BASE_URL.replace(/\/+$/, ''),
@@ -175,7 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
-    database: embedded ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') } : { kind: 'postgres', url: e.DATABASE_URL ?? '' },
+    database: embedded
+      ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') }
+      : { kind: 'postgres', url: e.DATABASE_URL ?? '' },
     dataDir,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     jwtSecret: e.JWT_SECRET,
@@ -200,4 +214,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return config
 }
 
-export const webDistAvailable = (config: AppConfig): boolean => existsSync(join(config.webDistDir, 'index.html'))
+export const webDistAvailable = (config: AppConfig): boolean =>
+  existsSync(join(config.webDistDir, 'index.html'))

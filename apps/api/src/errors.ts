@@ -73,18 +73,23 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     return reply.status(error.status).headers(error.headers).send({ detail: error.detail, code: error.code })
   }
   if (error instanceof FieldValidationError) return reply.status(400).send(error.fields)
-  if (hasZodFastifySchemaValidationErrors(error)) return reply.status(400).send(issuesToFieldErrors(error.validation))
+  if (hasZodFastifySchemaValidationErrors(error))
+    return reply.status(400).send(issuesToFieldErrors(error.validation))
   const fastifyError = error as FastifyError
   const status = statusCodeOf(fastifyError)
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed')
-    return reply.status(status).send({ detail: SERVER_ERROR_DETAIL, code: status === 503 ? 'service_unavailable' : 'server_error' })
+    return reply
+      .status(status)
+      .send({ detail: SERVER_ERROR_DETAIL, code: status === 503 ? 'service_unavailable' : 'server_error' })
   }
   if (status === 400) {
     // Malformed JSON, wrong content type and the like: no field to blame.
     return reply.status(400).send({ [NON_FIELD_ERRORS]: [fastifyError.message || 'Malformed request.'] })
   }
-  return reply.status(status).send({ detail: fastifyError.message, code: CODE_BY_STATUS[status] ?? 'server_error' })
+  return reply
+    .status(status)
+    .send({ detail: fastifyError.message, code: CODE_BY_STATUS[status] ?? 'server_error' })
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

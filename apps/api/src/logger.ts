@@ -71,7 +71,11 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       level,
       redact: { paths: REDACT_PATHS, censor: REDACTED },
       serializers: {
-        req: (request: LoggedRequest) => ({ id: request.id, method: request.method, url: scrubPath(request.url ?? '') }),
+        req: (request: LoggedRequest) => ({
+          id: request.id,
+          method: request.method,
+          url: scrubPath(request.url ?? ''),
+        }),
         res: (reply: LoggedReply) => ({ statusCode: reply.statusCode }),
         err: serializeError,
       },

@@ -28,7 +28,10 @@ function makeWebDist(): string {
 describe('platform', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await buildTestApp({ config: { logLevel: 'info', webDistDir: makeWebDist() }, logDestination: logSink })
+    t = await buildTestApp({
+      config: { logLevel: 'info', webDistDir: makeWebDist() },
+      logDestination: logSink,
+    })
   })
   afterAll(() => t?.close())
 
@@ -56,7 +59,11 @@ describe('platform', () => {
   })
 
   it('puts no-store on OAuth responses too', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/o/token/', payload: { grant_type: 'password' } })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/o/token/',
+      payload: { grant_type: 'password' },
+    })
     expect(response.statusCode).toBe(400)
     expect(response.headers['cache-control']).toBe('no-store')
   })
@@ -69,7 +76,11 @@ describe('platform', () => {
     expect(cookie?.sameSite).toBe('Lax')
     const health = await t.app.inject({ method: 'GET', url: '/api/health/' })
     expect(health.cookies.some((c) => c.name === CSRF_COOKIE)).toBe(true)
-    const withCookie = await t.app.inject({ method: 'GET', url: '/api/health/', cookies: { [CSRF_COOKIE]: 'abc' } })
+    const withCookie = await t.app.inject({
+      method: 'GET',
+      url: '/api/health/',
+      cookies: { [CSRF_COOKIE]: 'abc' },
+    })
     expect(withCookie.cookies.some((c) => c.name === CSRF_COOKIE)).toBe(false)
   })
 
@@ -99,10 +110,17 @@ describe('platform', () => {
   it('declares an access rule on every route', () => {
     const routes = t.app.registeredRoutes
     expect(routes.length).toBeGreaterThan(10)
-    const missing = routes.filter((route) => route.options.config?.access === undefined).map((r) => `${r.method} ${r.url}`)
+    const missing = routes
+      .filter((route) => route.options.config?.access === undefined)
+      .map((r) => `${r.method} ${r.url}`)
     expect(missing).toEqual([])
     const publicApi = routes
-      .filter((r) => r.options.config?.access === 'public' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
+      .filter(
+        (r) =>
+          r.options.config?.access === 'public' &&
+          r.url.startsWith('/api/') &&
+          !r.url.startsWith('/api/docs'),
+      )
       .map((r) => `${r.method} ${r.url}`)
       .sort()
     // Anything new here must be public on purpose.
@@ -136,20 +154,32 @@ describe('platform', () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/jwt/verify/' })
     expect(none.statusCode).toBe(401)
     expect(none.json()).toEqual({ detail: expect.any(String), code: 'not_authenticated' })
-    const forged = await t.app.inject({ method: 'GET', url: '/api/jwt/verify/', headers: { authorization: 'Bearer abc.def.ghi' } })
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/jwt/verify/',
+      headers: { authorization: 'Bearer abc.def.ghi' },
+    })
     expect(forged.statusCode).toBe(401)
     expect(forged.json().code).toBe('token_not_valid')
   })
 
   it('answers unknown API paths with a JSON 404', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/nope/', headers: { accept: 'text/html' } })
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/nope/',
+      headers: { accept: 'text/html' },
+    })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' })
   })
 
   it('turns validation failures into DRF-style field errors', async () => {
     const client = createClient(t.app, { ip: '10.9.0.1' })
-    const response = await client.request({ method: 'POST', url: '/api/jwt/login/', payload: { email: '', password: '' } })
+    const response = await client.request({
+      method: 'POST',
+      url: '/api/jwt/login/',
+      payload: { email: '', password: '' },
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
       email: ['Please enter both email and password.'],
@@ -170,7 +200,9 @@ describe('platform', () => {
     expect(spec.statusCode).toBe(200)
     const body = spec.json() as { openapi: string; paths: Record<string, unknown> }
     expect(body.openapi).toMatch(/^3\./)
-    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/api/jwt/login/', '/o/token/', '/api/health/']))
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(['/api/jwt/login/', '/o/token/', '/api/health/']),
+    )
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' })
     expect([200, 302]).toContain(ui.statusCode)
   })
@@ -185,7 +217,11 @@ describe('platform', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-AbCdEf12.js' })
     expect(asset.statusCode).toBe(200)
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
-    const missingAsset = await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } })
+    const missingAsset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/missing.js',
+      headers: { accept: '*/*' },
+    })
     expect(missingAsset.statusCode).toBe(404)
   })
 

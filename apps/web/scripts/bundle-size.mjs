@@ -11,7 +11,11 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), '
 const budgetIndex = process.argv.indexOf('--budget')
 const budgetKb = budgetIndex > 0 ? Number(process.argv[budgetIndex + 1]) : 120
 
-const LOGIN_MODULES = ['index.html', 'src/app/routes/login-route.tsx', 'src/features/auth/components/guest-only.tsx']
+const LOGIN_MODULES = [
+  'index.html',
+  'src/app/routes/login-route.tsx',
+  'src/features/auth/components/guest-only.tsx',
+]
 
 const files = new Set()
 function collect(key) {

@@ -31,25 +31,54 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 function sendJson(response: ServerResponse, status: number, body: unknown, gzip = false): void {
   const text = Buffer.from(JSON.stringify(body))
-  response.writeHead(status, { 'content-type': 'application/json', ...(gzip ? { 'content-encoding': 'gzip' } : {}) })
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+  })
   response.end(gzip ? gzipSync(text) : text)
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const body = await readBody(request)
   const url = request.url ?? ''
-  seen.push({ method: request.method ?? '', url, authorization: request.headers.authorization, acceptEncoding: request.headers['accept-encoding'], body })
+  seen.push({
+    method: request.method ?? '',
+    url,
+    authorization: request.headers.authorization,
+    acceptEncoding: request.headers['accept-encoding'],
+    body,
+  })
   if (url === '/bb/v2/o/token/') {
     const form = new URLSearchParams(body)
     if (form.get('grant_type') === 'refresh_token') return sendJson(response, 400, { error: 'invalid_grant' })
-    return sendJson(response, 200, { access_token: 'at', token_type: 'Bearer', expires_in: 3600, scope: 'patient/Coverage.rs patient/ExplanationOfBenefit.rs', refresh_token: 'rt', access_grant_expiration: '2027-12-20 12:00:00Z' })
+    return sendJson(response, 200, {
+      access_token: 'at',
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: 'patient/Coverage.rs patient/ExplanationOfBenefit.rs',
+      refresh_token: 'rt',
+      access_grant_expiration: '2027-12-20 12:00:00Z',
+    })
   }
   if (url.startsWith('/bb/v2/fhir/ExplanationOfBenefit?') && !url.includes('_offset')) {
     const page = loadFixture('test-env-eob-bundle-carrier-outpatient-subset.json') as Record<string, unknown>
-    return sendJson(response, 200, { ...page, link: [{ relation: 'next', url: `${base}/bb/v2/fhir/ExplanationOfBenefit?_offset=4&_count=50` }] }, true)
+    return sendJson(
+      response,
+      200,
+      {
+        ...page,
+        link: [{ relation: 'next', url: `${base}/bb/v2/fhir/ExplanationOfBenefit?_offset=4&_count=50` }],
+      },
+      true,
+    )
   }
   if (url === '/bb/v2/fhir/ExplanationOfBenefit?_offset=4&_count=50') {
-    return sendJson(response, 200, { resourceType: 'Bundle', total: 5, entry: [{ resource: loadFixture('bfd-eob-read-pde.json') }] }, true)
+    return sendJson(
+      response,
+      200,
+      { resourceType: 'Bundle', total: 5, entry: [{ resource: loadFixture('bfd-eob-read-pde.json') }] },
+      true,
+    )
   }
   sendJson(response, 404, { detail: 'Not found.' })
 }
@@ -65,7 +94,12 @@ afterAll(async () => {
 })
 
 function client(): BlueButtonClient {
-  return new BlueButtonClient({ baseUrl: `${base}/bb`, clientId: 'demo-app', clientSecret: 's3cret', redirectUri: 'http://localhost/cb/' })
+  return new BlueButtonClient({
+    baseUrl: `${base}/bb`,
+    clientId: 'demo-app',
+    clientSecret: 's3cret',
+    redirectUri: 'http://localhost/cb/',
+  })
 }
 
 describe('BlueButtonClient over HTTP', () => {

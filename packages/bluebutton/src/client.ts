@@ -1,6 +1,11 @@
 // The public facade: one instance per registered CMS application (client id). Stateless apart from
 // its configuration, so one instance serves every enrollee; tokens are passed in per call.
-import { resolveConfig, type BlueButtonClientConfig, type BlueButtonEndpoints, type ResolvedConfig } from './config.ts'
+import {
+  resolveConfig,
+  type BlueButtonClientConfig,
+  type BlueButtonEndpoints,
+  type ResolvedConfig,
+} from './config.ts'
 import { BlueButtonError } from './errors.ts'
 import {
   coverageUrl,
@@ -77,12 +82,19 @@ export class BlueButtonClient {
     return readPatient(this.config, token)
   }
 
-  readResource(token: AccessTokenSource, resourceType: 'Patient' | 'Coverage' | 'ExplanationOfBenefit', id: string): Promise<FhirResource> {
+  readResource(
+    token: AccessTokenSource,
+    resourceType: 'Patient' | 'Coverage' | 'ExplanationOfBenefit',
+    id: string,
+  ): Promise<FhirResource> {
     return readResource(this.config, token, resourceType, id)
   }
 
   /** Pages of Coverage (one resource per Medicare part). */
-  coveragePages(token: AccessTokenSource, search?: CoverageSearch): AsyncGenerator<BundlePage, void, undefined> {
+  coveragePages(
+    token: AccessTokenSource,
+    search?: CoverageSearch,
+  ): AsyncGenerator<BundlePage, void, undefined> {
     return iteratePages(this.config, coverageUrl(this.config, search), token)
   }
 
@@ -110,12 +122,19 @@ export class BlueButtonClient {
       const patient = await readPatient(this.config, token).catch(ignoreScopeDenied)
       if (patient && typeof patient.id === 'string') return patient.id
     }
-    for (const url of [coverageUrl(this.config, { count: 1 }), explanationOfBenefitUrl(this.config, { count: 1 })]) {
+    for (const url of [
+      coverageUrl(this.config, { count: 1 }),
+      explanationOfBenefitUrl(this.config, { count: 1 }),
+    ]) {
       const first = await iteratePages(this.config, url, token).next().catch(ignoreScopeDenied)
       const id = first && !first.done ? patientIdFromResources(first.value.resources) : null
       if (id) return id
     }
-    throw new BlueButtonError({ code: 'not_found', endpoint: 'fhir', detail: 'could not determine the patient id' })
+    throw new BlueButtonError({
+      code: 'not_found',
+      endpoint: 'fhir',
+      detail: 'could not determine the patient id',
+    })
   }
 }
 

@@ -110,7 +110,11 @@ const INACTIVE = /inactive/i
 const NO_REFRESH = /not allowed to refresh|refresh tokens/i
 
 /** Token endpoint (code exchange and refresh), brief §3.8. */
-export function classifyTokenError(status: number, body: ErrorBody, retryAfterMs: number | null = null): BlueButtonError {
+export function classifyTokenError(
+  status: number,
+  body: ErrorBody,
+  retryAfterMs: number | null = null,
+): BlueButtonError {
   const init = { endpoint: 'token' as const, status, ...body, retryAfterMs }
   const detail = body.detail ?? ''
   if (status >= 500 || status === 429) return new BlueButtonError({ ...init, code: 'transient' })
@@ -144,7 +148,8 @@ export function classifyDataError(
     const code = TIMED_OUT.test(detail) && /access/i.test(detail) ? 'reconsent_required' : 'unauthorized'
     return new BlueButtonError({ ...init, code })
   }
-  if (status === 403) return new BlueButtonError({ ...init, code: classifyForbidden(detail, options.scopeSensitive) })
+  if (status === 403)
+    return new BlueButtonError({ ...init, code: classifyForbidden(detail, options.scopeSensitive) })
   if (status === 404) return new BlueButtonError({ ...init, code: 'not_found' })
   return new BlueButtonError({ ...init, code: 'bad_request' })
 }

@@ -68,7 +68,11 @@ export function backoffMs(config: ResolvedConfig, retryNumber: number): number {
   return Math.round(exponential * jitter)
 }
 
-export type ErrorClassifier = (status: number, body: ErrorBody, retryAfterMs: number | null) => BlueButtonError
+export type ErrorClassifier = (
+  status: number,
+  body: ErrorBody,
+  retryAfterMs: number | null,
+) => BlueButtonError
 
 /**
  * GET with retries on network errors, timeouts, 429 and 5xx; never on other 4xx. A Retry-After

@@ -9,7 +9,8 @@ export interface RecordedRequest {
   body: string | null
 }
 
-export type Scripted = Response | Error | ((request: RecordedRequest, signal: AbortSignal | null) => Response | Promise<Response>)
+export type Scripted =
+  Response | Error | ((request: RecordedRequest, signal: AbortSignal | null) => Response | Promise<Response>)
 
 export function scriptedFetch(script: Scripted[]): { fetch: FetchLike; requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = []
@@ -32,7 +33,10 @@ export function scriptedFetch(script: Scripted[]): { fetch: FetchLike; requests:
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  })
 }
 
 export const BASE_URL = 'https://sandbox.bluebutton.cms.gov'

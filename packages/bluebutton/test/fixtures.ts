@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url'
 const directory = fileURLToPath(new URL('./fixtures/', import.meta.url))
 
 export function fixtureNames(): string[] {
-  return readdirSync(directory).filter((name) => name.endsWith('.json')).sort()
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
 }
 
 export function loadFixture(name: string): unknown {

@@ -55,7 +55,12 @@ describe('features by role (spec 1 §6)', () => {
   })
   it('limits agents to dashboard, search and medications', () => {
     expect(FEATURES_BY_ROLE.AGENT_USER).toEqual(['dashboard', 'patient-search', 'medication-management'])
-    expect(FEATURES_BY_ROLE.AGENT_ADMIN).toEqual(['dashboard', 'patient-search', 'medication-management', 'team'])
+    expect(FEATURES_BY_ROLE.AGENT_ADMIN).toEqual([
+      'dashboard',
+      'patient-search',
+      'medication-management',
+      'team',
+    ])
   })
 })
 
@@ -68,12 +73,18 @@ describe('display options (spec 1 §6)', () => {
   })
   it('shows agents only provider and medication details', () => {
     const agent = displayOptionsFor('AGENT_ADMIN')
-    const shown = Object.entries(agent).filter(([, value]) => value === true).map(([key]) => key)
+    const shown = Object.entries(agent)
+      .filter(([, value]) => value === true)
+      .map(([key]) => key)
     expect(shown.sort()).toEqual(['medicationDetails', 'providerDetails'])
     expect(agent.variant).toBe('basic')
   })
   it('lets providers export and edit notes', () => {
-    expect(displayOptionsFor('ACO_ADMIN')).toMatchObject({ export: true, edit: true, variant: 'aco-detailed' })
+    expect(displayOptionsFor('ACO_ADMIN')).toMatchObject({
+      export: true,
+      edit: true,
+      variant: 'aco-detailed',
+    })
     expect(displayOptionsFor('CLINICIAN')).toMatchObject({ export: true, variant: 'physician-clinical' })
   })
   it('shows other roles nothing extra', () => {
@@ -132,7 +143,8 @@ describe('permissions', () => {
     expect(agent).not.toContain('patients.view_claims')
     expect(agent).not.toContain('patients.export')
   })
-  it('gives individual accounts billing', () => expect(permissionsFor('USER', 'INDIVIDUAL')).toContain('billing.manage'))
+  it('gives individual accounts billing', () =>
+    expect(permissionsFor('USER', 'INDIVIDUAL')).toContain('billing.manage'))
   it('gives the platform admin no patient data', () => {
     expect(permissionsFor('ADMIN', null)).not.toContain('patients.view')
   })

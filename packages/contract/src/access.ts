@@ -16,14 +16,29 @@ export const ROLES = [
 export const roleSchema = z.enum(ROLES)
 export type Role = z.infer<typeof roleSchema>
 
-export const ORGANIZATION_TYPES = ['ACO', 'PHYSICIAN_GROUP', 'FQHC', 'INSURANCE_AGENCY', 'INDIVIDUAL'] as const
+export const ORGANIZATION_TYPES = [
+  'ACO',
+  'PHYSICIAN_GROUP',
+  'FQHC',
+  'INSURANCE_AGENCY',
+  'INDIVIDUAL',
+] as const
 export const organizationTypeSchema = z.enum(ORGANIZATION_TYPES)
 export type OrganizationType = z.infer<typeof organizationTypeSchema>
 
-export const ADMIN_ROLES = ['ADMIN', 'ACO_ADMIN', 'PHYSICIAN_ADMIN', 'AGENT_ADMIN'] as const satisfies readonly Role[]
+export const ADMIN_ROLES = [
+  'ADMIN',
+  'ACO_ADMIN',
+  'PHYSICIAN_ADMIN',
+  'AGENT_ADMIN',
+] as const satisfies readonly Role[]
 export const ACO_ROLES = ['ACO_ADMIN', 'ACO_USER'] as const satisfies readonly Role[]
 // CLINICIAN shares the physician feature set (spec 1 §6) and works in physician groups and FQHCs.
-export const PHYSICIAN_ROLES = ['PHYSICIAN_ADMIN', 'PHYSICIAN_USER', 'CLINICIAN'] as const satisfies readonly Role[]
+export const PHYSICIAN_ROLES = [
+  'PHYSICIAN_ADMIN',
+  'PHYSICIAN_USER',
+  'CLINICIAN',
+] as const satisfies readonly Role[]
 export const AGENT_ROLES = ['AGENT_ADMIN', 'AGENT_USER'] as const satisfies readonly Role[]
 
 export const isAdminRole = (role: Role): boolean => (ADMIN_ROLES as readonly Role[]).includes(role)
@@ -220,7 +235,10 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number]
 export const permissionSchema = z.enum(PERMISSIONS)
 
-export function permissionsFor(role: Role, organizationType: OrganizationType | null | undefined): Permission[] {
+export function permissionsFor(
+  role: Role,
+  organizationType: OrganizationType | null | undefined,
+): Permission[] {
   const permissions: Permission[] = []
   const dataRole = isProviderRole(role) || isAgentRole(role)
   if (dataRole) permissions.push('authorization_requests.create', 'patients.view')
@@ -230,6 +248,7 @@ export function permissionsFor(role: Role, organizationType: OrganizationType | 
     if (role !== 'ADMIN') permissions.push('authorization_requests.view_organization')
   }
   if (role === 'ACO_ADMIN' && organizationType === 'ACO') permissions.push('tins.manage')
-  if (organizationType === 'INDIVIDUAL' && !permissions.includes('billing.manage')) permissions.push('billing.manage')
+  if (organizationType === 'INDIVIDUAL' && !permissions.includes('billing.manage'))
+    permissions.push('billing.manage')
   return permissions
 }

@@ -8,8 +8,10 @@ import {
   passwordResetRequestSchema,
 } from './auth.ts'
 
-const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message])
+const issues = (result: {
+  success: boolean
+  error?: { issues: { path: PropertyKey[]; message: string }[] }
+}) => (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message])
 
 describe('login', () => {
   it('requires email and password with the spec message', () => {
@@ -19,7 +21,9 @@ describe('login', () => {
     ])
   })
   it('accepts remember_me', () => {
-    expect(loginRequestSchema.parse({ email: 'a@b.c', password: 'x', remember_me: true }).remember_me).toBe(true)
+    expect(loginRequestSchema.parse({ email: 'a@b.c', password: 'x', remember_me: true }).remember_me).toBe(
+      true,
+    )
   })
 })
 
@@ -30,24 +34,48 @@ describe('password reset', () => {
     ])
   })
   it('needs 8 characters and a matching confirmation', () => {
-    expect(issues(passwordResetConfirmSchema.safeParse({ uid: 'u', token: 't', password: 'short', password_confirm: 'short' }))).toEqual([
-      ['password', 'Password must be at least 8 characters long'],
-    ])
     expect(
-      issues(passwordResetConfirmSchema.safeParse({ uid: 'u', token: 't', password: 'long-enough', password_confirm: 'different' })),
+      issues(
+        passwordResetConfirmSchema.safeParse({
+          uid: 'u',
+          token: 't',
+          password: 'short',
+          password_confirm: 'short',
+        }),
+      ),
+    ).toEqual([['password', 'Password must be at least 8 characters long']])
+    expect(
+      issues(
+        passwordResetConfirmSchema.safeParse({
+          uid: 'u',
+          token: 't',
+          password: 'long-enough',
+          password_confirm: 'different',
+        }),
+      ),
     ).toEqual([['password_confirm', 'Passwords do not match']])
   })
 })
 
 describe('password change', () => {
   it('uses the change-password wording', () => {
-    expect(issues(passwordChangeSchema.safeParse({ old_password: '', new_password: '', new_password_confirm: '' }))).toEqual([
+    expect(
+      issues(
+        passwordChangeSchema.safeParse({ old_password: '', new_password: '', new_password_confirm: '' }),
+      ),
+    ).toEqual([
       ['old_password', 'Current password is required'],
       ['new_password', 'New password is required'],
       ['new_password', 'Password must be at least 8 characters'],
     ])
     expect(
-      issues(passwordChangeSchema.safeParse({ old_password: 'a', new_password: 'long-enough', new_password_confirm: 'nope' })),
+      issues(
+        passwordChangeSchema.safeParse({
+          old_password: 'a',
+          new_password: 'long-enough',
+          new_password_confirm: 'nope',
+        }),
+      ),
     ).toEqual([['new_password_confirm', 'Passwords do not match']])
   })
 })
@@ -63,12 +91,16 @@ describe('OAuth', () => {
   }
   it('accepts S256 and refuses plain', () => {
     expect(oauthAuthorizeQuerySchema.safeParse(authorize).success).toBe(true)
-    expect(oauthAuthorizeQuerySchema.safeParse({ ...authorize, code_challenge_method: 'plain' }).success).toBe(false)
+    expect(
+      oauthAuthorizeQuerySchema.safeParse({ ...authorize, code_challenge_method: 'plain' }).success,
+    ).toBe(false)
   })
   it('requires a 43-128 character verifier', () => {
     const token = { grant_type: 'authorization_code', code: 'c', redirect_uri: 'x', client_id: 'y' }
     expect(oauthTokenRequestSchema.safeParse({ ...token, code_verifier: 'a'.repeat(42) }).success).toBe(false)
     expect(oauthTokenRequestSchema.safeParse({ ...token, code_verifier: 'a'.repeat(64) }).success).toBe(true)
-    expect(oauthTokenRequestSchema.safeParse({ ...token, code_verifier: 'a'.repeat(129) }).success).toBe(false)
+    expect(oauthTokenRequestSchema.safeParse({ ...token, code_verifier: 'a'.repeat(129) }).success).toBe(
+      false,
+    )
   })
 })

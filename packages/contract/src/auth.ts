@@ -74,11 +74,16 @@ export const accessTokenClaimsSchema = z.object({
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>
 
 export const passwordResetRequestSchema = z.object({
-  email: z.string().trim().max(254).refine((value) => value.includes('@'), MESSAGES.email),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .refine((value) => value.includes('@'), MESSAGES.email),
 })
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>
 
-export const PASSWORD_RESET_SENT_MESSAGE = 'If an account with this email exists, a password reset link has been sent.'
+export const PASSWORD_RESET_SENT_MESSAGE =
+  'If an account with this email exists, a password reset link has been sent.'
 export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been reset successfully.'
 export const PASSWORD_CHANGED_MESSAGE = 'Password updated successfully'
 
@@ -98,11 +103,7 @@ export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>
 export const passwordChangeSchema = z
   .object({
     old_password: z.string().min(1, MESSAGES.currentPasswordRequired).max(256),
-    new_password: z
-      .string()
-      .min(1, MESSAGES.newPasswordRequired)
-      .min(8, MESSAGES.passwordMinChange)
-      .max(256),
+    new_password: z.string().min(1, MESSAGES.newPasswordRequired).min(8, MESSAGES.passwordMinChange).max(256),
     new_password_confirm: z.string().max(256),
   })
   .refine((body) => body.new_password === body.new_password_confirm, {

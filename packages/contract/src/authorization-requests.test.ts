@@ -57,13 +57,24 @@ describe('create payload', () => {
     authorization_type: 'healthcare_provider' as const,
     metadata: { patient_name: 'Pat Doe' },
   }
-  it('accepts an email request', () => expect(createAuthorizationRequestSchema.safeParse(base).success).toBe(true))
+  it('accepts an email request', () =>
+    expect(createAuthorizationRequestSchema.safeParse(base).success).toBe(true))
   it('checks the contact by its method', () => {
     const badEmail = createAuthorizationRequestSchema.safeParse({ ...base, contact_value: 'nope' })
     expect(badEmail.error?.issues[0]?.message).toBe('Please enter a valid email address')
-    const badPhone = createAuthorizationRequestSchema.safeParse({ ...base, contact_method: 'phone', contact_value: '12' })
-    expect(badPhone.error?.issues[0]?.message).toBe('Please enter a valid phone number (e.g., (555) 123-4567)')
-    const phone = createAuthorizationRequestSchema.safeParse({ ...base, contact_method: 'phone', contact_value: '(555) 123-4567' })
+    const badPhone = createAuthorizationRequestSchema.safeParse({
+      ...base,
+      contact_method: 'phone',
+      contact_value: '12',
+    })
+    expect(badPhone.error?.issues[0]?.message).toBe(
+      'Please enter a valid phone number (e.g., (555) 123-4567)',
+    )
+    const phone = createAuthorizationRequestSchema.safeParse({
+      ...base,
+      contact_method: 'phone',
+      contact_value: '(555) 123-4567',
+    })
     expect(phone.success).toBe(true)
   })
   it('requires the patient name', () => {

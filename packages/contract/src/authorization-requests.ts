@@ -24,7 +24,11 @@ export const AUTHORIZATION_STATUS_LABELS: Record<AuthorizationStatus, string> = 
   expired: 'Expired',
   revoked: 'Revoked',
 }
-export const ACTIVE_AUTHORIZATION_STATUSES: readonly AuthorizationStatus[] = ['pending', 'consent_pending', 'authorized']
+export const ACTIVE_AUTHORIZATION_STATUSES: readonly AuthorizationStatus[] = [
+  'pending',
+  'consent_pending',
+  'authorized',
+]
 export const PENDING_AUTHORIZATION_STATUSES: readonly AuthorizationStatus[] = ['pending', 'consent_pending']
 
 export const AUTHORIZATION_TYPES = ['healthcare_provider', 'insurance_agent'] as const
@@ -129,12 +133,18 @@ export const mrnLookupResponseSchema = z.object({
 export type MrnLookupResponse = z.infer<typeof mrnLookupResponseSchema>
 
 /** Whether the display should treat a request as expired (spec 1 §4: expires_at in the past, whatever its status). */
-export function isDisplayExpired(request: Pick<AuthorizationRequest, 'expires_at'>, now: number = Date.now()): boolean {
+export function isDisplayExpired(
+  request: Pick<AuthorizationRequest, 'expires_at'>,
+  now: number = Date.now(),
+): boolean {
   return request.expires_at != null && Date.parse(request.expires_at) <= now
 }
 
 export type RequestGroup = 'pending' | 'approved' | 'other'
-export function requestGroup(request: Pick<AuthorizationRequest, 'status' | 'expires_at'>, now: number = Date.now()): RequestGroup {
+export function requestGroup(
+  request: Pick<AuthorizationRequest, 'status' | 'expires_at'>,
+  now: number = Date.now(),
+): RequestGroup {
   if (isDisplayExpired(request, now)) return 'other'
   if (PENDING_AUTHORIZATION_STATUSES.includes(request.status)) return 'pending'
   if (request.status === 'authorized') return 'approved'
@@ -155,7 +165,10 @@ export function timeRemainingText(expiresAt: string | null, now: number = Date.n
 }
 
 /** The status label, 'Expires in N days' under 30 days for approved requests (spec 1 §4). */
-export function statusLabel(request: Pick<AuthorizationRequest, 'status' | 'expires_at'>, now: number = Date.now()): string {
+export function statusLabel(
+  request: Pick<AuthorizationRequest, 'status' | 'expires_at'>,
+  now: number = Date.now(),
+): string {
   if (isDisplayExpired(request, now)) return AUTHORIZATION_STATUS_LABELS.expired
   if (request.status === 'authorized' && request.expires_at) {
     const days = Math.ceil((Date.parse(request.expires_at) - now) / 86_400_000)

@@ -15,7 +15,11 @@ export type Paginated<T> = { count: number; next: string | null; previous: strin
 
 export const detailSchema = z.object({ detail: z.string() })
 
-export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok'), version: z.string() })
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.literal('ok'),
+  version: z.string(),
+})
 
 /** GET /api/health/ready/: 200 once start-up work is done; 503 with Retry-After before. */
 export const readinessSchema = z.object({ status: z.literal('ready') })

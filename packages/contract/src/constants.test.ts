@@ -30,7 +30,8 @@ describe('spec 1 §9 constants', () => {
       oauthCodeVerifierLength: 64,
     })
   })
-  it('locks login after 5 attempts for 60 s', () => expect(LOGIN_LOCKOUT).toEqual({ attempts: 5, durationMs: 60_000 }))
+  it('locks login after 5 attempts for 60 s', () =>
+    expect(LOGIN_LOCKOUT).toEqual({ attempts: 5, durationMs: 60_000 }))
   it('pages and refreshes authorization lists', () => {
     expect(AUTHORIZATION.listPageSize).toBe(6)
     expect(AUTHORIZATION.listRefreshMs).toBe(60_000)
@@ -51,8 +52,10 @@ describe('spec 2 §9 constants', () => {
     expect(FEEDBACK_DISMISS_MS).toMatchObject({ success: 5000, error: 8000, warning: 6000, info: 5000 })
   })
   it('prices seats in cents', () => expect(BILLING.seatPriceCents).toBe(1999))
-  it('bounds support requests', () => expect(SUPPORT).toEqual({ subjectMax: 200, messageMin: 10, messageMax: 5000, replyHours: 24 }))
-  it('detects slow connections', () => expect(NETWORK).toMatchObject({ slowRttMs: 400, slowDownlinkMbps: 0.5 }))
+  it('bounds support requests', () =>
+    expect(SUPPORT).toEqual({ subjectMax: 200, messageMin: 10, messageMax: 5000, replyHours: 24 }))
+  it('detects slow connections', () =>
+    expect(NETWORK).toMatchObject({ slowRttMs: 400, slowDownlinkMbps: 0.5 }))
   it('offers the 32 daisyUI 4 themes, default light and dark', () => {
     expect(THEMES).toHaveLength(32)
     expect(new Set(THEMES).size).toBe(32)

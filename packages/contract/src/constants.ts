@@ -97,7 +97,11 @@ export const INVITATIONS = { formResetMs: 2_000 } as const
 export const SETUP_WIZARD = { progressRetentionDays: 30, historyCap: 50 } as const
 export const TIN_LIST_CACHE_MS = 30_000
 
-export const ERROR_TRACKING = { tracesSampleRate: 1.0, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1.0 } as const
+export const ERROR_TRACKING = {
+  tracesSampleRate: 1.0,
+  replaysSessionSampleRate: 0.1,
+  replaysOnErrorSampleRate: 1.0,
+} as const
 
 /** The 32 daisyUI 4 theme names (spec 2 §9: 32 selectable themes). */
 export const THEMES = [

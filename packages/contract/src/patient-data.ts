@@ -76,7 +76,12 @@ export type Claim = z.infer<typeof claimSchema>
 const diagnosisEvidenceSchema = z.object({
   code: z.string(),
   sources: z.array(
-    z.object({ claim_id: z.string(), claim_type: z.string(), from: z.string().nullable(), through: z.string().nullable() }),
+    z.object({
+      claim_id: z.string(),
+      claim_type: z.string(),
+      from: z.string().nullable(),
+      through: z.string().nullable(),
+    }),
   ),
 })
 
@@ -100,9 +105,16 @@ export const riskScoreSchema = z.object({
     }),
   ),
   dropped_by_hierarchy: z.array(
-    z.object({ hcc: z.string(), label: z.string(), dropped_by: z.array(z.string()), diagnoses: z.array(diagnosisEvidenceSchema) }),
+    z.object({
+      hcc: z.string(),
+      label: z.string(),
+      dropped_by: z.array(z.string()),
+      diagnoses: z.array(diagnosisEvidenceSchema),
+    }),
   ),
-  terms: z.array(z.object({ variable: z.string(), label: z.string(), kind: z.string(), coefficient: z.number() })),
+  terms: z.array(
+    z.object({ variable: z.string(), label: z.string(), kind: z.string(), coefficient: z.number() }),
+  ),
   defaulted: z.array(z.object({ input: z.string(), reason: z.string() })),
   completeness: z.object({ status: z.enum(['complete', 'incomplete', 'unknown']), note: z.string() }),
   warnings: z.array(z.string()),

@@ -4,7 +4,13 @@
 import { z } from 'zod'
 import { authorizationStatusSchema } from './authorization-requests.ts'
 import { paginated } from './common.ts'
-import { claimDiagnosisSchema, claimLineSchema, claimSchema, medicationSchema, riskScoreSchema } from './patient-data.ts'
+import {
+  claimDiagnosisSchema,
+  claimLineSchema,
+  claimSchema,
+  medicationSchema,
+  riskScoreSchema,
+} from './patient-data.ts'
 
 // The id rule (spec 1 §5) is `isValidPatientId` and its message `MESSAGES.patientId`, in validators.ts.
 
@@ -97,7 +103,12 @@ export const claimDetailSchema = patientClaimSchema.extend({
   diagnoses: z.array(claimDiagnosisSchema),
   lines: z.array(claimLineSchema),
   procedures: z.array(
-    z.object({ sequence: z.number().int(), code: z.string(), system: z.string(), performed_on: z.string().nullable() }),
+    z.object({
+      sequence: z.number().int(),
+      code: z.string(),
+      system: z.string(),
+      performed_on: z.string().nullable(),
+    }),
   ),
 })
 export type ClaimDetail = z.infer<typeof claimDetailSchema>
@@ -116,7 +127,9 @@ export const patientSearchQuerySchema = z
 export type PatientSearchQuery = z.infer<typeof patientSearchQuerySchema>
 
 export const PATIENT_EXPORT_FORMATS = ['csv', 'fhir'] as const
-export const patientExportQuerySchema = z.object({ format: z.enum(PATIENT_EXPORT_FORMATS).default('csv') }).passthrough()
+export const patientExportQuerySchema = z
+  .object({ format: z.enum(PATIENT_EXPORT_FORMATS).default('csv') })
+  .passthrough()
 
 export const AUDIT_ACTIONS = [
   'patient.search',

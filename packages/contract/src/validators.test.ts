@@ -21,15 +21,22 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
   result.error?.issues[0]?.message
 
 describe('phone', () => {
-  it.each(['(555) 123-4567', '555-123-4567', '555.123.4567', '5551234567', '+1 555 123 4567', '1-555-123-4567'])(
-    'accepts %s',
-    (value) => expect(isValidPhone(value)).toBe(true),
-  )
-  it.each(['', '555-1234', '(555) 123-456', '+44 20 7946 0958', '555-123-45678', 'abc-def-ghij'])('rejects %s', (value) =>
-    expect(isValidPhone(value)).toBe(false),
+  it.each([
+    '(555) 123-4567',
+    '555-123-4567',
+    '555.123.4567',
+    '5551234567',
+    '+1 555 123 4567',
+    '1-555-123-4567',
+  ])('accepts %s', (value) => expect(isValidPhone(value)).toBe(true))
+  it.each(['', '555-1234', '(555) 123-456', '+44 20 7946 0958', '555-123-45678', 'abc-def-ghij'])(
+    'rejects %s',
+    (value) => expect(isValidPhone(value)).toBe(false),
   )
   it('answers the spec message', () => {
-    expect(firstMessage(phoneSchema.safeParse('12'))).toBe('Please enter a valid phone number (e.g., (555) 123-4567)')
+    expect(firstMessage(phoneSchema.safeParse('12'))).toBe(
+      'Please enter a valid phone number (e.g., (555) 123-4567)',
+    )
   })
   it('formats as the user types and stops at 10 digits', () => {
     expect(formatPhone('5')).toBe('(5')
@@ -85,13 +92,16 @@ describe('patient id', () => {
     expect(isValidPatientId('3f2504e0-4f89-11d3-9a0c-0305e82c3301')).toBe(true)
     expect(isValidPatientId('3F2504E0-4F89-11D3-9A0C-0305E82C3301')).toBe(true)
   })
-  it.each(['', '123', '3f2504e0-4f89-11d3-9a0c-0305e82c330', 'g3f2504e0-4f89-11d3-9a0c-0305e82c3301', "1' OR 1=1"])(
-    'rejects %s with the spec message',
-    (value) => {
-      expect(isValidPatientId(value)).toBe(false)
-      expect(firstMessage(patientIdSchema.safeParse(value))).toBe(MESSAGES.patientId)
-    },
-  )
+  it.each([
+    '',
+    '123',
+    '3f2504e0-4f89-11d3-9a0c-0305e82c330',
+    'g3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+    "1' OR 1=1",
+  ])('rejects %s with the spec message', (value) => {
+    expect(isValidPatientId(value)).toBe(false)
+    expect(firstMessage(patientIdSchema.safeParse(value))).toBe(MESSAGES.patientId)
+  })
   it('uses the spec wording', () => expect(MESSAGES.patientId).toBe('Invalid patient ID format'))
 })
 

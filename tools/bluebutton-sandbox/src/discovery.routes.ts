@@ -72,9 +72,7 @@ function capabilityStatement(ctx: SandboxContext, template: JsonObject): JsonObj
 export function registerDiscoveryRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   let template: JsonObject | undefined
   const loadTemplate = (): JsonObject =>
-    (template ??= JSON.parse(
-      readFileSync(fixturePath('bb2-metadata-v2.json'), 'utf8'),
-    ) as JsonObject)
+    (template ??= JSON.parse(readFileSync(fixturePath('bb2-metadata-v2.json'), 'utf8')) as JsonObject)
   routeBothSlashes(app, 'GET', '/.well-known/openid-configuration-v2', async (_req, reply) =>
     reply.send(openidConfiguration(ctx)),
   )

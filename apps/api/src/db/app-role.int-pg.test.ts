@@ -45,11 +45,15 @@ afterAll(async () => {
 
 describe('the app database role', () => {
   it('runs the API: sign-in, a patient search and a new authorization request with its queued email', async () => {
-    const app = await buildApp(testConfig({ migrateOnStart: false }), { database: await openDatabase({ kind: 'postgres', url: appUrl }) })
+    const app = await buildApp(testConfig({ migrateOnStart: false }), {
+      database: await openDatabase({ kind: 'postgres', url: appUrl }),
+    })
     try {
       await app.ready()
       const client = await loginAs(app, 'PHYSICIAN_USER')
-      expect((await client.request({ method: 'GET', url: '/api/patients/?search=lopez' })).statusCode).toBe(200)
+      expect((await client.request({ method: 'GET', url: '/api/patients/?search=lopez' })).statusCode).toBe(
+        200,
+      )
       const created = await client.request({
         method: 'POST',
         url: '/api/healthplans/requests/',
@@ -65,7 +69,9 @@ describe('the app database role', () => {
     } finally {
       await app.close()
     }
-    const { rows } = await asApp.query(`select count(*)::int as n from audit_log where action = 'patient.search'`)
+    const { rows } = await asApp.query(
+      `select count(*)::int as n from audit_log where action = 'patient.search'`,
+    )
     expect(rows[0].n).toBe(1)
   })
 
@@ -77,11 +83,15 @@ describe('the app database role', () => {
 
   it('cannot disable or drop the audit triggers, or alter any table', async () => {
     await expect(asApp.query('alter table audit_log disable trigger all')).rejects.toThrow(/must be owner/)
-    await expect(asApp.query('drop trigger audit_log_append_only on audit_log')).rejects.toThrow(/must be owner/)
+    await expect(asApp.query('drop trigger audit_log_append_only on audit_log')).rejects.toThrow(
+      /must be owner/,
+    )
     await expect(asApp.query('alter table patients add column leak text')).rejects.toThrow(/must be owner/)
   })
 
   it('is refused by name when it is not a plain role name', async () => {
-    await expect(grantAppRole(owner, 'app; drop table audit_log')).rejects.toThrow(/not a plain PostgreSQL role name/)
+    await expect(grantAppRole(owner, 'app; drop table audit_log')).rejects.toThrow(
+      /not a plain PostgreSQL role name/,
+    )
   })
 })

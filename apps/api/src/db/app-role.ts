@@ -9,8 +9,10 @@ const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/
 
 /** Grants `role` what the API needs on the current schema; run as the owner after the migrations. */
 export async function grantAppRole(database: Database, role: string): Promise<void> {
-  if (database.kind !== 'postgres') throw new Error('Database roles exist on PostgreSQL only (the embedded database has one user).')
-  if (!ROLE_NAME.test(role)) throw new Error(`"${role}" is not a plain PostgreSQL role name (lower case, digits, _).`)
+  if (database.kind !== 'postgres')
+    throw new Error('Database roles exist on PostgreSQL only (the embedded database has one user).')
+  if (!ROLE_NAME.test(role))
+    throw new Error(`"${role}" is not a plain PostgreSQL role name (lower case, digits, _).`)
   const app = sql.identifier(role)
   const jobs = sql.identifier(JOB_SCHEMA)
   const statements = [

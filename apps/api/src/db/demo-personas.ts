@@ -6,7 +6,10 @@ export const DEMO_EMAIL_DOMAIN = 'demo.blueconsent.app'
 
 export type DemoOrganizationKey = 'aco' | 'physicianGroup' | 'fqhc' | 'insuranceAgency' | 'individual'
 
-export const DEMO_ORGANIZATIONS: Record<DemoOrganizationKey, { name: string; organizationType: OrganizationType }> = {
+export const DEMO_ORGANIZATIONS: Record<
+  DemoOrganizationKey,
+  { name: string; organizationType: OrganizationType }
+> = {
   aco: { name: 'Riverbend Accountable Care (demo)', organizationType: 'ACO' },
   physicianGroup: { name: 'Lakeside Physician Group (demo)', organizationType: 'PHYSICIAN_GROUP' },
   fqhc: { name: 'Valley Community Health Center (demo)', organizationType: 'FQHC' },
@@ -27,13 +30,49 @@ const email = (local: string) => `${local}@${DEMO_EMAIL_DOMAIN}`
 
 export const DEMO_USERS = [
   { email: email('admin'), role: 'ADMIN', firstName: 'Avery', lastName: 'Admin', organization: null },
-  { email: email('aco.admin'), role: 'ACO_ADMIN', firstName: 'Casey', lastName: 'Morgan', organization: 'aco' },
+  {
+    email: email('aco.admin'),
+    role: 'ACO_ADMIN',
+    firstName: 'Casey',
+    lastName: 'Morgan',
+    organization: 'aco',
+  },
   { email: email('aco.user'), role: 'ACO_USER', firstName: 'Jordan', lastName: 'Lee', organization: 'aco' },
-  { email: email('physician.admin'), role: 'PHYSICIAN_ADMIN', firstName: 'Riley', lastName: 'Patel', organization: 'physicianGroup' },
-  { email: email('physician.user'), role: 'PHYSICIAN_USER', firstName: 'Sam', lastName: 'Nguyen', organization: 'physicianGroup' },
-  { email: email('clinician'), role: 'CLINICIAN', firstName: 'Taylor', lastName: 'Garcia', organization: 'fqhc' },
-  { email: email('agent.admin'), role: 'AGENT_ADMIN', firstName: 'Morgan', lastName: 'Brooks', organization: 'insuranceAgency' },
-  { email: email('agent.user'), role: 'AGENT_USER', firstName: 'Alex', lastName: 'Rivera', organization: 'insuranceAgency' },
+  {
+    email: email('physician.admin'),
+    role: 'PHYSICIAN_ADMIN',
+    firstName: 'Riley',
+    lastName: 'Patel',
+    organization: 'physicianGroup',
+  },
+  {
+    email: email('physician.user'),
+    role: 'PHYSICIAN_USER',
+    firstName: 'Sam',
+    lastName: 'Nguyen',
+    organization: 'physicianGroup',
+  },
+  {
+    email: email('clinician'),
+    role: 'CLINICIAN',
+    firstName: 'Taylor',
+    lastName: 'Garcia',
+    organization: 'fqhc',
+  },
+  {
+    email: email('agent.admin'),
+    role: 'AGENT_ADMIN',
+    firstName: 'Morgan',
+    lastName: 'Brooks',
+    organization: 'insuranceAgency',
+  },
+  {
+    email: email('agent.user'),
+    role: 'AGENT_USER',
+    firstName: 'Alex',
+    lastName: 'Rivera',
+    organization: 'insuranceAgency',
+  },
   { email: email('user'), role: 'USER', firstName: 'Jamie', lastName: 'Carter', organization: 'individual' },
 ] as const satisfies readonly DemoUser[]
 

@@ -18,7 +18,9 @@ try {
   process.stdout.write(`Migrations applied (${database.kind}).\n`)
   if (appRole) {
     await grantAppRole(database, appRole)
-    process.stdout.write(`Granted ${appRole} rows, not ownership; no UPDATE, DELETE or TRUNCATE on audit_log.\n`)
+    process.stdout.write(
+      `Granted ${appRole} rows, not ownership; no UPDATE, DELETE or TRUNCATE on audit_log.\n`,
+    )
   }
 } finally {
   await database.close()

@@ -34,8 +34,14 @@ describe('demo seed', () => {
       expect(row.identifierHash).toBe(keyedHash(ctx.keys, plain.replace(/\D/g, '')))
       expect(row.identifierMasked).toBe(`**-***${plain.slice(-4)}`)
     }
-    const [acoUser] = await ctx.db.select().from(users).where(eq(users.email, demoUser('ACO_USER').email))
-    const assigned = await ctx.db.select().from(userTins).where(eq(userTins.userId, acoUser?.id ?? ''))
+    const [acoUser] = await ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoUser('ACO_USER').email))
+    const assigned = await ctx.db
+      .select()
+      .from(userTins)
+      .where(eq(userTins.userId, acoUser?.id ?? ''))
     expect(assigned).toHaveLength(1)
   })
 

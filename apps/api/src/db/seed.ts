@@ -5,7 +5,13 @@ import type { AppContext } from '../context.ts'
 import { hashPassword } from '../features/auth/passwords.ts'
 import { encrypt, keyedHash, type CryptoKeys } from '../lib/crypto.ts'
 import type { Db } from './client.ts'
-import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_TINS, DEMO_USERS, type DemoOrganizationKey } from './demo-personas.ts'
+import {
+  DEMO_ORGANIZATIONS,
+  DEMO_PASSWORD,
+  DEMO_TINS,
+  DEMO_USERS,
+  type DemoOrganizationKey,
+} from './demo-personas.ts'
 import { organizations } from './schema/organizations.ts'
 import { tins, userTins } from './schema/tins.ts'
 import { users } from './schema/users.ts'
@@ -28,7 +34,12 @@ async function ensureOrganization(db: Db, key: DemoOrganizationKey): Promise<str
   return created.id
 }
 
-async function ensureTin(db: Db, keys: CryptoKeys, organizationId: string, tin: (typeof DEMO_TINS)[number]): Promise<string> {
+async function ensureTin(
+  db: Db,
+  keys: CryptoKeys,
+  organizationId: string,
+  tin: (typeof DEMO_TINS)[number],
+): Promise<string> {
   const hash = keyedHash(keys, tin.identifier.replace(/\D/g, ''))
   const [existing] = await db
     .select({ id: tins.id })
@@ -81,7 +92,8 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'keys'>): Promise<{ 
       .returning({ id: users.id })
     if (!user) throw new Error('user insert returned no row')
     const firstTin = tinIds[0]
-    if (persona.role === 'ACO_USER' && firstTin) await db.insert(userTins).values({ userId: user.id, tinId: firstTin })
+    if (persona.role === 'ACO_USER' && firstTin)
+      await db.insert(userTins).values({ userId: user.id, tinId: firstTin })
     created += 1
   }
   return { created }

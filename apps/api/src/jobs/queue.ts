@@ -3,7 +3,12 @@ import PgBoss from 'pg-boss'
 import type { FastifyBaseLogger } from 'fastify'
 import { transactionExecutor, type Database, type DbOrTx } from '../db/client.ts'
 
-export const QUEUES = { deliverOutbox: 'outbox.deliver', ingestRequest: 'ingest-request', lifecycleSweep: 'authorization.lifecycle-sweep', revokeAtBlueButton: 'bluebutton.revoke' } as const
+export const QUEUES = {
+  deliverOutbox: 'outbox.deliver',
+  ingestRequest: 'ingest-request',
+  lifecycleSweep: 'authorization.lifecycle-sweep',
+  revokeAtBlueButton: 'bluebutton.revoke',
+} as const
 export const JOB_SCHEMA = 'pgboss'
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
@@ -16,7 +21,11 @@ export type JobQueue = {
 }
 
 /** `migrate: false` only checks pg-boss's schema is installed (an app role that owns nothing cannot alter it). */
-export async function createJobQueue(database: Database, log: FastifyBaseLogger, options: { migrate?: boolean } = {}): Promise<JobQueue> {
+export async function createJobQueue(
+  database: Database,
+  log: FastifyBaseLogger,
+  options: { migrate?: boolean } = {},
+): Promise<JobQueue> {
   const boss = new PgBoss({
     db: database,
     schema: JOB_SCHEMA,
@@ -29,7 +38,8 @@ export async function createJobQueue(database: Database, log: FastifyBaseLogger,
   }
   return {
     boss,
-    enqueue: (tx, name, data, options = {}) => boss.send(name, data, { ...options, db: transactionExecutor(tx) }),
+    enqueue: (tx, name, data, options = {}) =>
+      boss.send(name, data, { ...options, db: transactionExecutor(tx) }),
     stop: () => boss.stop({ graceful: false, close: false, wait: true }),
   }
 }

@@ -25,9 +25,13 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger): Pro
       if (failed > 0) throw new Error(`${failed} of ${jobs.length} outbox deliveries failed`)
     },
   )
-  await ctx.jobs.boss.work<RevokeAtBlueButtonJob>(QUEUES.revokeAtBlueButton, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
-    for (const job of jobs) await revokeAtBlueButton(ctx, job.data)
-  })
+  await ctx.jobs.boss.work<RevokeAtBlueButtonJob>(
+    QUEUES.revokeAtBlueButton,
+    { batchSize: 1, pollingIntervalSeconds: 1 },
+    async (jobs) => {
+      for (const job of jobs) await revokeAtBlueButton(ctx, job.data)
+    },
+  )
   await startIngestionWorker(ctx, log)
   await startLifecycleWorker(ctx, log)
 }

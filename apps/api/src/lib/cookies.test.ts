@@ -12,7 +12,11 @@ describe('cookies', () => {
   it('persist with remember-me only, never past the 12 h cap', () => {
     const start = new Date('2026-01-01T00:00:00Z')
     const later = new Date(start.getTime() + 2 * 3600_000)
-    expect(refreshCookieOptions('https://p.example', { rememberMe: true, familyCreatedAt: start }, later).maxAge).toBe(10 * 3600)
-    expect(refreshCookieOptions('https://p.example', { rememberMe: false, familyCreatedAt: start }, later).maxAge).toBeUndefined()
+    expect(
+      refreshCookieOptions('https://p.example', { rememberMe: true, familyCreatedAt: start }, later).maxAge,
+    ).toBe(10 * 3600)
+    expect(
+      refreshCookieOptions('https://p.example', { rememberMe: false, familyCreatedAt: start }, later).maxAge,
+    ).toBeUndefined()
   })
 })

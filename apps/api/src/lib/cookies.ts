@@ -16,7 +16,8 @@ export function refreshCookieOptions(
   now: Date,
 ): CookieSerializeOptions {
   const remainingSeconds = Math.floor(
-    (session.familyCreatedAt.getTime() + SERVER_SESSION.absoluteLifetimeSeconds * 1000 - now.getTime()) / 1000,
+    (session.familyCreatedAt.getTime() + SERVER_SESSION.absoluteLifetimeSeconds * 1000 - now.getTime()) /
+      1000,
   )
   return {
     httpOnly: true,

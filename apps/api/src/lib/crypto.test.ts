@@ -34,7 +34,9 @@ describe('crypto', () => {
   it('makes keyed hashes stable per key and different across keys', () => {
     expect(keyedHash(keys, '123456789')).toBe(keyedHash(keys, '123456789'))
     expect(keyedHash(keys, '123456789')).not.toBe(keyedHash(keys, '123456780'))
-    expect(keyedHash(createCryptoKeys(generateEncryptionKey()), '123456789')).not.toBe(keyedHash(keys, '123456789'))
+    expect(keyedHash(createCryptoKeys(generateEncryptionKey()), '123456789')).not.toBe(
+      keyedHash(keys, '123456789'),
+    )
     // The hashing key is derived, not the encryption key itself.
     expect(keys.hashing.equals(keys.encryption)).toBe(false)
   })
@@ -45,7 +47,9 @@ describe('crypto', () => {
 
   it('computes the RFC 7636 S256 challenge', () => {
     // Appendix B of RFC 7636.
-    expect(sha256Base64Url('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM')
+    expect(sha256Base64Url('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    )
   })
 
   it('produces url-safe random tokens and compares in constant time', () => {

@@ -1,6 +1,14 @@
 // Secrets at rest (DESIGN.md §5): AES-256-GCM for values we must read back, a keyed HMAC-SHA256 for
 // equality search, SHA-256 for tokens we only ever compare.
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto'
 
 const VERSION = 'v1'
 const IV_BYTES = 12
@@ -42,7 +50,9 @@ export function decrypt(keys: CryptoKeys, sealed: string): string {
   const raw = Buffer.from(payload, 'base64url')
   const decipher = createDecipheriv('aes-256-gcm', keys.encryption, raw.subarray(0, IV_BYTES))
   decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES))
-  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8')
+  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+    'utf8',
+  )
 }
 
 export const keyedHash = (keys: CryptoKeys, value: string): string =>

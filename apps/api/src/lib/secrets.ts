@@ -17,7 +17,9 @@ export function resolveSecrets(config: AppConfig): ResolvedSecrets {
     throw new Error('DATA_ENCRYPTION_KEY and JWT_SECRET are required when DATABASE_URL is set.')
   }
   const file = join(config.dataDir, 'secrets.json')
-  const stored: StoredSecrets = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets) : {}
+  const stored: StoredSecrets = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets)
+    : {}
   const next = {
     dataEncryptionKey: config.dataEncryptionKey ?? stored.dataEncryptionKey ?? generateEncryptionKey(),
     jwtSecret: config.jwtSecret ?? stored.jwtSecret ?? randomBytes(48).toString('base64url'),

@@ -72,13 +72,19 @@ describe('the principal is read fresh on every request', () => {
     const created = await createOnOwnTin(client)
     const detail = () => client.request({ method: 'GET', url: `${REQUESTS}${created.id}/` })
     expect((await detail()).statusCode).toBe(200)
-    const claims = JSON.parse(Buffer.from((client.access ?? '').split('.')[1] ?? '', 'base64url').toString()) as { tin_ids: string[] }
+    const claims = JSON.parse(
+      Buffer.from((client.access ?? '').split('.')[1] ?? '', 'base64url').toString(),
+    ) as { tin_ids: string[] }
     expect(claims.tin_ids).toEqual([created.tinId])
 
     await t.app.ctx.db.delete(userTins).where(and(eq(userTins.userId, id), eq(userTins.tinId, created.tinId)))
     try {
       expect((await detail()).statusCode).toBe(404)
-      expect((await client.request({ method: 'GET', url: REQUESTS })).json().results.map((row: { id: string }) => row.id)).not.toContain(created.id)
+      expect(
+        (await client.request({ method: 'GET', url: REQUESTS }))
+          .json()
+          .results.map((row: { id: string }) => row.id),
+      ).not.toContain(created.id)
       expect((await verify(client)).json().tin_scope.tin_ids).toEqual([])
     } finally {
       await t.app.ctx.db.insert(userTins).values({ userId: id, tinId: created.tinId })
@@ -139,7 +145,11 @@ describe('the principal is read fresh on every request', () => {
     const changed = await current.request({
       method: 'POST',
       url: '/api/users/password-change/',
-      payload: { old_password: DEMO_PASSWORD, new_password: 'Agent-Changed-7', new_password_confirm: 'Agent-Changed-7' },
+      payload: {
+        old_password: DEMO_PASSWORD,
+        new_password: 'Agent-Changed-7',
+        new_password_confirm: 'Agent-Changed-7',
+      },
     })
     expect(changed.statusCode, changed.body).toBe(200)
     expect((await verify(other)).statusCode).toBe(401)

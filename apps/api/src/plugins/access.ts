@@ -44,7 +44,8 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-const invalidToken = (): AppError => new AppError(401, 'token_not_valid', 'Given token not valid for any token type')
+const invalidToken = (): AppError =>
+  new AppError(401, 'token_not_valid', 'Given token not valid for any token type')
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization
@@ -72,7 +73,10 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   const claims = await ctx.tokens.verify(token, ctx.clock()).catch(() => {
     throw invalidToken()
   })
-  const account = await findAccount(ctx.db, claims.sub, { sessionFamilyId: claims.sid, grantId: claims.grant_id })
+  const account = await findAccount(ctx.db, claims.sub, {
+    sessionFamilyId: claims.sid,
+    grantId: claims.grant_id,
+  })
   if (!account || !account.isActive) throw invalidToken()
   // A logged-out or replay-revoked session, and tokens minted from a replayed authorization code, die with it.
   if (!account.sessionLive || !account.grantLive) throw invalidToken()
@@ -95,9 +99,11 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
 
 function allows(rule: Exclude<AccessRule, 'public'>, principal: Principal, method: string): boolean {
   if (rule.roles && !rule.roles.includes(principal.role)) return false
-  if (rule.permissions && !rule.permissions.every((permission) => principal.permissions.includes(permission))) return false
+  if (rule.permissions && !rule.permissions.every((permission) => principal.permissions.includes(permission)))
+    return false
   // An OAuth client granted only 'read' may not change anything.
-  if (principal.scope !== null && !SAFE_METHODS.has(method) && !principal.scope.split(' ').includes('write')) return false
+  if (principal.scope !== null && !SAFE_METHODS.has(method) && !principal.scope.split(' ').includes('write'))
+    return false
   return true
 }
 

@@ -8,7 +8,8 @@ import { randomToken, safeEqual } from '../lib/crypto.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE'])
 
-export const csrfFailed = (): AppError => new AppError(403, 'csrf_failed', 'CSRF Failed: CSRF token missing or incorrect.')
+export const csrfFailed = (): AppError =>
+  new AppError(403, 'csrf_failed', 'CSRF Failed: CSRF token missing or incorrect.')
 
 /** The request's token, or a new one set on the reply. */
 export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, publicUrl: string): string {

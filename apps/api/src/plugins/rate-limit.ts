@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
 import { AppError } from '../errors.ts'
 
-export async function registerRateLimit(app: FastifyInstance, perMinute: number, redis: Redis | null): Promise<void> {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  perMinute: number,
+  redis: Redis | null,
+): Promise<void> {
   await app.register(rateLimit, {
     global: true,
     max: perMinute,

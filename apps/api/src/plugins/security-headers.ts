@@ -27,7 +27,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     frameguard: { action: 'deny' },
   })
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/o/')) reply.header('cache-control', 'no-store')
+    if (request.url.startsWith('/api/') || request.url.startsWith('/o/'))
+      reply.header('cache-control', 'no-store')
     return payload
   })
 }

@@ -23,7 +23,8 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
         // The web build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
         preCompressed: true,
         setHeaders: (reply, path) => {
-          const immutable = path.includes(`${join('/', 'assets', '/')}`) || /-[A-Za-z0-9_-]{8,}\.\w+$/.test(path)
+          const immutable =
+            path.includes(`${join('/', 'assets', '/')}`) || /-[A-Za-z0-9_-]{8,}\.\w+$/.test(path)
           reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
         },
       })
@@ -33,7 +34,12 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/'
     const wantsHtml = (request.headers.accept ?? '').includes('text/html')
-    if (indexHtml && !isServerPath(path) && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
+    if (
+      indexHtml &&
+      !isServerPath(path) &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      wantsHtml
+    ) {
       // The SPA renders its own routes, including its 404 page.
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml)
     }

@@ -29,9 +29,15 @@ export function createClient(app: FastifyInstance, options: { ip?: string } = {}
       const token = client.cookies.get(CSRF_COOKIE)
       if (csrf && UNSAFE.has(method) && token) headers[CSRF_HEADER] = token
       if (auth && client.access && !headers.authorization) headers.authorization = `Bearer ${client.access}`
-      const response = await app.inject({ ...request, method: method as InjectOptions['method'], headers, remoteAddress: options.ip ?? '127.0.0.1' })
+      const response = await app.inject({
+        ...request,
+        method: method as InjectOptions['method'],
+        headers,
+        remoteAddress: options.ip ?? '127.0.0.1',
+      })
       for (const cookie of response.cookies) {
-        const expired = cookie.maxAge === 0 || (cookie.expires instanceof Date && cookie.expires.getTime() < Date.now())
+        const expired =
+          cookie.maxAge === 0 || (cookie.expires instanceof Date && cookie.expires.getTime() < Date.now())
         if (expired || cookie.value === '') client.cookies.delete(cookie.name)
         else client.cookies.set(cookie.name, cookie.value)
       }
@@ -51,10 +57,15 @@ export function createClient(app: FastifyInstance, options: { ip?: string } = {}
 }
 
 /** A signed-in client for one of the demo personas. */
-export async function loginAs(app: FastifyInstance, persona: DemoPersona, options: { ip?: string } = {}): Promise<TestClient> {
+export async function loginAs(
+  app: FastifyInstance,
+  persona: DemoPersona,
+  options: { ip?: string } = {},
+): Promise<TestClient> {
   const client = createClient(app, options)
   const response = await client.login(demoUser(persona).email, DEMO_PASSWORD)
-  if (response.statusCode !== 200) throw new Error(`login as ${persona} failed: ${response.statusCode} ${response.body}`)
+  if (response.statusCode !== 200)
+    throw new Error(`login as ${persona} failed: ${response.statusCode} ${response.body}`)
   if (!client.cookies.has(REFRESH_COOKIE)) throw new Error('login set no refresh cookie')
   return client
 }

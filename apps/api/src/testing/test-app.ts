@@ -78,11 +78,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 const TEMP_PREFIX = 'blueconsent-int-'
 let templateBlob: Blob | undefined
 
-export async function openStorage(options: TestAppOptions): Promise<{ database: Database; storage: TestStorage }> {
+export async function openStorage(
+  options: TestAppOptions,
+): Promise<{ database: Database; storage: TestStorage }> {
   const info = inject('testDatabase')
   const reopen = options.reopen
   if (info.backend === 'postgres') {
-    if (reopen?.kind === 'postgres') return { database: await openDatabase({ kind: 'postgres', url: reopen.url }), storage: reopen }
+    if (reopen?.kind === 'postgres')
+      return { database: await openDatabase({ kind: 'postgres', url: reopen.url }), storage: reopen }
     const name = `bc_test_${randomUUID().replaceAll('-', '')}`
     const admin = new pg.Client({ connectionString: info.adminUrl })
     await admin.connect()
@@ -96,7 +99,8 @@ export async function openStorage(options: TestAppOptions): Promise<{ database: 
     const storage: TestStorage = { kind: 'postgres', url: url.toString(), name }
     return { database: await openDatabase({ kind: 'postgres', url: storage.url }), storage }
   }
-  if (reopen?.kind === 'pglite') return { database: await openDatabase({ kind: 'pglite', dataDir: reopen.dataDir }), storage: reopen }
+  if (reopen?.kind === 'pglite')
+    return { database: await openDatabase({ kind: 'pglite', dataDir: reopen.dataDir }), storage: reopen }
   templateBlob ??= new Blob([readFileSync(info.templatePath)])
   const root = options.persistent ? mkdtempSync(join(tmpdir(), TEMP_PREFIX)) : null
   const dataDir = root ? join(root, 'pglite') : null
@@ -107,7 +111,8 @@ export async function openStorage(options: TestAppOptions): Promise<{ database: 
 export async function dropStorage(storage: TestStorage): Promise<void> {
   if (storage.kind === 'pglite') {
     // Only ever delete a folder this module created.
-    if (storage.root && basename(storage.root).startsWith(TEMP_PREFIX)) rmSync(storage.root, { recursive: true, force: true })
+    if (storage.root && basename(storage.root).startsWith(TEMP_PREFIX))
+      rmSync(storage.root, { recursive: true, force: true })
     return
   }
   const info = inject('testDatabase')

@@ -10,6 +10,8 @@ describe('paths', () => {
   })
 
   it('builds a login URL carrying the encoded next path', () => {
-    expect(loginWithNext('/app/dashboard?tab=a&b=c')).toBe('/app/login?next=%2Fapp%2Fdashboard%3Ftab%3Da%26b%3Dc')
+    expect(loginWithNext('/app/dashboard?tab=a&b=c')).toBe(
+      '/app/login?next=%2Fapp%2Fdashboard%3Ftab%3Da%26b%3Dc',
+    )
   })
 })

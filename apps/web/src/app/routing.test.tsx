@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { makeUser, userWithRole } from '../testing/fixtures.ts'
 import { renderApp, signIn } from '../testing/render-app.tsx'
 
-const path = (app: ReturnType<typeof renderApp>) => `${app.router.state.location.pathname}${app.router.state.location.search}`
+const path = (app: ReturnType<typeof renderApp>) =>
+  `${app.router.state.location.pathname}${app.router.state.location.search}`
 
 describe('routing and guards', () => {
   it('sends / and /app to the login page', async () => {
@@ -12,7 +13,9 @@ describe('routing and guards', () => {
     root.unmount()
     const app = renderApp('/app')
     await waitFor(() => expect(path(app)).toBe('/app/login'))
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to BlueConsent' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to BlueConsent' }),
+    ).toBeInTheDocument()
   })
 
   it('sends a guest on a protected page to login with next', async () => {
@@ -28,7 +31,11 @@ describe('routing and guards', () => {
   })
 
   it('lands role dashboards on /app/dashboard', async () => {
-    await signIn(userWithRole('PHYSICIAN_ADMIN', { organization: { id: 'o', name: 'Lakeside Clinic', organization_type: 'PHYSICIAN_GROUP' } }))
+    await signIn(
+      userWithRole('PHYSICIAN_ADMIN', {
+        organization: { id: 'o', name: 'Lakeside Clinic', organization_type: 'PHYSICIAN_GROUP' },
+      }),
+    )
     const app = renderApp('/app/login')
     await waitFor(() => expect(path(app)).toBe('/app/dashboard'))
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Dana' })).toBeInTheDocument()

@@ -21,7 +21,13 @@ describe('withTrailingSlash', () => {
 
 describe('isPublicPath', () => {
   it('lists the spec 1 §7 public calls and nothing protected', () => {
-    for (const path of ['/api/jwt/login/', '/o/authorize/', '/api/users/password-reset/', '/api/users/password-reset-confirm/', '/api/support/public/']) {
+    for (const path of [
+      '/api/jwt/login/',
+      '/o/authorize/',
+      '/api/users/password-reset/',
+      '/api/users/password-reset-confirm/',
+      '/api/support/public/',
+    ]) {
       expect(isPublicPath(path)).toBe(true)
     }
     for (const path of ['/api/logout/', '/api/patients/', '/api/users/password-change/', '/api/support/']) {
@@ -70,14 +76,21 @@ describe('ApiClient', () => {
 
   it('fetches /api/csrf/ first when the cookie is missing', async () => {
     clearCookies()
-    fake.on('GET /api/csrf/', json(200, { csrftoken: 'csrf-from-body' })).on('POST /api/support/', json(201, { request_id: 'r1' }))
+    fake
+      .on('GET /api/csrf/', json(200, { csrftoken: 'csrf-from-body' }))
+      .on('POST /api/support/', json(201, { request_id: 'r1' }))
     await client.post('/api/support/', { subject: 'Hi', message: 'Hello there' })
-    expect(fake.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/csrf/', 'POST /api/support/'])
+    expect(fake.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /api/csrf/',
+      'POST /api/support/',
+    ])
     expect(fake.calls[1]?.headers.get('X-CSRFToken')).toBe('csrf-from-body')
   })
 
   it('sends the bearer token to protected /api/ calls but not to public ones', async () => {
-    fake.on('GET /api/patients/', json(200, [])).on('POST /api/jwt/login/', json(400, { non_field_errors: ['x'] }))
+    fake
+      .on('GET /api/patients/', json(200, []))
+      .on('POST /api/jwt/login/', json(400, { non_field_errors: ['x'] }))
     await client.get('/api/patients/')
     await client.post('/api/jwt/login/', { email: 'a@b.c', password: 'x' }).catch(() => undefined)
     expect(fake.callsTo('GET /api/patients/')[0]?.headers.get('Authorization')).toBe('Bearer token-A')
@@ -89,11 +102,18 @@ describe('ApiClient', () => {
       auth.token = 'token-B'
       return true
     })
-    fake.on('GET /api/patients/', json(401, { detail: 'Expired', code: 'token_not_valid' }), json(200, [{ id: 'p1' }]))
+    fake.on(
+      'GET /api/patients/',
+      json(401, { detail: 'Expired', code: 'token_not_valid' }),
+      json(200, [{ id: 'p1' }]),
+    )
     const result = await client.get('/api/patients/')
     expect(result).toEqual([{ id: 'p1' }])
     expect(auth.refresh).toHaveBeenCalledTimes(1)
-    expect(fake.callsTo('GET /api/patients/').map((call) => call.headers.get('Authorization'))).toEqual(['Bearer token-A', 'Bearer token-B'])
+    expect(fake.callsTo('GET /api/patients/').map((call) => call.headers.get('Authorization'))).toEqual([
+      'Bearer token-A',
+      'Bearer token-B',
+    ])
     expect(auth.onUnauthenticated).not.toHaveBeenCalled()
   })
 
@@ -107,7 +127,10 @@ describe('ApiClient', () => {
 
   it('never refreshes for public calls', async () => {
     fake.on('POST /api/jwt/login/', json(401, { detail: 'Bad credentials', code: 'authentication_failed' }))
-    await expect(client.post('/api/jwt/login/', {})).rejects.toMatchObject({ status: 401, detail: 'Bad credentials' })
+    await expect(client.post('/api/jwt/login/', {})).rejects.toMatchObject({
+      status: 401,
+      detail: 'Bad credentials',
+    })
     expect(auth.refresh).not.toHaveBeenCalled()
     expect(auth.onUnauthenticated).not.toHaveBeenCalled()
   })
@@ -136,8 +159,13 @@ describe('ApiClient', () => {
   })
 
   it('parses the DRF field-error envelope of a 400', async () => {
-    fake.on('POST /api/users/password-change/', json(400, { old_password: ['Wrong password.'], non_field_errors: ['Try again.'] }))
-    const error = (await client.post('/api/users/password-change/', {}).catch((caught: unknown) => caught)) as ApiError
+    fake.on(
+      'POST /api/users/password-change/',
+      json(400, { old_password: ['Wrong password.'], non_field_errors: ['Try again.'] }),
+    )
+    const error = (await client
+      .post('/api/users/password-change/', {})
+      .catch((caught: unknown) => caught)) as ApiError
     expect(error.status).toBe(400)
     expect(error.fieldMessage('old_password')).toBe('Wrong password.')
     expect(error.nonFieldMessage).toBe('Try again.')
@@ -145,16 +173,28 @@ describe('ApiClient', () => {
   })
 
   it('parses detail, code and Retry-After of other errors', async () => {
-    fake.on('POST /api/jwt/login/', json(429, { detail: 'Slow down.', code: 'rate_limited' }, { 'Retry-After': '42' }))
+    fake.on(
+      'POST /api/jwt/login/',
+      json(429, { detail: 'Slow down.', code: 'rate_limited' }, { 'Retry-After': '42' }),
+    )
     const error = (await client.post('/api/jwt/login/', {}).catch((caught: unknown) => caught)) as ApiError
-    expect(error).toMatchObject({ kind: 'http', status: 429, detail: 'Slow down.', code: 'rate_limited', retryAfter: 42, fieldErrors: null })
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 429,
+      detail: 'Slow down.',
+      code: 'rate_limited',
+      retryAfter: 42,
+      fieldErrors: null,
+    })
   })
 
   it('validates responses with the given schema', async () => {
     const schema = z.object({ access: z.string() })
     fake.on('POST /api/jwt/refresh/', json(200, { access: 'new' }), json(200, { nope: true }))
     await expect(client.post('/api/jwt/refresh/', undefined, { schema })).resolves.toEqual({ access: 'new' })
-    await expect(client.post('/api/jwt/refresh/', undefined, { schema: async () => schema })).rejects.toMatchObject({ kind: 'parse' })
+    await expect(
+      client.post('/api/jwt/refresh/', undefined, { schema: async () => schema }),
+    ).rejects.toMatchObject({ kind: 'parse' })
   })
 
   it('sends URLSearchParams form-encoded', async () => {

@@ -95,11 +95,19 @@ export class ApiClient {
     return this.request(path, { ...options, method: 'GET' })
   }
 
-  post<T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}): Promise<T> {
+  post<T>(
+    path: string,
+    body?: unknown,
+    options: Omit<RequestOptions<T>, 'method' | 'body'> = {},
+  ): Promise<T> {
     return this.request(path, { ...options, method: 'POST', body })
   }
 
-  patch<T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}): Promise<T> {
+  patch<T>(
+    path: string,
+    body?: unknown,
+    options: Omit<RequestOptions<T>, 'method' | 'body'> = {},
+  ): Promise<T> {
     return this.request(path, { ...options, method: 'PATCH', body })
   }
 
@@ -118,7 +126,8 @@ export class ApiClient {
     try {
       return await this.send(path, method, options, protectedCall)
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 401 || !protectedCall || options.skipRefresh) throw error
+      if (!(error instanceof ApiError) || error.status !== 401 || !protectedCall || options.skipRefresh)
+        throw error
       const refreshed = this.auth ? await this.auth.refresh() : false
       if (refreshed) {
         try {
@@ -132,7 +141,12 @@ export class ApiClient {
     }
   }
 
-  private async send<T>(path: string, method: HttpMethod, options: RequestOptions<T>, protectedCall: boolean): Promise<T> {
+  private async send<T>(
+    path: string,
+    method: HttpMethod,
+    options: RequestOptions<T>,
+    protectedCall: boolean,
+  ): Promise<T> {
     const headers = new Headers({ Accept: 'application/json' })
     const token = protectedCall ? this.auth?.getAccessToken() : null
     if (token) headers.set('Authorization', `Bearer ${token}`)
@@ -150,7 +164,11 @@ export class ApiClient {
       body = JSON.stringify(options.body)
     }
     const url = this.buildUrl(path, method, options.query)
-    const response = await this.fetchWithTimeout(url, { method, headers, body, credentials: 'include' }, options)
+    const response = await this.fetchWithTimeout(
+      url,
+      { method, headers, body, credentials: 'include' },
+      options,
+    )
     return this.readResponse(response, url, options.schema)
   }
 
@@ -166,7 +184,11 @@ export class ApiClient {
     return `${this.baseUrl}${path}${search ? `${separator}${search}` : ''}`
   }
 
-  private async fetchWithTimeout(url: string, init: RequestInit, options: RequestOptions<unknown>): Promise<Response> {
+  private async fetchWithTimeout(
+    url: string,
+    init: RequestInit,
+    options: RequestOptions<unknown>,
+  ): Promise<Response> {
     const controller = new AbortController()
     let timedOut = false
     const timer = setTimeout(() => {
@@ -187,7 +209,11 @@ export class ApiClient {
     }
   }
 
-  private async readResponse<T>(response: Response, url: string, source: SchemaSource<T> | undefined): Promise<T> {
+  private async readResponse<T>(
+    response: Response,
+    url: string,
+    source: SchemaSource<T> | undefined,
+  ): Promise<T> {
     const text = response.status === 204 ? '' : await response.text()
     let data: unknown = undefined
     if (text) {

@@ -81,11 +81,13 @@ export function parseErrorBody(body: unknown): Pick<ApiErrorInit, 'detail' | 'co
   }
   const record = body as Record<string, unknown>
   const detail = typeof record.detail === 'string' ? record.detail : null
-  const code = typeof record.code === 'string' ? record.code : typeof record.error === 'string' ? record.error : null
+  const code =
+    typeof record.code === 'string' ? record.code : typeof record.error === 'string' ? record.error : null
   const fieldErrors: FieldErrors = {}
   for (const [key, value] of Object.entries(record)) {
     if (Array.isArray(value) && value.every((item) => typeof item === 'string')) fieldErrors[key] = value
-    else if (typeof value === 'string' && key !== 'detail' && key !== 'code' && key !== 'error') fieldErrors[key] = [value]
+    else if (typeof value === 'string' && key !== 'detail' && key !== 'code' && key !== 'error')
+      fieldErrors[key] = [value]
   }
   const oauthDescription = typeof record.error_description === 'string' ? record.error_description : null
   const hasFields = Object.keys(fieldErrors).length > 0 && detail === null && oauthDescription === null

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from './api-error.ts'
-import { GENERIC_MESSAGES, feedbackMessage, genericErrorMessage, retryDelayMs, shouldRetry } from './error-messages.ts'
+import {
+  GENERIC_MESSAGES,
+  feedbackMessage,
+  genericErrorMessage,
+  retryDelayMs,
+  shouldRetry,
+} from './error-messages.ts'
 
 const http = (status: number, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) =>
   new ApiError({ kind: 'http', status, ...extra })
@@ -9,7 +15,9 @@ afterEach(() => Object.defineProperty(navigator, 'onLine', { configurable: true,
 
 describe('genericErrorMessage', () => {
   it('maps kinds and statuses to the spec 1 §8 messages', () => {
-    expect(genericErrorMessage(http(400, { fieldErrors: { name: ['Required'] } }))).toBe('Please correct the highlighted fields and try again.')
+    expect(genericErrorMessage(http(400, { fieldErrors: { name: ['Required'] } }))).toBe(
+      'Please correct the highlighted fields and try again.',
+    )
     expect(genericErrorMessage(http(401))).toBe(GENERIC_MESSAGES.sessionExpired)
     expect(genericErrorMessage(http(403))).toBe(GENERIC_MESSAGES.forbidden)
     expect(genericErrorMessage(http(404))).toBe(GENERIC_MESSAGES.notFound)
@@ -29,10 +37,14 @@ describe('genericErrorMessage', () => {
 describe('feedbackMessage', () => {
   it('prefers the server detail, then field errors, then Error {status}', () => {
     expect(feedbackMessage(http(409, { detail: 'Already exists.' }))).toBe('Already exists.')
-    expect(feedbackMessage(http(400, { fieldErrors: { email: ['Invalid.'], role: ['Required.'] } }))).toBe('email: Invalid.\nrole: Required.')
+    expect(feedbackMessage(http(400, { fieldErrors: { email: ['Invalid.'], role: ['Required.'] } }))).toBe(
+      'email: Invalid.\nrole: Required.',
+    )
     expect(feedbackMessage(http(418, { statusText: "I'm a teapot" }))).toBe("Error 418: I'm a teapot")
     expect(feedbackMessage(http(500))).toBe('Error 500: Request failed')
-    expect(feedbackMessage(new ApiError({ kind: 'network', status: 0 }))).toBe('Unable to reach the server. Please check your connection')
+    expect(feedbackMessage(new ApiError({ kind: 'network', status: 0 }))).toBe(
+      'Unable to reach the server. Please check your connection',
+    )
   })
 })
 

@@ -32,10 +32,16 @@ export class FeedbackStore {
 
   show(type: FeedbackType, message: string, options: FeedbackOptions = {}): number {
     const id = this.nextId++
-    const item: FeedbackItem = options.title ? { id, type, message, title: options.title } : { id, type, message }
+    const item: FeedbackItem = options.title
+      ? { id, type, message, title: options.title }
+      : { id, type, message }
     this.items = [...this.items, item]
     const duration = feedbackDuration(type, options)
-    if (duration !== null) this.timers.set(id, setTimeout(() => this.dismiss(id), duration))
+    if (duration !== null)
+      this.timers.set(
+        id,
+        setTimeout(() => this.dismiss(id), duration),
+      )
     this.emit()
     return id
   }

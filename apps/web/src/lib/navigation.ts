@@ -27,7 +27,10 @@ export function fullPageNavigate(url: string): void {
 export const currentPathAndQuery = (): string => `${window.location.pathname}${window.location.search}`
 
 /** A `next` target is followed only when it is a same-origin path (no open redirects). */
-export function safeNextPath(next: string | null | undefined, origin: string = window.location.origin): string | null {
+export function safeNextPath(
+  next: string | null | undefined,
+  origin: string = window.location.origin,
+): string | null {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null
   try {
     const url = new URL(next, origin)

@@ -9,8 +9,10 @@ import {
   type User,
 } from '@blueconsent/contract'
 
-export const userHasPermission = (user: Pick<User, 'role' | 'organization'>, permission: Permission): boolean =>
-  permissionsFor(user.role, user.organization?.organization_type).includes(permission)
+export const userHasPermission = (
+  user: Pick<User, 'role' | 'organization'>,
+  permission: Permission,
+): boolean => permissionsFor(user.role, user.organization?.organization_type).includes(permission)
 
 /**
  * The patient pages' guard (spec 2 §2): the user passes any of the ACO, physician or agent guards, each a role

@@ -148,7 +148,9 @@ describe('SessionManager', () => {
   })
 
   it('logs out with reason session_expired when the token runs out', async () => {
-    const { manager, navigate, api } = setup({ refresh: vi.fn<SessionApi['refresh']>().mockRejectedValue(refused()) })
+    const { manager, navigate, api } = setup({
+      refresh: vi.fn<SessionApi['refresh']>().mockRejectedValue(refused()),
+    })
     await manager.start({ access: 'a', expires_in: 100, user: makeUser() })
     await vi.advanceTimersByTimeAsync(120_000)
     expect(api.logout).toHaveBeenCalled()
@@ -166,15 +168,23 @@ describe('SessionManager', () => {
     expect(navigate).toHaveBeenCalledWith('/app/login')
   })
 
-  it('forgets every user\'s recent patient searches when the session ends, and nothing else', async () => {
+  it("forgets every user's recent patient searches when the session ends, and nothing else", async () => {
     const { manager } = setup()
     await manager.start({ access: 'a', expires_in: 900, user: makeUser() })
-    localStorage.setItem(`recent_patient_searches:${makeUser().id}`, '[{"mode":"search","term":"Maria Lopez"}]')
+    localStorage.setItem(
+      `recent_patient_searches:${makeUser().id}`,
+      '[{"mode":"search","term":"Maria Lopez"}]',
+    )
     localStorage.setItem('recent_patient_searches:someone-else', '[{"mode":"mrn","term":"MRN-9"}]')
-    localStorage.setItem('recent_patient_searches', '[{"mode":"search","term":"shared list of an older client"}]')
+    localStorage.setItem(
+      'recent_patient_searches',
+      '[{"mode":"search","term":"shared list of an older client"}]',
+    )
     localStorage.setItem('theme', 'dark')
     await manager.logout()
-    expect(Object.keys({ ...localStorage }).filter((key) => key.startsWith('recent_patient_searches'))).toEqual([])
+    expect(
+      Object.keys({ ...localStorage }).filter((key) => key.startsWith('recent_patient_searches')),
+    ).toEqual([])
     expect(localStorage.getItem('theme')).toBe('dark')
   })
 
@@ -189,7 +199,7 @@ describe('SessionManager', () => {
     expect(localStorage.getItem('recent_patient_searches:u-1')).toBeNull()
   })
 
-  it('forgets the signed-in user\'s searches even in storage that cannot list its keys', async () => {
+  it("forgets the signed-in user's searches even in storage that cannot list its keys", async () => {
     const values = new Map<string, string>()
     const storage = {
       getItem: (key: string) => values.get(key) ?? null,

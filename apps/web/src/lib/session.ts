@@ -22,7 +22,12 @@ export type SessionSnapshot = {
   expiringSoon: boolean
 }
 
-export type SessionStart = { access: string; expires_in?: number | null; user?: User | null; tin_scope?: TinScope | null }
+export type SessionStart = {
+  access: string
+  expires_in?: number | null
+  user?: User | null
+  tin_scope?: TinScope | null
+}
 
 export type SessionApi = {
   refresh: () => Promise<RefreshResponse>
@@ -229,7 +234,8 @@ export class SessionManager {
         }
       } else {
         const userId = this.snapshot.user?.id
-        for (const prefix of USER_SCOPED_STORAGE_PREFIXES) keys.push(prefix, ...(userId ? [`${prefix}:${userId}`] : []))
+        for (const prefix of USER_SCOPED_STORAGE_PREFIXES)
+          keys.push(prefix, ...(userId ? [`${prefix}:${userId}`] : []))
       }
       for (const key of keys) storage.removeItem(key)
     } catch {
@@ -272,7 +278,8 @@ export class SessionManager {
   private setToken(access: string, expiresInSeconds: number | null | undefined): void {
     this.token = access
     this.issuedAt = this.now()
-    this.lifetimeMs = expiresInSeconds && expiresInSeconds > 0 ? expiresInSeconds * 1000 : SESSION.defaultTokenLifetimeMs
+    this.lifetimeMs =
+      expiresInSeconds && expiresInSeconds > 0 ? expiresInSeconds * 1000 : SESSION.defaultTokenLifetimeMs
     this.update({ expiresAt: this.expiresAt() })
     this.scheduleRefresh()
   }
@@ -321,8 +328,11 @@ function safeLocalStorage(): Storage | undefined {
 /** The session calls themselves: refresh reads the HttpOnly cookie, so it carries no bearer. */
 export const sessionApi = (client: ApiClient): SessionApi => ({
   refresh: () =>
-    client.post('/api/jwt/refresh/', undefined, { schema: async () => (await loadContract()).refreshResponseSchema }),
-  verify: () => client.get('/api/jwt/verify/', { schema: async () => (await loadContract()).verifyResponseSchema }),
+    client.post('/api/jwt/refresh/', undefined, {
+      schema: async () => (await loadContract()).refreshResponseSchema,
+    }),
+  verify: () =>
+    client.get('/api/jwt/verify/', { schema: async () => (await loadContract()).verifyResponseSchema }),
   logout: () => client.post('/api/logout/', undefined, { skipRefresh: true }),
 })
 

@@ -4,10 +4,13 @@ import { DARK_THEMES, STORAGE_KEYS, THEMES, type Theme } from '@blueconsent/cont
 import { useSyncExternalStore } from 'react'
 import { readStored, writeStored } from './storage.ts'
 
-export const isTheme = (value: unknown): value is Theme => typeof value === 'string' && (THEMES as readonly string[]).includes(value)
+export const isTheme = (value: unknown): value is Theme =>
+  typeof value === 'string' && (THEMES as readonly string[]).includes(value)
 
 const prefersDark = (): boolean =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-color-scheme: dark)').matches
 
 export function initialTheme(): Theme {
   const stored = readStored(STORAGE_KEYS.theme)

@@ -11,5 +11,9 @@ function subscribe(listener: () => void): () => void {
 
 /** navigator.onLine as React state. */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true)
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  )
 }

@@ -10,7 +10,11 @@ export function makeUser(overrides: Partial<User> = {}): User {
     full_name: 'Dana Reyes',
     role: 'ACO_ADMIN',
     permissions: [],
-    organization: { id: '22222222-2222-4222-8222-222222222222', name: 'Sunrise ACO', organization_type: 'ACO' },
+    organization: {
+      id: '22222222-2222-4222-8222-222222222222',
+      name: 'Sunrise ACO',
+      organization_type: 'ACO',
+    },
     date_joined: '2025-01-15T10:00:00Z',
     is_superuser: false,
     is_demo: false,
@@ -19,8 +23,14 @@ export function makeUser(overrides: Partial<User> = {}): User {
   }
 }
 
-export const userWithRole = (role: Role, overrides: Partial<User> = {}): User => makeUser({ role, ...overrides })
+export const userWithRole = (role: Role, overrides: Partial<User> = {}): User =>
+  makeUser({ role, ...overrides })
 
 export function loginResponse(user: User = makeUser(), expiresIn = 900): LoginResponse {
-  return { access: 'access-token-1', expires_in: expiresIn, user, tin_scope: { tin_ids: [], all_tins: true, is_aco: true } }
+  return {
+    access: 'access-token-1',
+    expires_in: expiresIn,
+    user,
+    tin_scope: { tin_ids: [], all_tins: true, is_aco: true },
+  }
 }

@@ -12,7 +12,12 @@ import { createFakeFetch, type FakeFetch } from './fake-fetch.ts'
 export type RenderedApp = RenderResult & { router: ReturnType<typeof createMemoryRouter>; fake: FakeFetch }
 
 export async function signIn(user: User): Promise<void> {
-  await session.start({ access: 'test-access-token', expires_in: 900, user, tin_scope: { tin_ids: [], all_tins: true, is_aco: false } })
+  await session.start({
+    access: 'test-access-token',
+    expires_in: 900,
+    user,
+    tin_scope: { tin_ids: [], all_tins: true, is_aco: false },
+  })
 }
 
 export function renderApp(url: string, options: { fake?: FakeFetch } = {}): RenderedApp {

@@ -13,7 +13,10 @@ function bundle(ids: string[], options: { next?: string; total?: number } = {}) 
     resourceType: 'Bundle',
     type: 'searchset',
     ...(options.total === undefined ? {} : { total: options.total }),
-    link: [{ relation: 'self', url: 'https://x/self' }, ...(options.next ? [{ relation: 'next', url: options.next }] : [])],
+    link: [
+      { relation: 'self', url: 'https://x/self' },
+      ...(options.next ? [{ relation: 'next', url: options.next }] : []),
+    ],
     entry: ids.map((id) => ({ resource: { resourceType: 'ExplanationOfBenefit', id } })),
   }
 }
@@ -34,7 +37,8 @@ async function errorOf(promise: Promise<unknown>): Promise<BlueButtonError> {
   throw new Error('expected a BlueButtonError')
 }
 
-const readEob = (client: ReturnType<typeof testClient>['client']) => client.readResource('token', 'ExplanationOfBenefit', 'pde--1')
+const readEob = (client: ReturnType<typeof testClient>['client']) =>
+  client.readResource('token', 'ExplanationOfBenefit', 'pde--1')
 const EOB = { resourceType: 'ExplanationOfBenefit', id: 'pde--1' }
 
 describe('request headers', () => {
@@ -50,7 +54,9 @@ describe('request headers', () => {
 
   it('inflates a gzip body the fetch left compressed', async () => {
     const gzipped = gzipSync(Buffer.from(JSON.stringify(EOB)))
-    const { client } = testClient([new Response(gzipped, { status: 200, headers: { 'content-encoding': 'gzip' } })])
+    const { client } = testClient([
+      new Response(gzipped, { status: 200, headers: { 'content-encoding': 'gzip' } }),
+    ])
     expect((await readEob(client)).id).toBe('pde--1')
   })
 })
@@ -64,7 +70,12 @@ describe('retries', () => {
   })
 
   it('gives up after maxAttempts with a transient error', async () => {
-    const { client, requests, sleeps } = testClient([json(500, {}), json(500, {}), json(500, {}), json(200, EOB)])
+    const { client, requests, sleeps } = testClient([
+      json(500, {}),
+      json(500, {}),
+      json(500, {}),
+      json(200, EOB),
+    ])
     const error = await errorOf(readEob(client))
     expect(error).toMatchObject({ code: 'transient', status: 500 })
     expect(requests).toHaveLength(3)
@@ -72,7 +83,10 @@ describe('retries', () => {
   })
 
   it('honours Retry-After seconds on 429', async () => {
-    const { client, sleeps } = testClient([json(429, { detail: 'throttled' }, { 'retry-after': '7' }), json(200, EOB)])
+    const { client, sleeps } = testClient([
+      json(429, { detail: 'throttled' }, { 'retry-after': '7' }),
+      json(200, EOB),
+    ])
     await readEob(client)
     expect(sleeps).toEqual([7000])
   })
@@ -85,7 +99,10 @@ describe('retries', () => {
   })
 
   it('does not wait for a Retry-After beyond the cap; reports it instead', async () => {
-    const { client, requests, sleeps } = testClient([json(429, {}, { 'retry-after': '3600' }), json(200, EOB)])
+    const { client, requests, sleeps } = testClient([
+      json(429, {}, { 'retry-after': '3600' }),
+      json(200, EOB),
+    ])
     const error = await errorOf(readEob(client))
     expect(error).toMatchObject({ code: 'transient', retryAfterMs: 3_600_000 })
     expect(requests).toHaveLength(1)
@@ -107,7 +124,9 @@ describe('retries', () => {
 
   it('times out a hung request and retries it', async () => {
     const hang = (_request: RecordedRequest, signal: AbortSignal | null) =>
-      new Promise<Response>((_resolve, reject) => signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+      new Promise<Response>((_resolve, reject) =>
+        signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      )
     const { client, requests } = testClient([hang, hang], { timeoutMs: 20, retry: { maxAttempts: 2 } })
     const error = await errorOf(readEob(client))
     expect(error.code).toBe('transient')
@@ -118,10 +137,17 @@ describe('retries', () => {
 
 describe('paging', () => {
   it('builds the first search URL and follows next links verbatim', async () => {
-    const next = 'https://other-host.example/v2/fhir/ExplanationOfBenefit?_offset=50&_count=50&type=carrier%2Cpde&weird=%7E'
-    const { client, requests } = testClient([json(200, bundle(['a', 'b'], { next, total: 3 })), json(200, bundle(['c'], { total: 3 }))])
+    const next =
+      'https://other-host.example/v2/fhir/ExplanationOfBenefit?_offset=50&_count=50&type=carrier%2Cpde&weird=%7E'
+    const { client, requests } = testClient([
+      json(200, bundle(['a', 'b'], { next, total: 3 })),
+      json(200, bundle(['c'], { total: 3 })),
+    ])
     const pages = await collect(
-      client.explanationOfBenefitPages('token', { types: ['CARRIER', 'PDE'], lastUpdatedAfter: new Date('2024-01-01T00:00:00Z') }),
+      client.explanationOfBenefitPages('token', {
+        types: ['CARRIER', 'PDE'],
+        lastUpdatedAfter: new Date('2024-01-01T00:00:00Z'),
+      }),
     )
     const first = new URL(requests[0]?.url ?? '')
     expect(`${first.origin}${first.pathname}`).toBe(EOB_URL)
@@ -130,7 +156,9 @@ describe('paging', () => {
     expect(first.searchParams.get('_lastUpdated')).toBe('gt2024-01-01T00:00:00Z')
     expect(first.searchParams.has('patient')).toBe(false)
     expect(requests[1]?.url).toBe(next)
-    expect(pages.map((page) => [page.pageNumber, page.total, page.resources.map((resource) => resource.id)])).toEqual([
+    expect(
+      pages.map((page) => [page.pageNumber, page.total, page.resources.map((resource) => resource.id)]),
+    ).toEqual([
       [1, 3, ['a', 'b']],
       [2, 3, ['c']],
     ])
@@ -138,7 +166,9 @@ describe('paging', () => {
   })
 
   it('pages through the sandbox fixture page and stops on a repeated next link', async () => {
-    const page1 = loadFixture('sandbox-eob-bundle-pde-page1-bbuser29999.json') as { link: Array<{ relation: string; url: string }> }
+    const page1 = loadFixture('sandbox-eob-bundle-pde-page1-bbuser29999.json') as {
+      link: Array<{ relation: string; url: string }>
+    }
     const nextUrl = page1.link.find((link) => link.relation === 'next')?.url ?? ''
     const loop = bundle(['z'], { next: nextUrl })
     const { client, requests } = testClient([json(200, page1), json(200, loop)])
@@ -150,7 +180,10 @@ describe('paging', () => {
   })
 
   it('yields one page at a time (the next page is fetched only when asked for)', async () => {
-    const { client, requests } = testClient([json(200, bundle(['a'], { next: `${EOB_URL}?page=2` })), json(200, bundle(['b']))])
+    const { client, requests } = testClient([
+      json(200, bundle(['a'], { next: `${EOB_URL}?page=2` })),
+      json(200, bundle(['b'])),
+    ])
     const iterator = client.explanationOfBenefitPages('token')
     await iterator.next()
     expect(requests).toHaveLength(1)
@@ -162,13 +195,21 @@ describe('paging', () => {
     const { client } = testClient([])
     expect(() => client.explanationOfBenefitPages('t', { count: 51 })).toThrow(RangeError)
     expect(() => client.coveragePages('t', { lastUpdatedAfter: 'yesterday' })).toThrow(RangeError)
-    expect(() => client.coveragePages('t', { lastUpdatedAfter: '2024-01-01T00:00:00+0000' })).toThrow(RangeError)
+    expect(() => client.coveragePages('t', { lastUpdatedAfter: '2024-01-01T00:00:00+0000' })).toThrow(
+      RangeError,
+    )
     expect(() => client.explanationOfBenefitPages('t', { serviceDateFrom: '01/02/2024' })).toThrow(RangeError)
   })
 
   it('passes the caller’s dateTime with offset verbatim and adds service-date bounds', async () => {
     const { client, requests } = testClient([json(200, bundle([]))])
-    await collect(client.explanationOfBenefitPages('t', { lastUpdatedAfter: '2024-01-01T00:00:00-05:00', serviceDateFrom: '2024-01-01', serviceDateTo: '2024-12-31' }))
+    await collect(
+      client.explanationOfBenefitPages('t', {
+        lastUpdatedAfter: '2024-01-01T00:00:00-05:00',
+        serviceDateFrom: '2024-01-01',
+        serviceDateTo: '2024-12-31',
+      }),
+    )
     const params = new URL(requests[0]?.url ?? '').searchParams
     expect(params.get('_lastUpdated')).toBe('gt2024-01-01T00:00:00-05:00')
     expect(params.getAll('service-date')).toEqual(['ge2024-01-01', 'le2024-12-31'])
@@ -190,7 +231,10 @@ describe('token source', () => {
     }
     expect((await client.readResource(source, 'ExplanationOfBenefit', 'pde--1')).id).toBe('pde--1')
     expect(asked).toEqual([null, 'old'])
-    expect(requests.map((request) => request.headers.get('authorization'))).toEqual(['Bearer old', 'Bearer new'])
+    expect(requests.map((request) => request.headers.get('authorization'))).toEqual([
+      'Bearer old',
+      'Bearer new',
+    ])
   })
 
   it('fails with unauthorized when the source returns the same token', async () => {
@@ -202,7 +246,11 @@ describe('token source', () => {
 })
 
 describe('patient id and userinfo', () => {
-  const tokens = { accessToken: 't', patientId: null, granted: { patient: false, coverage: true, explanationOfBenefit: true, profile: false } }
+  const tokens = {
+    accessToken: 't',
+    patientId: null,
+    granted: { patient: false, coverage: true, explanationOfBenefit: true, profile: false },
+  }
 
   it('falls back to a Coverage beneficiary when the token response had no patient', async () => {
     const coverage = loadFixture('sandbox-coverage-bundle-bbuser29999.json')
@@ -214,7 +262,9 @@ describe('patient id and userinfo', () => {
   it('falls back to an EOB patient reference when Coverage is empty, after a withheld /Patient', async () => {
     const eobPage = loadFixture('sandbox-eob-bundle-pde-page1-bbuser29999.json')
     const { client } = testClient([json(403, { detail: 'no' }), json(200, bundle([])), json(200, eobPage)])
-    expect(await client.resolvePatientId({ ...tokens, granted: { ...tokens.granted, patient: true } })).toBe('-20140000010000')
+    expect(await client.resolvePatientId({ ...tokens, granted: { ...tokens.granted, patient: true } })).toBe(
+      '-20140000010000',
+    )
   })
 
   it('uses the token response patient without a request', async () => {
@@ -238,7 +288,9 @@ describe('patient id and userinfo', () => {
 
   it('reads the Patient from the /Patient search bundle', async () => {
     const patient = loadFixture('sandbox-patient-bbuser29999.json')
-    const { client, requests } = testClient([json(200, { resourceType: 'Bundle', total: 1, entry: [{ resource: patient }] })])
+    const { client, requests } = testClient([
+      json(200, { resourceType: 'Bundle', total: 1, entry: [{ resource: patient }] }),
+    ])
     expect((await client.readPatient('t')).id).toBe('-20140000010000')
     expect(requests[0]?.url).toBe(`${BASE_URL}/v2/fhir/Patient`)
   })

@@ -47,7 +47,10 @@ export const MAX_PAGE_SIZE = 50
 
 const FHIR_HEADERS = { accept: 'application/fhir+json', 'accept-encoding': 'gzip' }
 
-export function explanationOfBenefitUrl(config: ResolvedConfig, search: ExplanationOfBenefitSearch = {}): string {
+export function explanationOfBenefitUrl(
+  config: ResolvedConfig,
+  search: ExplanationOfBenefitSearch = {},
+): string {
   const url = new URL('ExplanationOfBenefit', config.endpoints.fhirBase)
   url.searchParams.set('_count', String(pageSize(search.count)))
   if (search.types && search.types.length > 0) {
@@ -82,7 +85,9 @@ function addLastUpdated(url: URL, after: Date | string | undefined): void {
   if (after === undefined) return
   const instant = after instanceof Date ? after.toISOString().replace(/\.\d{3}Z$/, 'Z') : after
   if (!FHIR_DATE_TIME.test(instant) || Number.isNaN(Date.parse(instant))) {
-    throw new RangeError('lastUpdatedAfter must be a Date or a FHIR dateTime such as 2024-01-01T00:00:00-05:00')
+    throw new RangeError(
+      'lastUpdatedAfter must be a Date or a FHIR dateTime such as 2024-01-01T00:00:00-05:00',
+    )
   }
   // The prefix is mandatory: without it Blue Button answers 400 (historically 502).
   url.searchParams.set('_lastUpdated', `gt${instant}`)
@@ -110,13 +115,24 @@ export async function getJson(
     try {
       const headers = { ...FHIR_HEADERS, authorization: `Bearer ${token}` }
       if (options.endpoint === 'userinfo') headers.accept = 'application/json'
-      const result = await getWithRetry(config, url, headers, options.endpoint, (status, body, retryAfterMs) =>
-        classifyDataError(options.endpoint, status, body, { scopeSensitive: options.scopeSensitive, retryAfterMs }),
+      const result = await getWithRetry(
+        config,
+        url,
+        headers,
+        options.endpoint,
+        (status, body, retryAfterMs) =>
+          classifyDataError(options.endpoint, status, body, {
+            scopeSensitive: options.scopeSensitive,
+            retryAfterMs,
+          }),
       )
       return parseJson(result.text, options.endpoint)
     } catch (error) {
       const retryWithFreshToken =
-        attempt === 1 && typeof tokenSource === 'function' && error instanceof BlueButtonError && error.code === 'unauthorized'
+        attempt === 1 &&
+        typeof tokenSource === 'function' &&
+        error instanceof BlueButtonError &&
+        error.code === 'unauthorized'
       if (!retryWithFreshToken) throw error
       const fresh = await currentToken(tokenSource, token)
       if (fresh === token) throw error
@@ -129,7 +145,13 @@ function parseJson(text: string, endpoint: 'fhir' | 'userinfo'): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new BlueButtonError({ code: 'invalid_response', endpoint, status: 200, detail: 'body is not JSON', cause: error })
+    throw new BlueButtonError({
+      code: 'invalid_response',
+      endpoint,
+      status: 200,
+      detail: 'body is not JSON',
+      cause: error,
+    })
   }
 }
 
@@ -137,7 +159,12 @@ function parseJson(text: string, endpoint: 'fhir' | 'userinfo'): unknown {
 export function readBundle(json: unknown, url: string, pageNumber: number): BundlePage {
   const bundle = asObject(json)
   if (!bundle || bundle.resourceType !== 'Bundle') {
-    throw new BlueButtonError({ code: 'invalid_response', endpoint: 'fhir', status: 200, detail: `expected a Bundle from ${url}` })
+    throw new BlueButtonError({
+      code: 'invalid_response',
+      endpoint: 'fhir',
+      status: 200,
+      detail: `expected a Bundle from ${url}`,
+    })
   }
   const resources = asObjects(bundle.entry).flatMap((entry) => {
     const resource = asObject(entry.resource)
@@ -170,11 +197,20 @@ export async function* iteratePages(
 }
 
 /** The Patient resource for the token's enrollee (GET /Patient returns a one-entry Bundle). */
-export async function readPatient(config: ResolvedConfig, tokenSource: AccessTokenSource): Promise<FhirResource> {
+export async function readPatient(
+  config: ResolvedConfig,
+  tokenSource: AccessTokenSource,
+): Promise<FhirResource> {
   const url = new URL('Patient', config.endpoints.fhirBase).href
   const json = await getJson(config, url, tokenSource, { endpoint: 'fhir', scopeSensitive: true })
   const patient = readBundle(json, url, 1).resources.find((resource) => resource.resourceType === 'Patient')
-  if (!patient) throw new BlueButtonError({ code: 'not_found', endpoint: 'fhir', status: 200, detail: 'no Patient in Bundle' })
+  if (!patient)
+    throw new BlueButtonError({
+      code: 'not_found',
+      endpoint: 'fhir',
+      status: 200,
+      detail: 'no Patient in Bundle',
+    })
   return patient
 }
 
@@ -185,10 +221,18 @@ export async function readResource(
   id: string,
 ): Promise<FhirResource> {
   const url = new URL(`${resourceType}/${encodeURIComponent(id)}`, config.endpoints.fhirBase).href
-  const json = await getJson(config, url, tokenSource, { endpoint: 'fhir', scopeSensitive: resourceType === 'Patient' })
+  const json = await getJson(config, url, tokenSource, {
+    endpoint: 'fhir',
+    scopeSensitive: resourceType === 'Patient',
+  })
   const resource = asObject(json)
   if (!resource || resource.resourceType !== resourceType) {
-    throw new BlueButtonError({ code: 'invalid_response', endpoint: 'fhir', status: 200, detail: `expected ${resourceType}` })
+    throw new BlueButtonError({
+      code: 'invalid_response',
+      endpoint: 'fhir',
+      status: 200,
+      detail: `expected ${resourceType}`,
+    })
   }
   return resource as FhirResource
 }
@@ -203,9 +247,23 @@ export interface UserInfo {
   email: string | null
 }
 
-export async function readUserInfo(config: ResolvedConfig, tokenSource: AccessTokenSource): Promise<UserInfo> {
-  const json = asObject(await getJson(config, config.endpoints.userinfo, tokenSource, { endpoint: 'userinfo', scopeSensitive: true }))
-  if (!json) throw new BlueButtonError({ code: 'invalid_response', endpoint: 'userinfo', status: 200, detail: 'not an object' })
+export async function readUserInfo(
+  config: ResolvedConfig,
+  tokenSource: AccessTokenSource,
+): Promise<UserInfo> {
+  const json = asObject(
+    await getJson(config, config.endpoints.userinfo, tokenSource, {
+      endpoint: 'userinfo',
+      scopeSensitive: true,
+    }),
+  )
+  if (!json)
+    throw new BlueButtonError({
+      code: 'invalid_response',
+      endpoint: 'userinfo',
+      status: 200,
+      detail: 'not an object',
+    })
   return {
     sub: idText(json.sub),
     patientId: idText(json.patient) ?? idText(json.sub),
@@ -224,7 +282,8 @@ function idText(value: unknown): string | null {
 export function patientIdFromResources(resources: readonly unknown[]): string | null {
   for (const resource of resources) {
     const object = asObject(resource)
-    const reference = asString(asObject(object?.beneficiary)?.reference) ?? asString(asObject(object?.patient)?.reference)
+    const reference =
+      asString(asObject(object?.beneficiary)?.reference) ?? asString(asObject(object?.patient)?.reference)
     const match = reference ? /(?:^|\/)Patient\/([^/]+)$/.exec(reference) : null
     if (match?.[1]) return match[1]
   }

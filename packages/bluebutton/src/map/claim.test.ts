@@ -45,7 +45,12 @@ describe('CARRIER', () => {
       placeOfService: '11',
       diagnosisSequences: [2],
       performingProvider: { npi: '9999973990', name: null },
-      amounts: { submittedCents: 11380, allowedCents: 11380, medicarePaidCents: 9104, patientPaysCents: 9104 },
+      amounts: {
+        submittedCents: 11380,
+        allowedCents: 11380,
+        medicarePaidCents: 9104,
+        patientPaysCents: 9104,
+      },
     })
     expect(claim.provider?.npi).toBe('1407891336')
     expect(claim.careTeam[1]).toMatchObject({ role: 'referring', npi: null })
@@ -55,7 +60,9 @@ describe('CARRIER', () => {
       medicarePaidCents: 56712,
       patientPaysCents: claim.lines.reduce((sum, line) => sum + (line.amounts.patientPaysCents ?? 0), 0),
     })
-    expect(result.issues).toContainEqual(expect.objectContaining({ path: 'careTeam[1].provider.identifier', code: 'missing' }))
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({ path: 'careTeam[1].provider.identifier', code: 'missing' }),
+    )
     expect(result.issues).toContainEqual(expect.objectContaining({ path: 'diagnosis', code: 'inconsistent' }))
   })
 
@@ -65,7 +72,13 @@ describe('CARRIER', () => {
     expect(claim.claimId).toBe('22639159481')
     expect(claim.billablePeriod).toEqual({ start: '2015-12-01', end: '2015-12-01' })
     expect(claim.diagnoses).toEqual([
-      { sequence: 1, code: 'M810', system: 'icd10', display: 'AGE-RELATED OSTEOPOROSIS W/O CURRENT PATHOLOGICAL FRACTURE', roles: ['principal'] },
+      {
+        sequence: 1,
+        code: 'M810',
+        system: 'icd10',
+        display: 'AGE-RELATED OSTEOPOROSIS W/O CURRENT PATHOLOGICAL FRACTURE',
+        roles: ['principal'],
+      },
       { sequence: 2, code: '9999999', system: 'icd10', display: null, roles: [] },
     ])
     expect(claim.lines).toEqual([
@@ -73,10 +86,20 @@ describe('CARRIER', () => {
         hcpcs: '77085',
         placeOfService: '99',
         units: 1,
-        amounts: { submittedCents: 25000, allowedCents: 25000, medicarePaidCents: 5000, patientPaysCents: 1000 },
+        amounts: {
+          submittedCents: 25000,
+          allowedCents: 25000,
+          medicarePaidCents: 5000,
+          patientPaysCents: 1000,
+        },
       }),
     ])
-    expect(claim.amounts).toEqual({ submittedCents: 25000, allowedCents: 6000, medicarePaidCents: 5000, patientPaysCents: 1000 })
+    expect(claim.amounts).toEqual({
+      submittedCents: 25000,
+      allowedCents: 6000,
+      medicarePaidCents: 5000,
+      patientPaysCents: 1000,
+    })
   })
 })
 
@@ -86,7 +109,11 @@ describe('DME', () => {
     expect(claim.claimType).toBe('DME')
     expect(claim.typeOfBill).toBeNull()
     expect(claim.billablePeriod).toEqual({ start: '2014-02-03', end: '2014-02-03' })
-    expect(claim.diagnoses.map((diagnosis) => `${diagnosis.code}:${diagnosis.roles.join()}`)).toEqual(['B04:principal', 'A37:other', 'A25:secondary'])
+    expect(claim.diagnoses.map((diagnosis) => `${diagnosis.code}:${diagnosis.roles.join()}`)).toEqual([
+      'B04:principal',
+      'A37:other',
+      'A25:secondary',
+    ])
     expect(claim.provider).toEqual({ npi: '1244444444', npiValid: false, name: 'DR. DAVID SMITH MD' })
     expect(claim.lines[0]).toMatchObject({
       hcpcs: '345',
@@ -94,10 +121,25 @@ describe('DME', () => {
       serviceStart: '2014-02-03',
       units: 60,
       placeOfService: '12',
-      amounts: { submittedCents: 13045, allowedCents: 12945, medicarePaidCents: 12345, patientPaysCents: 2020 + 1800 },
+      amounts: {
+        submittedCents: 13045,
+        allowedCents: 12945,
+        medicarePaidCents: 12345,
+        patientPaysCents: 2020 + 1800,
+      },
     })
-    expect(claim.amounts).toEqual({ submittedCents: 175275, allowedCents: 75479, medicarePaidCents: 77775, patientPaysCents: 3820 })
-    expect(claim.careTeam[0]).toMatchObject({ npi: '1306849450', npiValid: true, name: 'DR. HAROLD LEROY SMITSON II M.D.', role: 'referring' })
+    expect(claim.amounts).toEqual({
+      submittedCents: 175275,
+      allowedCents: 75479,
+      medicarePaidCents: 77775,
+      patientPaysCents: 3820,
+    })
+    expect(claim.careTeam[0]).toMatchObject({
+      npi: '1306849450',
+      npiValid: true,
+      name: 'DR. HAROLD LEROY SMITSON II M.D.',
+      role: 'referring',
+    })
   })
 })
 
@@ -107,9 +149,25 @@ describe('HHA', () => {
     expect(claim.typeOfBill).toBe('321')
     expect(claim.diagnoses[0]).toMatchObject({ code: '53081', system: 'icd9', roles: ['principal'] })
     expect(claim.diagnoses[1]).toMatchObject({ code: 'B01', system: 'icd10', roles: ['secondary'] })
-    expect(claim.lines[0]).toMatchObject({ hcpcs: '2GGGG', modifiers: ['KO'], revenueCode: '0023', serviceStart: '2015-06-23', units: 666 })
-    expect(claim.lines[0]?.amounts).toEqual({ submittedCents: 2500, allowedCents: null, medicarePaidCents: 2600, patientPaysCents: null })
-    expect(claim.amounts).toEqual({ submittedCents: 19999, allowedCents: null, medicarePaidCents: 18800, patientPaysCents: null })
+    expect(claim.lines[0]).toMatchObject({
+      hcpcs: '2GGGG',
+      modifiers: ['KO'],
+      revenueCode: '0023',
+      serviceStart: '2015-06-23',
+      units: 666,
+    })
+    expect(claim.lines[0]?.amounts).toEqual({
+      submittedCents: 2500,
+      allowedCents: null,
+      medicarePaidCents: 2600,
+      patientPaysCents: null,
+    })
+    expect(claim.amounts).toEqual({
+      submittedCents: 19999,
+      allowedCents: null,
+      medicarePaidCents: 18800,
+      patientPaysCents: null,
+    })
   })
 })
 
@@ -118,7 +176,13 @@ describe('HOSPICE', () => {
     const claim = claimOf(bundleResource(ALL, 'hospice-9992223422'))
     expect(claim.typeOfBill).toBe('811')
     expect(claim.billablePeriod).toEqual({ start: '2014-01-01', end: '2014-01-30' })
-    expect(claim.lines[0]).toMatchObject({ hcpcs: 'A5C', modifiers: ['Q9999'], revenueCode: '651', serviceStart: '2014-09-01', units: 5454 })
+    expect(claim.lines[0]).toMatchObject({
+      hcpcs: 'A5C',
+      modifiers: ['Q9999'],
+      revenueCode: '651',
+      serviceStart: '2014-09-01',
+      units: 5454,
+    })
     expect(claim.lines[0]?.amounts.submittedCents).toBe(255500)
     expect(claim.careTeam.map((member) => member.npi)).toEqual(['8888888888', null, '345345345'])
     expect(claim.amounts.medicarePaidCents).toBe(13032)
@@ -149,7 +213,14 @@ describe('INPATIENT', () => {
     ])
     expect(claim.provider).toEqual({ npi: '0000000000', npiValid: false, name: 'Fake ORG Name' })
     expect(claim.lines).toEqual([
-      expect.objectContaining({ hcpcs: 'M55', modifiers: [], revenueCode: '6767', serviceStart: null, serviceEnd: null, units: 77 }),
+      expect.objectContaining({
+        hcpcs: 'M55',
+        modifiers: [],
+        revenueCode: '6767',
+        serviceStart: null,
+        serviceEnd: null,
+        units: 77,
+      }),
     ])
     expect(claim.amounts).toEqual({
       submittedCents: 8499937,
@@ -157,7 +228,9 @@ describe('INPATIENT', () => {
       medicarePaidCents: 769948,
       patientPaysCents: 11200 + 500 + 600,
     })
-    expect(result.issues).toContainEqual(expect.objectContaining({ code: 'ignored_field', path: 'meta.lastUpdated' }))
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({ code: 'ignored_field', path: 'meta.lastUpdated' }),
+    )
   })
 })
 
@@ -169,11 +242,30 @@ describe('OUTPATIENT', () => {
     expect(claim.typeOfBill).toBe('131')
     expect(claim.billablePeriod).toEqual({ start: '2016-09-13', end: '2016-09-13' })
     expect(claim.diagnoses).toHaveLength(8)
-    expect(claim.diagnoses[0]).toEqual({ sequence: 1, code: 'J329', system: 'icd10', display: 'CHRONIC SINUSITIS, UNSPECIFIED', roles: ['principal'] })
-    expect(claim.diagnoses.filter((diagnosis) => diagnosis.roles.includes('principal')).map((diagnosis) => diagnosis.code)).toEqual(['J329', 'B9789'])
-    expect(claim.provider).toEqual({ npi: '1225301823', npiValid: true, name: 'BEHAVIORAL HEALTHCARE CENTER AT HUNTSVILLE, LLC' })
+    expect(claim.diagnoses[0]).toEqual({
+      sequence: 1,
+      code: 'J329',
+      system: 'icd10',
+      display: 'CHRONIC SINUSITIS, UNSPECIFIED',
+      roles: ['principal'],
+    })
+    expect(
+      claim.diagnoses
+        .filter((diagnosis) => diagnosis.roles.includes('principal'))
+        .map((diagnosis) => diagnosis.code),
+    ).toEqual(['J329', 'B9789'])
+    expect(claim.provider).toEqual({
+      npi: '1225301823',
+      npiValid: true,
+      name: 'BEHAVIORAL HEALTHCARE CENTER AT HUNTSVILLE, LLC',
+    })
     expect(claim.lines[0]).toMatchObject({ hcpcs: '99241', revenueCode: '0001', serviceStart: '2016-09-13' })
-    expect(claim.amounts).toEqual({ submittedCents: 6070, allowedCents: null, medicarePaidCents: 6070, patientPaysCents: 1000 })
+    expect(claim.amounts).toEqual({
+      submittedCents: 6070,
+      allowedCents: null,
+      medicarePaidCents: 6070,
+      patientPaysCents: 1000,
+    })
     // Sequence 9 has only an "unknown-icd-version" system and no code.
     expect(result.issues).toContainEqual(expect.objectContaining({ path: 'diagnosis[8]', code: 'missing' }))
   })
@@ -186,9 +278,16 @@ describe('SNF', () => {
     expect(claim.billablePeriod).toEqual({ start: '2013-12-01', end: '2013-12-18' })
     expect(claim.admissionPeriod).toEqual({ start: '2013-11-05', end: '2013-12-18' })
     expect(claim.diagnoses[1]).toMatchObject({ code: '3736', system: 'icd9', roles: ['principal'] })
-    expect(claim.procedures).toEqual([{ sequence: 1, code: '9214', system: 'icd9', display: 'BONE SCAN', date: '2016-01-16' }])
+    expect(claim.procedures).toEqual([
+      { sequence: 1, code: '9214', system: 'icd9', display: 'BONE SCAN', date: '2016-01-16' },
+    ])
     expect(claim.lines[0]).toMatchObject({ hcpcs: 'MMM', modifiers: [], revenueCode: '22', units: 234.567 })
-    expect(claim.amounts).toEqual({ submittedCents: 555503, allowedCents: null, medicarePaidCents: 333333, patientPaysCents: 11200 + 500 + 600 })
+    expect(claim.amounts).toEqual({
+      submittedCents: 555503,
+      allowedCents: null,
+      medicarePaidCents: 333333,
+      patientPaysCents: 11200 + 500 + 600,
+    })
   })
 })
 
@@ -197,8 +296,16 @@ describe('claim edge cases', () => {
     const claim = claimOf({
       resourceType: 'ExplanationOfBenefit',
       id: 'carrier-1',
-      type: { coding: [{ system: 'https://bluebutton.cms.gov/resources/codesystem/eob-type', code: 'CARRIER' }] },
-      diagnosis: [{ diagnosisCodeableConcept: { coding: [{ system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'e11.9' }] } }],
+      type: {
+        coding: [{ system: 'https://bluebutton.cms.gov/resources/codesystem/eob-type', code: 'CARRIER' }],
+      },
+      diagnosis: [
+        {
+          diagnosisCodeableConcept: {
+            coding: [{ system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'e11.9' }],
+          },
+        },
+      ],
     })
     expect(claim.diagnoses[0]?.code).toBe('E119')
     const pde = mapClaim(loadFixture('bfd-eob-read-pde.json'))

@@ -43,7 +43,10 @@ const INSTITUTIONAL: ReadonlySet<ClaimType> = new Set(['HHA', 'HOSPICE', 'INPATI
 const ICD10_SYSTEMS = new Set(['http://hl7.org/fhir/sid/icd-10-cm', 'http://hl7.org/fhir/sid/icd-10'])
 const ICD9_SYSTEMS = new Set(['http://hl7.org/fhir/sid/icd-9-cm', 'http://hl7.org/fhir/sid/icd-9'])
 const PCS_SYSTEMS = new Set(['http://www.cms.gov/Medicare/Coding/ICD10', 'http://hl7.org/fhir/sid/icd-10'])
-const HCPCS_SYSTEMS = new Set(['https://bluebutton.cms.gov/resources/codesystem/hcpcs', `${BB_VARIABLES}hcpcs_cd`])
+const HCPCS_SYSTEMS = new Set([
+  'https://bluebutton.cms.gov/resources/codesystem/hcpcs',
+  `${BB_VARIABLES}hcpcs_cd`,
+])
 // Revenue centre 0001 is the claim's total line; summing it with the detail lines would double count.
 const TOTAL_REVENUE_CODE = '0001'
 
@@ -62,7 +65,8 @@ export function mapClaim(input: unknown): MappingResult<ClaimRecord> {
   const eobType = readEobType(resource)
   if (id === null) log.add('id', 'missing', 'ExplanationOfBenefit has no id')
   if (eobType === null) log.add('type', 'unknown_code', 'unknown claim type')
-  if (eobType === 'PDE') log.add('type', 'unknown_code', 'a Part D event is a medication, not a claim (use mapMedication)')
+  if (eobType === 'PDE')
+    log.add('type', 'unknown_code', 'a Part D event is a medication, not a claim (use mapMedication)')
   if (id === null || eobType === null || eobType === 'PDE') return { record: null, issues: log.issues }
   return { record: buildClaim(resource, id, eobType, log), issues: log.issues }
 }
@@ -70,7 +74,9 @@ export function mapClaim(input: unknown): MappingResult<ClaimRecord> {
 function buildClaim(resource: JsonObject, id: string, claimType: ClaimType, log: IssueLog): ClaimRecord {
   const institutional = isInstitutional(claimType)
   const careTeam = readCareTeam(resource, log)
-  const lines = asObjects(resource.item).map((item, index) => readLine(item, index, institutional, careTeam, log))
+  const lines = asObjects(resource.item).map((item, index) =>
+    readLine(item, index, institutional, careTeam, log),
+  )
   return {
     id,
     claimType,
@@ -142,17 +148,29 @@ function readDiagnoses(resource: JsonObject, log: IssueLog): ClaimDiagnosis[] {
       return []
     }
     const code = normalizeCode(best.code)
-    if (best.kind === 'other') log.add(`diagnosis[${index}]`, 'unknown_code', `unknown diagnosis system ${best.system ?? '(none)'}`)
+    if (best.kind === 'other')
+      log.add(`diagnosis[${index}]`, 'unknown_code', `unknown diagnosis system ${best.system ?? '(none)'}`)
     const display = candidates.find((candidate) => candidate.display !== null)?.display ?? null
-    return [{ sequence: readNumber(diagnosis.sequence), code, system: best.kind, display, roles: readRoles(diagnosis) }]
+    return [
+      {
+        sequence: readNumber(diagnosis.sequence),
+        code,
+        system: best.kind,
+        display,
+        roles: readRoles(diagnosis),
+      },
+    ]
   })
   const principals = diagnoses.filter((diagnosis) => diagnosis.roles.includes('principal')).length
-  if (principals > 1) log.add('diagnosis', 'inconsistent', `${principals} diagnoses marked principal; all kept`)
+  if (principals > 1)
+    log.add('diagnosis', 'inconsistent', `${principals} diagnoses marked principal; all kept`)
   return diagnoses
 }
 
 function readRoles(diagnosis: JsonObject): string[] {
-  const roles = asObjects(diagnosis.type).flatMap((type) => codingsOf(type).map((coding) => coding.code?.toLowerCase() ?? ''))
+  const roles = asObjects(diagnosis.type).flatMap((type) =>
+    codingsOf(type).map((coding) => coding.code?.toLowerCase() ?? ''),
+  )
   return [...new Set(roles.filter(Boolean))]
 }
 
@@ -193,14 +211,17 @@ function readLine(
     hcpcs: readHcpcs(item, path, institutional, log),
     modifiers: asObjects(item.modifier).flatMap((modifier) =>
       codingsOf(modifier)
-        .filter((coding) => coding.system !== null && HCPCS_SYSTEMS.has(coding.system) && coding.code !== null)
+        .filter(
+          (coding) => coding.system !== null && HCPCS_SYSTEMS.has(coding.system) && coding.code !== null,
+        )
         .map((coding) => (coding.code ?? '').toUpperCase()),
     ),
     revenueCode: codeFrom(item.revenue, `${BB_VARIABLES}rev_cntr`)?.code ?? null,
     serviceStart: served.start,
     serviceEnd: served.end,
     units: readNumber(field(item, 'quantity', 'value')),
-    placeOfService: codeFrom(item.locationCodeableConcept, `${BB_VARIABLES}line_place_of_srvc_cd`)?.code ?? null,
+    placeOfService:
+      codeFrom(item.locationCodeableConcept, `${BB_VARIABLES}line_place_of_srvc_cd`)?.code ?? null,
     diagnosisSequences: numbers(item.diagnosisSequence),
     performingProvider: linePerformer(numbers(item.careTeamSequence), careTeam),
     amounts: lineAmounts(adjudicationAmounts(item.adjudication), institutional),
@@ -218,16 +239,22 @@ function readServed(item: JsonObject, path: string, log: IssueLog): DateRange {
 /** HCPCS/CPT, or null when the line says data-absent-reason (the code sits in an extension or a coding). */
 function readHcpcs(item: JsonObject, path: string, institutional: boolean, log: IssueLog): string | null {
   const codings = codingsOf(item.productOrService)
-  const hcpcs = codings.find((coding) => coding.system !== null && HCPCS_SYSTEMS.has(coding.system) && coding.code !== null)
+  const hcpcs = codings.find(
+    (coding) => coding.system !== null && HCPCS_SYSTEMS.has(coding.system) && coding.code !== null,
+  )
   if (hcpcs?.code && hcpcs.code.toUpperCase() !== 'NULL') return hcpcs.code.toUpperCase()
-  const absent = codings.some((coding) => coding.system === SYSTEM_DATA_ABSENT) || hasDataAbsentExtension(item.productOrService)
+  const absent =
+    codings.some((coding) => coding.system === SYSTEM_DATA_ABSENT) ||
+    hasDataAbsentExtension(item.productOrService)
   // Revenue-centre lines legitimately carry no HCPCS; a professional line without one is worth reporting.
   if (!absent && !institutional) log.add(`${path}.productOrService`, 'missing', 'line has no HCPCS/CPT code')
   return null
 }
 
 function hasDataAbsentExtension(value: unknown): boolean {
-  return asObjects(field(asObject(value), 'extension')).some((extension) => extension.url === SYSTEM_DATA_ABSENT)
+  return asObjects(field(asObject(value), 'extension')).some(
+    (extension) => extension.url === SYSTEM_DATA_ABSENT,
+  )
 }
 
 function numbers(value: unknown): number[] {
@@ -238,8 +265,11 @@ function numbers(value: unknown): number[] {
 }
 
 function linePerformer(sequences: number[], careTeam: CareTeamMember[]): ProviderRef | null {
-  const linked = careTeam.filter((member) => member.sequence !== null && sequences.includes(member.sequence) && member.npi !== null)
-  const performer = linked.find((member) => member.role === 'performing' || member.role === 'rendering') ?? linked[0]
+  const linked = careTeam.filter(
+    (member) => member.sequence !== null && sequences.includes(member.sequence) && member.npi !== null,
+  )
+  const performer =
+    linked.find((member) => member.role === 'performing' || member.role === 'rendering') ?? linked[0]
   return performer ? { npi: performer.npi, npiValid: performer.npiValid, name: performer.name } : null
 }
 
@@ -252,7 +282,11 @@ function lineAmounts(amounts: Map<string, Cents>, institutional: boolean): Claim
       medicarePaidCents: get('rev_cntr_pmt_amt_amt'),
       patientPaysCents:
         get('rev_cntr_ptnt_rspnsblty_pmt') ??
-        sumCents([get('rev_cntr_cash_ddctbl_amt'), get('rev_cntr_coinsrnc_wge_adjstd_c'), get('rev_cntr_blood_ddctbl_amt')]),
+        sumCents([
+          get('rev_cntr_cash_ddctbl_amt'),
+          get('rev_cntr_coinsrnc_wge_adjstd_c'),
+          get('rev_cntr_blood_ddctbl_amt'),
+        ]),
     }
   }
   return {
@@ -274,7 +308,8 @@ const INSTITUTIONAL_PATIENT_LIABILITY = [
 /** Claim-level figures CMS states outright win; otherwise the detail lines are summed (in integer cents). */
 function claimAmounts(resource: JsonObject, institutional: boolean, lines: ClaimLine[]): ClaimAmounts {
   const detail = lines.filter((line) => line.revenueCode !== TOTAL_REVENUE_CODE)
-  const sumLines = (pick: (amounts: ClaimAmounts) => Cents | null) => sumCents(detail.map((line) => pick(line.amounts)))
+  const sumLines = (pick: (amounts: ClaimAmounts) => Cents | null) =>
+    sumCents(detail.map((line) => pick(line.amounts)))
   const balance = benefitBalanceAmounts(resource)
   const totals = totalAmounts(resource)
   const medicarePaid = moneyValue(field(resource, 'payment', 'amount'))
@@ -291,7 +326,8 @@ function claimAmounts(resource: JsonObject, institutional: boolean, lines: Claim
   return {
     // Carrier/DME `total` holds clm_tot_chrg_amt under a "prior payer paid" category and is 0 in every
     // sample; the NCH carrier submitted/allowed sums in benefitBalance are the reliable claim totals.
-    submittedCents: balance.get('nch_carr_clm_sbmtd_chrg_amt') ?? sumLines((amounts) => amounts.submittedCents),
+    submittedCents:
+      balance.get('nch_carr_clm_sbmtd_chrg_amt') ?? sumLines((amounts) => amounts.submittedCents),
     allowedCents: balance.get('nch_carr_clm_alowd_amt') ?? sumLines((amounts) => amounts.allowedCents),
     medicarePaidCents: medicarePaid ?? sumLines((amounts) => amounts.medicarePaidCents),
     patientPaysCents: sumLines((amounts) => amounts.patientPaysCents),

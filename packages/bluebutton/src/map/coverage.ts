@@ -90,7 +90,14 @@ export function summarizeCoverage(records: readonly CoverageRecord[]): CoverageS
   const parts = Object.fromEntries(
     PARTS.map((part) => {
       const record = byPart(part)
-      return [part, { enrolled: record !== undefined && record.status !== 'cancelled', status: record?.status ?? null, period: record?.period ?? { start: null, end: null } }]
+      return [
+        part,
+        {
+          enrolled: record !== undefined && record.status !== 'cancelled',
+          status: record?.status ?? null,
+          period: record?.period ?? { start: null, end: null },
+        },
+      ]
     }),
   ) as CoverageSummary['parts']
   const first = <T>(pick: (record: CoverageRecord) => T | null): T | null =>
@@ -99,7 +106,9 @@ export function summarizeCoverage(records: readonly CoverageRecord[]): CoverageS
   const partD = byPart('D')
   const medicareAdvantageMonths = partC
     ? Array.from({ length: 12 }, (_, index) => index + 1).filter(
-        (month) => enrolledCode(partC.monthly.partCContract[month - 1] ?? null) || enrolledCode(partC.monthly.hmoIndicator[month - 1] ?? null),
+        (month) =>
+          enrolledCode(partC.monthly.partCContract[month - 1] ?? null) ||
+          enrolledCode(partC.monthly.hmoIndicator[month - 1] ?? null),
       )
     : []
   return {
@@ -110,6 +119,8 @@ export function summarizeCoverage(records: readonly CoverageRecord[]): CoverageS
     medicareAdvantageMonths,
     partDContracts: [...new Set((partD?.monthly.partDContract ?? []).filter(enrolledCode))],
     referenceYear: first((record) => record.referenceYear),
-    dualStatusByMonth: Array.from({ length: 12 }, (_, index) => first((record) => record.monthly.dualStatus[index] ?? null)),
+    dualStatusByMonth: Array.from({ length: 12 }, (_, index) =>
+      first((record) => record.monthly.dualStatus[index] ?? null),
+    ),
   }
 }

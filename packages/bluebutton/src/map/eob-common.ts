@@ -14,11 +14,22 @@ import { moneyValue, type Cents } from './money.ts'
 import type { CareTeamMember, ExplanationOfBenefitType, ProviderRef } from './types.ts'
 
 const SYSTEM_EOB_TYPE = 'https://bluebutton.cms.gov/resources/codesystem/eob-type'
-const EOB_TYPES: readonly ExplanationOfBenefitType[] = ['CARRIER', 'DME', 'HHA', 'HOSPICE', 'INPATIENT', 'OUTPATIENT', 'SNF', 'PDE']
+const EOB_TYPES: readonly ExplanationOfBenefitType[] = [
+  'CARRIER',
+  'DME',
+  'HHA',
+  'HOSPICE',
+  'INPATIENT',
+  'OUTPATIENT',
+  'SNF',
+  'PDE',
+]
 
 /** From `type.coding[system=eob-type]`, else the id prefix (`carrier--1000…`). */
 export function readEobType(resource: JsonObject): ExplanationOfBenefitType | null {
-  const coded = codingsOf(resource.type).find((coding) => coding.system === SYSTEM_EOB_TYPE)?.code?.toUpperCase()
+  const coded = codingsOf(resource.type)
+    .find((coding) => coding.system === SYSTEM_EOB_TYPE)
+    ?.code?.toUpperCase()
   const fromCode = EOB_TYPES.find((type) => type === coded)
   if (fromCode) return fromCode
   const prefix = /^([a-z]+)-/i.exec(asString(resource.id) ?? '')?.[1]?.toUpperCase()
@@ -46,7 +57,9 @@ export function providerRef(npi: string | null, name: string | null): ProviderRe
 /** The NPI among identifiers; `missing` is true when an NPI-typed identifier had no value. */
 function npiFrom(identifiers: JsonObject[]): { npi: string | null; missing: boolean } {
   const npiIdentifiers = identifiers.filter(isNpiIdentifier)
-  const withValue = npiIdentifiers.map((identifier) => asString(identifier.value)).find((value) => value !== null)
+  const withValue = npiIdentifiers
+    .map((identifier) => asString(identifier.value))
+    .find((value) => value !== null)
   return { npi: withValue ?? null, missing: npiIdentifiers.length > 0 && withValue === undefined }
 }
 
@@ -82,7 +95,9 @@ export function readProvider(resource: JsonObject, log: IssueLog): ProviderRef |
   }
   const identifier = asObject(provider.identifier)
   const { npi } = npiFrom(identifier ? [identifier] : [])
-  return npi === null && provider.display === undefined ? null : providerRef(npi, cleanDisplay(provider.display))
+  return npi === null && provider.display === undefined
+    ? null
+    : providerRef(npi, cleanDisplay(provider.display))
 }
 
 /**
@@ -120,7 +135,9 @@ export function totalAmounts(resource: JsonObject): Map<string, Cents> {
   const amounts = new Map<string, Cents>()
   for (const total of asObjects(resource.total)) {
     const codings = codingsOf(total.category)
-    const variable = codings.find((coding) => coding.code?.startsWith(BB_VARIABLES))?.code?.slice(BB_VARIABLES.length)
+    const variable = codings
+      .find((coding) => coding.code?.startsWith(BB_VARIABLES))
+      ?.code?.slice(BB_VARIABLES.length)
     const key = variable ?? codings[0]?.code
     const cents = moneyValue(total.amount)
     if (key && cents !== null && !amounts.has(key)) amounts.set(key, cents)

@@ -1,5 +1,13 @@
 // FHIR-shaped readers shared by the mappers: codings, extensions, dates, references, NPIs.
-import { asFiniteNumber, asObject, asObjects, asString, field, isIgnoredField, type JsonObject } from './json.ts'
+import {
+  asFiniteNumber,
+  asObject,
+  asObjects,
+  asString,
+  field,
+  isIgnoredField,
+  type JsonObject,
+} from './json.ts'
 import type { IssueLog } from './issues.ts'
 
 export const BB_VARIABLES = 'https://bluebutton.cms.gov/resources/variables/'

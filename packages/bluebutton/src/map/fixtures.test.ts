@@ -10,7 +10,8 @@ import { mapPatient } from './patient.ts'
 function resourcesOf(json: unknown): Record<string, unknown>[] {
   const object = asObject(json)
   if (!object) return []
-  if (object.resourceType === 'Bundle') return asObjects(object.entry).flatMap((entry) => asObjects([entry.resource]))
+  if (object.resourceType === 'Bundle')
+    return asObjects(object.entry).flatMap((entry) => asObjects([entry.resource]))
   return [object]
 }
 
@@ -38,7 +39,9 @@ describe('fixtures', () => {
     const json = loadFixture(name)
     expect(json).toBeTypeOf('object')
     const resources = resourcesOf(json)
-    const mappable = resources.filter((resource) => ['Patient', 'Coverage', 'ExplanationOfBenefit'].includes(String(resource.resourceType)))
+    const mappable = resources.filter((resource) =>
+      ['Patient', 'Coverage', 'ExplanationOfBenefit'].includes(String(resource.resourceType)),
+    )
     for (const resource of mappable) expect(mapAny(resource)).toMatchObject({ mapped: true })
     if (asObject(json)?.resourceType === 'Bundle') {
       const page = readBundle(json, 'fixture', 1)
@@ -51,9 +54,20 @@ describe('fixtures', () => {
       names
         .flatMap((name) => resourcesOf(loadFixture(name)))
         .map((resource) => mapExplanationOfBenefit(resource))
-        .flatMap((result) => (result.kind === 'claim' ? [result.record.claimType] : result.kind === 'medication' ? ['PDE'] : [])),
+        .flatMap((result) =>
+          result.kind === 'claim' ? [result.record.claimType] : result.kind === 'medication' ? ['PDE'] : [],
+        ),
     )
-    expect([...kinds].sort()).toEqual(['CARRIER', 'DME', 'HHA', 'HOSPICE', 'INPATIENT', 'OUTPATIENT', 'PDE', 'SNF'])
+    expect([...kinds].sort()).toEqual([
+      'CARRIER',
+      'DME',
+      'HHA',
+      'HOSPICE',
+      'INPATIENT',
+      'OUTPATIENT',
+      'PDE',
+      'SNF',
+    ])
   })
 
   it('read Bundle totals and next links for progress', () => {

@@ -22,7 +22,12 @@ describe('mapMedication', () => {
       quantity: 60,
       refillNumber: 3,
       prescriber: { npi: '1750384806', npiValid: true, name: 'DR. ROBERT BISBEE MD' },
-      pharmacy: { npi: '1023011079', npiValid: true, name: 'ADVANTAGE HOME HEALTH CARE, INC.', serviceType: '01' },
+      pharmacy: {
+        npi: '1023011079',
+        npiValid: true,
+        name: 'ADVANTAGE HOME HEALTH CARE, INC.',
+        serviceType: '01',
+      },
       brandGeneric: 'generic',
       brandGenericCode: 'G',
       dispenseAsWrittenCode: '0',
@@ -61,7 +66,9 @@ describe('mapMedication', () => {
       paymentDate: null,
     })
     expect(record?.pharmacy?.serviceType).toBe('03')
-    expect(issues).toContainEqual(expect.objectContaining({ path: 'item[0].productOrService.display', code: 'missing' }))
+    expect(issues).toContainEqual(
+      expect.objectContaining({ path: 'item[0].productOrService.display', code: 'missing' }),
+    )
   })
 
   it('maps every entry of the sandbox PDE page as a medication with a name or a reported gap', () => {
@@ -82,9 +89,19 @@ describe('mapMedication', () => {
     const { record } = mapMedication({
       resourceType: 'ExplanationOfBenefit',
       id: 'pde-1',
-      item: [{ servicedDate: '2024-02-28', productOrService: { coding: [{ system: 'http://hl7.org/fhir/sid/ndc', code: '00378-3952-77' }] } }],
+      item: [
+        {
+          servicedDate: '2024-02-28',
+          productOrService: { coding: [{ system: 'http://hl7.org/fhir/sid/ndc', code: '00378-3952-77' }] },
+        },
+      ],
     })
-    expect(record).toMatchObject({ fillDate: '2024-02-28', daysSupply: null, endDate: null, ndc: '00378395277' })
+    expect(record).toMatchObject({
+      fillDate: '2024-02-28',
+      daysSupply: null,
+      endDate: null,
+      ndc: '00378395277',
+    })
     expect(mapMedication(loadFixture('bb2-eob-read-carrier-v2.json')).record).toBeNull()
   })
 })

@@ -11,7 +11,17 @@ import {
   supportingQuantity,
   totalAmounts,
 } from './eob-common.ts'
-import { SYSTEM_NDC, addDays, cleanDisplay, codeFrom, codingsOf, readDate, readInstant, readNumber, referenceId } from './fhir-read.ts'
+import {
+  SYSTEM_NDC,
+  addDays,
+  cleanDisplay,
+  codeFrom,
+  codingsOf,
+  readDate,
+  readInstant,
+  readNumber,
+  referenceId,
+} from './fhir-read.ts'
 import { IssueLog, type MappingResult } from './issues.ts'
 import { asObject, asObjects, asString, field, type JsonObject } from './json.ts'
 import type { MedicationAmounts, MedicationRecord, ProviderRef } from './types.ts'
@@ -39,7 +49,8 @@ function buildMedication(resource: JsonObject, id: string, log: IssueLog): Medic
   if (fillDate === null) log.add('item[0].servicedDate', 'missing', 'no fill date')
   const daysSupply = supportingQuantity(resource, 'dayssupply')
   const { ndc, name } = readDrug(item, log)
-  const brandGenericCode = supportingCode(resource, 'brandgenericindicator') ?? supportingCode(resource, 'brandgenericcode')
+  const brandGenericCode =
+    supportingCode(resource, 'brandgenericindicator') ?? supportingCode(resource, 'brandgenericcode')
   const coverage = asObject(asObjects(resource.insurance)[0]?.coverage)
   return {
     id,
@@ -50,7 +61,10 @@ function buildMedication(resource: JsonObject, id: string, log: IssueLog): Medic
     name,
     fillDate,
     daysSupply,
-    endDate: fillDate !== null && daysSupply !== null && daysSupply >= 1 ? addDays(fillDate, Math.round(daysSupply) - 1) : null,
+    endDate:
+      fillDate !== null && daysSupply !== null && daysSupply >= 1
+        ? addDays(fillDate, Math.round(daysSupply) - 1)
+        : null,
     quantity: readNumber(field(item, 'quantity', 'value')),
     refillNumber: supportingQuantity(resource, 'refillnum'),
     prescriber: readPrescriber(resource, log),
@@ -76,7 +90,8 @@ function readDrug(item: JsonObject | null, log: IssueLog): { ndc: string | null;
   }
   const ndc = coding.code.replace(/[-\s]/g, '')
   if (!/^\d{11}$/.test(ndc)) log.add('item[0].productOrService', 'invalid', `NDC is not 11 digits: ${ndc}`)
-  if (coding.display === null) log.add('item[0].productOrService.display', 'missing', 'no drug name; look the NDC up')
+  if (coding.display === null)
+    log.add('item[0].productOrService.display', 'missing', 'no drug name; look the NDC up')
   return { ndc, name: coding.display }
 }
 
@@ -89,7 +104,9 @@ function readPharmacy(resource: JsonObject): (ProviderRef & { serviceType: strin
   const facility = asObject(resource.facility)
   const serviceType =
     asObjects(facility?.extension)
-      .filter((extension) => typeof extension.url === 'string' && extension.url.endsWith('/phrmcy_srvc_type_cd'))
+      .filter(
+        (extension) => typeof extension.url === 'string' && extension.url.endsWith('/phrmcy_srvc_type_cd'),
+      )
       .map((extension) => asString(field(extension, 'valueCoding', 'code')))
       .find((code) => code !== null) ?? null
   const npi = asString(field(facility, 'identifier', 'value'))
@@ -112,7 +129,10 @@ function coverageExtension(coverage: JsonObject | null, name: string): string | 
   const extension = asObjects(coverage?.extension).find(
     (candidate) => typeof candidate.url === 'string' && candidate.url.endsWith(`/${name}`),
   )
-  return asString(field(extension ?? null, 'valueIdentifier', 'value')) ?? asString(field(extension ?? null, 'valueCoding', 'code'))
+  return (
+    asString(field(extension ?? null, 'valueIdentifier', 'value')) ??
+    asString(field(extension ?? null, 'valueCoding', 'code'))
+  )
 }
 
 function readAmounts(resource: JsonObject, item: JsonObject | null): MedicationAmounts {

@@ -56,7 +56,9 @@ describe('mapPatient', () => {
 })
 
 describe('mapCoverage / summarizeCoverage', () => {
-  const records = bundleResources('sandbox-coverage-bundle-bbuser29999.json').map((resource) => mapCoverage(resource))
+  const records = bundleResources('sandbox-coverage-bundle-bbuser29999.json').map((resource) =>
+    mapCoverage(resource),
+  )
 
   it('maps all four parts without issues', () => {
     expect(records.map((result) => result.record?.part)).toEqual(['A', 'B', 'C', 'D'])
@@ -98,12 +100,19 @@ describe('mapCoverage / summarizeCoverage', () => {
       partDContracts: ['Z0012'],
       referenceYear: '0003',
     })
-    expect(summary.parts.A).toEqual({ enrolled: true, status: 'active', period: { start: '1983-03-24', end: null } })
+    expect(summary.parts.A).toEqual({
+      enrolled: true,
+      status: 'active',
+      period: { start: '1983-03-24', end: null },
+    })
   })
 
   it('counts no Medicare Advantage months when Part C codes say not enrolled', () => {
     const partC = records[2]?.record as CoverageRecord
-    const none = { ...partC, monthly: { ...partC.monthly, partCContract: Array(12).fill('0'), hmoIndicator: Array(12).fill('0') } }
+    const none = {
+      ...partC,
+      monthly: { ...partC.monthly, partCContract: Array(12).fill('0'), hmoIndicator: Array(12).fill('0') },
+    }
     const summary = summarizeCoverage([none])
     expect(summary.medicareAdvantageMonths).toEqual([])
     expect(summary.parts.A.enrolled).toBe(false)

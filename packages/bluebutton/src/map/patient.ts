@@ -37,7 +37,9 @@ export function mapPatient(input: unknown): MappingResult<PatientRecord> {
     deceasedDate: readDate(resource.deceasedDateTime, 'deceasedDateTime', log),
     mbi,
     historicMbis,
-    beneId: asString(asObjects(resource.identifier).find((identifier) => identifier.system === SYSTEM_BENE_ID)?.value),
+    beneId: asString(
+      asObjects(resource.identifier).find((identifier) => identifier.system === SYSTEM_BENE_ID)?.value,
+    ),
     state: asString(address?.state),
     postalCode: asString(address?.postalCode),
     race: variableCode(resource, 'race'),
@@ -85,7 +87,9 @@ function readMbis(resource: JsonObject, log: IssueLog): { mbi: string | null; hi
   if (mbis.length === 0) log.add('identifier', 'missing', 'no MBI')
   return {
     mbi: chosen?.value ?? null,
-    historicMbis: [...new Set(mbis.filter((mbi) => mbi !== chosen && mbi.value !== chosen?.value).map((mbi) => mbi.value))],
+    historicMbis: [
+      ...new Set(mbis.filter((mbi) => mbi !== chosen && mbi.value !== chosen?.value).map((mbi) => mbi.value)),
+    ],
   }
 }
 
@@ -101,6 +105,11 @@ function currencyOf(identifier: JsonObject): string | null {
 }
 
 /** Twelve monthly variable codes, index 0 = January; `name(month)` gets "01".."12". */
-export function monthlyCodes(resource: JsonObject | null, name: (month: string) => string): Array<string | null> {
-  return Array.from({ length: 12 }, (_, index) => variableCode(resource, name(String(index + 1).padStart(2, '0'))))
+export function monthlyCodes(
+  resource: JsonObject | null,
+  name: (month: string) => string,
+): Array<string | null> {
+  return Array.from({ length: 12 }, (_, index) =>
+    variableCode(resource, name(String(index + 1).padStart(2, '0'))),
+  )
 }

@@ -28,15 +28,39 @@ const system = fc.constantFrom(
   'http://hl7.org/fhir/sid/us-mbi',
 )
 const coding = fc.record(
-  { system: maybe(system), code: maybe(fc.oneof(fc.string(), fc.constantFrom('CARRIER', 'PDE', 'INPATIENT', 'NULL', 'principal', `${V}line_nch_pmt_amt`))), display: maybe(fc.string()) },
+  {
+    system: maybe(system),
+    code: maybe(
+      fc.oneof(
+        fc.string(),
+        fc.constantFrom('CARRIER', 'PDE', 'INPATIENT', 'NULL', 'principal', `${V}line_nch_pmt_amt`),
+      ),
+    ),
+    display: maybe(fc.string()),
+  },
   { requiredKeys: [] },
 )
 const concept = maybe(fc.record({ coding: maybe(fc.array(coding, { maxLength: 3 })) }, { requiredKeys: [] }))
-const date = maybe(fc.oneof(fc.constantFrom('2024-02-29', '2023-02-29', 'IGNORED_FIELD', '2016-01-16T00:00:00+00:00'), fc.string()))
+const date = maybe(
+  fc.oneof(
+    fc.constantFrom('2024-02-29', '2023-02-29', 'IGNORED_FIELD', '2016-01-16T00:00:00+00:00'),
+    fc.string(),
+  ),
+)
 const period = maybe(fc.record({ start: date, end: date }, { requiredKeys: [] }))
-const money = maybe(fc.record({ value: maybe(fc.oneof(fc.double(), fc.integer(), fc.string())) }, { requiredKeys: [] }))
+const money = maybe(
+  fc.record({ value: maybe(fc.oneof(fc.double(), fc.integer(), fc.string())) }, { requiredKeys: [] }),
+)
 const adjudication = fc.record({ category: concept, amount: money }, { requiredKeys: [] })
-const extension = fc.record({ url: maybe(fc.constantFrom(`${V}clm_srvc_clsfctn_type_cd`, `${V}esrd_ind`, `${V}dual_01`, `${V}ptc_cntrct_id_01`)), valueCoding: maybe(coding) }, { requiredKeys: [] })
+const extension = fc.record(
+  {
+    url: maybe(
+      fc.constantFrom(`${V}clm_srvc_clsfctn_type_cd`, `${V}esrd_ind`, `${V}dual_01`, `${V}ptc_cntrct_id_01`),
+    ),
+    valueCoding: maybe(coding),
+  },
+  { requiredKeys: [] },
+)
 const identifier = fc.record({ system: maybe(system), value: junk, type: concept }, { requiredKeys: [] })
 
 const eob = fc.record(
@@ -46,21 +70,75 @@ const eob = fc.record(
     type: concept,
     billablePeriod: period,
     patient: maybe(fc.record({ reference: maybe(fc.string()) })),
-    diagnosis: maybe(fc.array(fc.record({ sequence: junk, diagnosisCodeableConcept: concept, type: maybe(fc.array(concept)) }, { requiredKeys: [] }), { maxLength: 4 })),
-    procedure: maybe(fc.array(fc.record({ procedureCodeableConcept: concept, date }, { requiredKeys: [] }), { maxLength: 3 })),
+    diagnosis: maybe(
+      fc.array(
+        fc.record(
+          { sequence: junk, diagnosisCodeableConcept: concept, type: maybe(fc.array(concept)) },
+          { requiredKeys: [] },
+        ),
+        { maxLength: 4 },
+      ),
+    ),
+    procedure: maybe(
+      fc.array(fc.record({ procedureCodeableConcept: concept, date }, { requiredKeys: [] }), {
+        maxLength: 3,
+      }),
+    ),
     item: maybe(
       fc.array(
         fc.record(
-          { sequence: junk, productOrService: concept, modifier: maybe(fc.array(concept)), servicedDate: date, servicedPeriod: period, quantity: money, adjudication: maybe(fc.array(adjudication)), careTeamSequence: junk, revenue: concept },
+          {
+            sequence: junk,
+            productOrService: concept,
+            modifier: maybe(fc.array(concept)),
+            servicedDate: date,
+            servicedPeriod: period,
+            quantity: money,
+            adjudication: maybe(fc.array(adjudication)),
+            careTeamSequence: junk,
+            revenue: concept,
+          },
           { requiredKeys: [] },
         ),
         { maxLength: 3 },
       ),
     ),
-    careTeam: maybe(fc.array(fc.record({ sequence: junk, provider: maybe(fc.record({ identifier: maybe(identifier), display: junk }, { requiredKeys: [] })), role: concept }, { requiredKeys: [] }))),
-    provider: maybe(fc.record({ reference: maybe(fc.constantFrom('#provider-org', '#x')), identifier: maybe(identifier) }, { requiredKeys: [] })),
-    contained: maybe(fc.array(fc.record({ id: maybe(fc.constant('provider-org')), identifier: maybe(fc.array(identifier)), name: junk }, { requiredKeys: [] }))),
-    supportingInfo: maybe(fc.array(fc.record({ category: concept, code: concept, valueQuantity: money, timingPeriod: period }, { requiredKeys: [] }))),
+    careTeam: maybe(
+      fc.array(
+        fc.record(
+          {
+            sequence: junk,
+            provider: maybe(
+              fc.record({ identifier: maybe(identifier), display: junk }, { requiredKeys: [] }),
+            ),
+            role: concept,
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+    ),
+    provider: maybe(
+      fc.record(
+        { reference: maybe(fc.constantFrom('#provider-org', '#x')), identifier: maybe(identifier) },
+        { requiredKeys: [] },
+      ),
+    ),
+    contained: maybe(
+      fc.array(
+        fc.record(
+          { id: maybe(fc.constant('provider-org')), identifier: maybe(fc.array(identifier)), name: junk },
+          { requiredKeys: [] },
+        ),
+      ),
+    ),
+    supportingInfo: maybe(
+      fc.array(
+        fc.record(
+          { category: concept, code: concept, valueQuantity: money, timingPeriod: period },
+          { requiredKeys: [] },
+        ),
+      ),
+    ),
     total: maybe(fc.array(fc.record({ category: concept, amount: money }, { requiredKeys: [] }))),
     payment: maybe(fc.record({ amount: money, date }, { requiredKeys: [] })),
     extension: maybe(fc.array(extension)),
@@ -74,7 +152,9 @@ const patient = fc.record(
   {
     resourceType: fc.constant('Patient'),
     id: maybe(fc.string()),
-    name: maybe(fc.array(fc.record({ use: junk, family: junk, given: maybe(fc.array(junk)) }, { requiredKeys: [] }))),
+    name: maybe(
+      fc.array(fc.record({ use: junk, family: junk, given: maybe(fc.array(junk)) }, { requiredKeys: [] })),
+    ),
     identifier: maybe(fc.array(identifier)),
     birthDate: date,
     deceasedDateTime: date,
@@ -86,7 +166,14 @@ const patient = fc.record(
 )
 
 const coverage = fc.record(
-  { resourceType: fc.constant('Coverage'), id: maybe(fc.string()), class: junk, period, extension: maybe(fc.array(extension)), status: junk },
+  {
+    resourceType: fc.constant('Coverage'),
+    id: maybe(fc.string()),
+    class: junk,
+    period,
+    extension: maybe(fc.array(extension)),
+    status: junk,
+  },
   { requiredKeys: ['resourceType'] },
 )
 
@@ -107,9 +194,15 @@ describe('mappers on arbitrary input', () => {
         }
         for (const diagnosis of record.diagnoses) expect(diagnosis.code).toMatch(/^[^.\sa-z]+$/)
         const inputCount = Array.isArray(resource.diagnosis) ? resource.diagnosis.length : 0
-        const reported = issues.filter((issue) => /^diagnosis\[\d+\]$/.test(issue.path) && issue.code === 'missing').length
+        const reported = issues.filter(
+          (issue) => /^diagnosis\[\d+\]$/.test(issue.path) && issue.code === 'missing',
+        ).length
         expect(record.diagnoses.length + reported).toBe(inputCount)
-        expect([record.billablePeriod.start, record.billablePeriod.end].every((value) => value === null || ISO_DATE.test(value))).toBe(true)
+        expect(
+          [record.billablePeriod.start, record.billablePeriod.end].every(
+            (value) => value === null || ISO_DATE.test(value),
+          ),
+        ).toBe(true)
         expectCentsOrNull(record.amounts)
         for (const line of record.lines) expectCentsOrNull(line.amounts)
       }),
@@ -165,7 +258,10 @@ describe('mappers on arbitrary input', () => {
   })
 
   it('tolerates any single field of a real claim being replaced by junk', () => {
-    const base = bundleResource('test-env-eob-bundle-carrier-outpatient-subset.json', 'carrier--10000930038029')
+    const base = bundleResource(
+      'test-env-eob-bundle-carrier-outpatient-subset.json',
+      'carrier--10000930038029',
+    )
     const pde = loadFixture('bfd-eob-read-pde.json') as Record<string, unknown>
     const keys = [...new Set([...Object.keys(base), ...Object.keys(pde)])]
     fc.assert(

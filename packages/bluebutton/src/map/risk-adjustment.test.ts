@@ -11,7 +11,12 @@ interface RiskAdjustmentClaim {
   typeOfBill: string | null
   billablePeriod: { start: string | null; end: string | null }
   diagnoses: Array<{ code: string; system: 'icd10' | 'icd9' | 'other'; roles: string[] }>
-  lines: Array<{ hcpcs: string | null; modifiers: string[]; serviceStart: string | null; serviceEnd: string | null }>
+  lines: Array<{
+    hcpcs: string | null
+    modifiers: string[]
+    serviceStart: string | null
+    serviceEnd: string | null
+  }>
 }
 
 function acceptsRiskAdjustmentClaims(claims: readonly RiskAdjustmentClaim[]): number {

@@ -38,7 +38,9 @@ describe('createAuthorizationRequest', () => {
     expect(params.get('redirect_uri')).toBe('http://localhost:3001/api/bluebutton/callback/')
     expect(params.get('response_type')).toBe('code')
     expect(params.get('code_challenge_method')).toBe('S256')
-    expect(params.get('scope')).toBe('patient/Patient.rs patient/Coverage.rs patient/ExplanationOfBenefit.rs profile')
+    expect(params.get('scope')).toBe(
+      'patient/Patient.rs patient/Coverage.rs patient/ExplanationOfBenefit.rs profile',
+    )
     expect(params.get('lang')).toBe('es')
     expect(params.get('state')).toBe(request.state)
     expect(params.has('client_secret')).toBe(false)
@@ -68,7 +70,9 @@ describe('createAuthorizationRequest', () => {
 
   it('keeps a path prefix and allows custom scopes', async () => {
     const { client } = testClient([], { baseUrl: 'http://localhost:4010/bb/' })
-    const request = await client.createAuthorizationRequest({ scopes: ['patient/Coverage.rs', 'patient/ExplanationOfBenefit.rs'] })
+    const request = await client.createAuthorizationRequest({
+      scopes: ['patient/Coverage.rs', 'patient/ExplanationOfBenefit.rs'],
+    })
     expect(request.url.startsWith('http://localhost:4010/bb/v2/o/authorize/?')).toBe(true)
     expect(request.scopes).toEqual(['patient/Coverage.rs', 'patient/ExplanationOfBenefit.rs'])
     expect(client.endpoints.fhirBase).toBe('http://localhost:4010/bb/v2/fhir/')
@@ -80,7 +84,9 @@ describe('parseCallback', () => {
 
   it('returns the code when the state matches', () => {
     const { client } = testClient([])
-    expect(client.parseCallback(`http://localhost:3001/cb/?code=abc&state=${state}`, state)).toEqual({ code: 'abc' })
+    expect(client.parseCallback(`http://localhost:3001/cb/?code=abc&state=${state}`, state)).toEqual({
+      code: 'abc',
+    })
     expect(client.parseCallback(new URLSearchParams({ code: 'xyz', state }), state)).toEqual({ code: 'xyz' })
   })
 
@@ -110,7 +116,9 @@ describe('exchangeCode', () => {
     expect(request?.url).toBe(`${BASE_URL}/v2/o/token/`)
     expect(request?.method).toBe('POST')
     expect(request?.headers.get('content-type')).toContain('application/x-www-form-urlencoded')
-    expect(request?.headers.get('authorization')).toBe(`Basic ${Buffer.from('client-123:secret-456').toString('base64')}`)
+    expect(request?.headers.get('authorization')).toBe(
+      `Basic ${Buffer.from('client-123:secret-456').toString('base64')}`,
+    )
     const body = new URLSearchParams(request?.body ?? '')
     expect(Object.fromEntries(body)).toEqual({
       grant_type: 'authorization_code',
@@ -153,15 +161,22 @@ describe('exchangeCode', () => {
 
   it('rejects a 200 without an access token', async () => {
     const { client } = testClient([json(200, { token_type: 'Bearer' })])
-    expect((await caught(client.exchangeCode({ code: 'c', codeVerifier: 'v'.repeat(43) }))).code).toBe('invalid_response')
+    expect((await caught(client.exchangeCode({ code: 'c', codeVerifier: 'v'.repeat(43) }))).code).toBe(
+      'invalid_response',
+    )
   })
 })
 
 describe('refresh', () => {
   it('sends the refresh token and returns the rotated one', async () => {
-    const { client, requests } = testClient([json(200, { ...TOKEN_BODY, access_token: 'access-2', refresh_token: 'refresh-2' })])
+    const { client, requests } = testClient([
+      json(200, { ...TOKEN_BODY, access_token: 'access-2', refresh_token: 'refresh-2' }),
+    ])
     const tokens = await client.refresh('refresh-1')
-    expect(Object.fromEntries(new URLSearchParams(requests[0]?.body ?? ''))).toEqual({ grant_type: 'refresh_token', refresh_token: 'refresh-1' })
+    expect(Object.fromEntries(new URLSearchParams(requests[0]?.body ?? ''))).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: 'refresh-1',
+    })
     expect(tokens.refreshToken).toBe('refresh-2')
     expect(tokens.accessToken).toBe('access-2')
   })

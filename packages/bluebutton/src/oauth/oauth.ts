@@ -40,7 +40,9 @@ function authorizationServer(config: ResolvedConfig): oauth.AuthorizationServer 
 }
 
 function clientAuth(config: ResolvedConfig): oauth.ClientAuth {
-  return config.clientAuth === 'body' ? oauth.ClientSecretPost(config.clientSecret) : basicAuth(config.clientSecret)
+  return config.clientAuth === 'body'
+    ? oauth.ClientSecretPost(config.clientSecret)
+    : basicAuth(config.clientSecret)
 }
 
 /**
@@ -160,7 +162,13 @@ async function readTokenResponse(config: ResolvedConfig, response: Response): Pr
   try {
     json = JSON.parse(text)
   } catch (error) {
-    throw new BlueButtonError({ code: 'invalid_response', endpoint: 'token', status: 200, detail: 'not JSON', cause: error })
+    throw new BlueButtonError({
+      code: 'invalid_response',
+      endpoint: 'token',
+      status: 200,
+      detail: 'not JSON',
+      cause: error,
+    })
   }
   return parseTokenResponse(json, config.now())
 }

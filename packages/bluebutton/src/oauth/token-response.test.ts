@@ -8,7 +8,15 @@ const FULL = 'patient/Patient.rs patient/Coverage.rs patient/ExplanationOfBenefi
 describe('parseTokenResponse', () => {
   it('reads a complete response', () => {
     const tokens = parseTokenResponse(
-      { access_token: 'a', token_type: 'Bearer', expires_in: 3600, scope: FULL, refresh_token: 'r', patient: '-1', access_grant_expiration: '2027-12-20T12:00:00Z' },
+      {
+        access_token: 'a',
+        token_type: 'Bearer',
+        expires_in: 3600,
+        scope: FULL,
+        refresh_token: 'r',
+        patient: '-1',
+        access_grant_expiration: '2027-12-20T12:00:00Z',
+      },
       NOW,
     )
     expect(tokens).toMatchObject({
@@ -28,13 +36,23 @@ describe('parseTokenResponse', () => {
   })
 
   it('notices withheld demographics from the granted scope', () => {
-    const tokens = parseTokenResponse({ access_token: 'a', scope: 'patient/Coverage.rs patient/ExplanationOfBenefit.rs' }, NOW)
-    expect(tokens.granted).toEqual({ patient: false, coverage: true, explanationOfBenefit: true, profile: false })
+    const tokens = parseTokenResponse(
+      { access_token: 'a', scope: 'patient/Coverage.rs patient/ExplanationOfBenefit.rs' },
+      NOW,
+    )
+    expect(tokens.granted).toEqual({
+      patient: false,
+      coverage: true,
+      explanationOfBenefit: true,
+      profile: false,
+    })
     expect(tokens.demographicsWithheld).toBe(true)
   })
 
   it('accepts legacy .read scopes', () => {
-    expect(grantedScopes(['patient/Patient.read', 'patient/Coverage.read', 'patient/ExplanationOfBenefit.r'])).toEqual({
+    expect(
+      grantedScopes(['patient/Patient.read', 'patient/Coverage.read', 'patient/ExplanationOfBenefit.r']),
+    ).toEqual({
       patient: true,
       coverage: true,
       explanationOfBenefit: true,
@@ -45,7 +63,9 @@ describe('parseTokenResponse', () => {
   it('leaves patient null when Blue Button omits it, and stringifies a numeric one', () => {
     expect(parseTokenResponse({ access_token: 'a' }, NOW).patientId).toBeNull()
     expect(parseTokenResponse({ access_token: 'a', patient: '' }, NOW).patientId).toBeNull()
-    expect(parseTokenResponse({ access_token: 'a', patient: -20140000010000 }, NOW).patientId).toBe('-20140000010000')
+    expect(parseTokenResponse({ access_token: 'a', patient: -20140000010000 }, NOW).patientId).toBe(
+      '-20140000010000',
+    )
   })
 
   it('accepts fractional and string expires_in, and no refresh token for one-time apps', () => {
@@ -73,10 +93,23 @@ describe('parseTokenResponse', () => {
 
 describe('inferredDataAccessType', () => {
   it('guesses the application type from refresh token and grant end', () => {
-    expect(parseTokenResponse({ access_token: 'a', access_grant_expiration: '2026-11-20T13:00:00Z' }, NOW).inferredDataAccessType).toBe('ONE_TIME')
-    expect(parseTokenResponse({ access_token: 'a', refresh_token: 'r', access_grant_expiration: '2027-12-20T12:00:00Z' }, NOW).inferredDataAccessType).toBe('THIRTEEN_MONTH')
-    expect(parseTokenResponse({ access_token: 'a', refresh_token: 'r', access_grant_expiration: '' }, NOW).inferredDataAccessType).toBe('RESEARCH_STUDY')
-    expect(parseTokenResponse({ access_token: 'a', refresh_token: 'r' }, NOW).inferredDataAccessType).toBeNull()
+    expect(
+      parseTokenResponse({ access_token: 'a', access_grant_expiration: '2026-11-20T13:00:00Z' }, NOW)
+        .inferredDataAccessType,
+    ).toBe('ONE_TIME')
+    expect(
+      parseTokenResponse(
+        { access_token: 'a', refresh_token: 'r', access_grant_expiration: '2027-12-20T12:00:00Z' },
+        NOW,
+      ).inferredDataAccessType,
+    ).toBe('THIRTEEN_MONTH')
+    expect(
+      parseTokenResponse({ access_token: 'a', refresh_token: 'r', access_grant_expiration: '' }, NOW)
+        .inferredDataAccessType,
+    ).toBe('RESEARCH_STUDY')
+    expect(
+      parseTokenResponse({ access_token: 'a', refresh_token: 'r' }, NOW).inferredDataAccessType,
+    ).toBeNull()
   })
 })
 

@@ -55,7 +55,10 @@ const tokenResponseSchema = z.looseObject({
   access_token: z.string().min(1),
   token_type: z.string().optional(),
   expires_in: z.union([z.number(), z.string()]).optional().nullable(),
-  scope: z.union([z.string(), z.array(z.string())]).optional().nullable(),
+  scope: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .nullable(),
   refresh_token: z.string().optional().nullable(),
   patient: z.union([z.string(), z.number()]).optional().nullable(),
   access_grant_expiration: z.union([z.string(), z.number()]).optional().nullable(),
@@ -100,7 +103,11 @@ export function parseTokenResponse(json: unknown, obtainedAt: Date): TokenSet {
   }
 }
 
-function inferDataAccessType(refreshToken: string | null, grantRaw: string | null, grantEnd: Date | null): DataAccessType | null {
+function inferDataAccessType(
+  refreshToken: string | null,
+  grantRaw: string | null,
+  grantEnd: Date | null,
+): DataAccessType | null {
   if (refreshToken === null) return 'ONE_TIME'
   if (grantRaw !== null && grantRaw.trim() === '') return 'RESEARCH_STUDY'
   return grantEnd === null ? null : 'THIRTEEN_MONTH'

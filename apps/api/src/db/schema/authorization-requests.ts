@@ -42,7 +42,9 @@ export const authorizationRequests = pgTable(
     contactMethod: text('contact_method', { enum: CONTACT_METHODS }).notNull(),
     contactEncrypted: text('contact_encrypted').notNull(),
     contactHash: text('contact_hash').notNull(),
-    language: text('language', { enum: ['en', 'es'] }).notNull().default('en'),
+    language: text('language', { enum: ['en', 'es'] })
+      .notNull()
+      .default('en'),
     smsConsent: text('sms_consent', { enum: SMS_CONSENT_STATES }),
     // The patient's link: random token, stored hashed, valid 7 days, single use once answered.
     consentTokenHash: text('consent_token_hash'),

@@ -20,7 +20,9 @@ export const bluebuttonGrants = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('bluebutton_grants_client_beneficiary_key').on(table.clientId, table.beneficiaryHash)],
+  (table) => [
+    uniqueIndex('bluebutton_grants_client_beneficiary_key').on(table.clientId, table.beneficiaryHash),
+  ],
 )
 
 // The OAuth state and PKCE verifier of one 'Connect with Medicare' click, kept server-side.
@@ -32,7 +34,9 @@ export const consentFlows = pgTable(
     stateHash: text('state_hash').notNull(),
     codeVerifierEncrypted: text('code_verifier_encrypted').notNull(),
     clientId: text('client_id').notNull(),
-    language: text('language', { enum: ['en', 'es'] }).notNull().default('en'),
+    language: text('language', { enum: ['en', 'es'] })
+      .notNull()
+      .default('en'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

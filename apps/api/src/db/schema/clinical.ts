@@ -80,7 +80,10 @@ export const claimDiagnoses = pgTable(
     system: text('system').notNull(),
     roles: jsonb('roles').$type<string[]>().notNull().default([]),
   },
-  (table) => [primaryKey({ columns: [table.claimId, table.sequence] }), index('claim_diagnoses_code_idx').on(table.code)],
+  (table) => [
+    primaryKey({ columns: [table.claimId, table.sequence] }),
+    index('claim_diagnoses_code_idx').on(table.code),
+  ],
 )
 
 export const claimProcedures = pgTable(

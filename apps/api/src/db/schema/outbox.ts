@@ -11,7 +11,9 @@ export const outboxMessages = pgTable(
     toEncrypted: text('to_encrypted').notNull(),
     subject: text('subject'),
     bodyEncrypted: text('body_encrypted').notNull(),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     transport: text('transport'),

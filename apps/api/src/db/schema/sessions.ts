@@ -18,5 +18,8 @@ export const refreshSessions = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [index('refresh_sessions_family_idx').on(table.familyId), index('refresh_sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('refresh_sessions_family_idx').on(table.familyId),
+    index('refresh_sessions_user_idx').on(table.userId),
+  ],
 )

@@ -22,14 +22,25 @@ let agentAdminRequestId: string
 const clients: Partial<Record<DemoPersona, TestClient>> = {}
 
 async function userId(persona: DemoPersona): Promise<string> {
-  const [user] = await t.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, demoUser(persona).email))
+  const [user] = await t.app.ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, demoUser(persona).email))
   if (!user) throw new Error(`no user ${persona}`)
   return user.id
 }
 
 /** Another authorized request for the patient, by `persona`, authorized at `authorizedAt`. */
-async function addAuthorizedRequest(patient: FixturePatient, persona: DemoPersona, authorizedAt: Date, createdAt: Date): Promise<string> {
-  const [fixture] = await t.app.ctx.db.select().from(authorizationRequests).where(eq(authorizationRequests.id, patient.requestId))
+async function addAuthorizedRequest(
+  patient: FixturePatient,
+  persona: DemoPersona,
+  authorizedAt: Date,
+  createdAt: Date,
+): Promise<string> {
+  const [fixture] = await t.app.ctx.db
+    .select()
+    .from(authorizationRequests)
+    .where(eq(authorizationRequests.id, patient.requestId))
   if (!fixture) throw new Error('no fixture request')
   const [row] = await t.app.ctx.db
     .insert(authorizationRequests)
@@ -58,18 +69,33 @@ const client = (persona: DemoPersona): TestClient => {
   return found
 }
 
-async function ok(persona: DemoPersona, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
+async function ok(
+  persona: DemoPersona,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
   const response = await client(persona).request({ method, url, payload })
   expect(response.statusCode, response.body).toBeLessThan(300)
   return response
 }
 
 /** The reason of the newest audit row of `action` on the patient by `persona`. */
-async function reasonOf(persona: DemoPersona, patientId: string, action: string): Promise<string | null | undefined> {
+async function reasonOf(
+  persona: DemoPersona,
+  patientId: string,
+  action: string,
+): Promise<string | null | undefined> {
   const [row] = await t.app.ctx.db
     .select({ reason: auditLog.reason })
     .from(auditLog)
-    .where(and(eq(auditLog.patientId, patientId), eq(auditLog.action, action), eq(auditLog.actorUserId, await userId(persona))))
+    .where(
+      and(
+        eq(auditLog.patientId, patientId),
+        eq(auditLog.action, action),
+        eq(auditLog.actorUserId, await userId(persona)),
+      ),
+    )
     .orderBy(desc(auditLog.id))
     .limit(1)
   return row?.reason
@@ -81,13 +107,27 @@ beforeAll(async () => {
   twice = await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Reason Twice', tin: 'first' })
   // Two active authorizations: the fixture's, authorized two days ago, and one created earlier but
   // authorized an hour ago. The most recently authorized is the one named.
-  await t.app.ctx.db.update(authorizationRequests).set({ authorizedAt: new Date(now - 48 * HOUR) }).where(eq(authorizationRequests.id, twice.requestId))
-  newerRequestId = await addAuthorizedRequest(twice, 'ACO_ADMIN', new Date(now - HOUR), new Date(now - 240 * HOUR))
+  await t.app.ctx.db
+    .update(authorizationRequests)
+    .set({ authorizedAt: new Date(now - 48 * HOUR) })
+    .where(eq(authorizationRequests.id, twice.requestId))
+  newerRequestId = await addAuthorizedRequest(
+    twice,
+    'ACO_ADMIN',
+    new Date(now - HOUR),
+    new Date(now - 240 * HOUR),
+  )
   revoked = await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Reason Revoked', tin: 'first' })
   // The agent's patient is also authorized through the agency admin's own request, authorized later.
   agentPatient = await insertPatient(t, { requester: 'AGENT_USER', name: 'Reason Agent', tin: null })
-  agentAdminRequestId = await addAuthorizedRequest(agentPatient, 'AGENT_ADMIN', new Date(now - HOUR), new Date(now - HOUR))
-  for (const persona of ['ACO_USER', 'ACO_ADMIN', 'AGENT_USER', 'AGENT_ADMIN'] as const) clients[persona] = await loginAs(t.app, persona)
+  agentAdminRequestId = await addAuthorizedRequest(
+    agentPatient,
+    'AGENT_ADMIN',
+    new Date(now - HOUR),
+    new Date(now - HOUR),
+  )
+  for (const persona of ['ACO_USER', 'ACO_ADMIN', 'AGENT_USER', 'AGENT_ADMIN'] as const)
+    clients[persona] = await loginAs(t.app, persona)
 })
 afterAll(async () => {
   await t.close()
@@ -103,8 +143,18 @@ describe('the reason of an audit row', () => {
     await ok('ACO_USER', 'GET', `/api/claims/${twice.claimId}/`)
     await ok('ACO_USER', 'GET', `${base}/export/?format=csv`)
     const expected = `authorization ${newerRequestId}`
-    for (const action of ['patient.read', 'patient.basic_info', 'patient.risk_score', 'patient.consolidated', 'claim.read', 'patient.export']) {
-      expect({ action, reason: await reasonOf('ACO_USER', twice.id, action) }).toEqual({ action, reason: expected })
+    for (const action of [
+      'patient.read',
+      'patient.basic_info',
+      'patient.risk_score',
+      'patient.consolidated',
+      'claim.read',
+      'patient.export',
+    ]) {
+      expect({ action, reason: await reasonOf('ACO_USER', twice.id, action) }).toEqual({
+        action,
+        reason: expected,
+      })
     }
     await ok('ACO_USER', 'GET', `${base}/export/?format=fhir`)
     expect(await reasonOf('ACO_USER', twice.id, 'patient.export')).toBe(expected)
@@ -113,8 +163,16 @@ describe('the reason of an audit row', () => {
     await ok('ACO_USER', 'GET', `${base}/notes/`)
     await ok('ACO_USER', 'PATCH', `${base}/notes/${note.id}/`, { body: 'Call after eleven.' })
     await ok('ACO_USER', 'DELETE', `${base}/notes/${note.id}/`)
-    for (const action of ['patient_note.create', 'patient_note.list', 'patient_note.update', 'patient_note.delete']) {
-      expect({ action, reason: await reasonOf('ACO_USER', twice.id, action) }).toEqual({ action, reason: expected })
+    for (const action of [
+      'patient_note.create',
+      'patient_note.list',
+      'patient_note.update',
+      'patient_note.delete',
+    ]) {
+      expect({ action, reason: await reasonOf('ACO_USER', twice.id, action) }).toEqual({
+        action,
+        reason: expected,
+      })
     }
   })
 
@@ -122,9 +180,15 @@ describe('the reason of an audit row', () => {
     await ok('AGENT_USER', 'GET', `/api/patients/${agentPatient.id}/`)
     await ok('AGENT_USER', 'GET', `/api/patients/${agentPatient.id}/consolidated/`)
     await ok('AGENT_ADMIN', 'GET', `/api/patients/${agentPatient.id}/`)
-    expect(await reasonOf('AGENT_USER', agentPatient.id, 'patient.read')).toBe(`authorization ${agentPatient.requestId}`)
-    expect(await reasonOf('AGENT_USER', agentPatient.id, 'patient.consolidated')).toBe(`authorization ${agentPatient.requestId}`)
-    expect(await reasonOf('AGENT_ADMIN', agentPatient.id, 'patient.read')).toBe(`authorization ${agentAdminRequestId}`)
+    expect(await reasonOf('AGENT_USER', agentPatient.id, 'patient.read')).toBe(
+      `authorization ${agentPatient.requestId}`,
+    )
+    expect(await reasonOf('AGENT_USER', agentPatient.id, 'patient.consolidated')).toBe(
+      `authorization ${agentPatient.requestId}`,
+    )
+    expect(await reasonOf('AGENT_ADMIN', agentPatient.id, 'patient.read')).toBe(
+      `authorization ${agentAdminRequestId}`,
+    )
   })
 
   it('says "no active authorization" for an identity-only read after the revoke', async () => {
@@ -143,9 +207,16 @@ describe('the reason of an audit row', () => {
     const [search] = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'patient.search'))
     expect(search).toMatchObject({ reason: null })
 
-    const listed = (await ok('ACO_ADMIN', 'GET', `/api/admin/audit/?patient=${twice.id}&action=patient.read`)).json()
-    expect(listed.results[0]).toMatchObject({ action: 'patient.read', reason: `authorization ${newerRequestId}` })
-    const csv = (await ok('ACO_ADMIN', 'GET', `/api/admin/audit/export/?patient=${twice.id}&action=patient.read`)).body
+    const listed = (
+      await ok('ACO_ADMIN', 'GET', `/api/admin/audit/?patient=${twice.id}&action=patient.read`)
+    ).json()
+    expect(listed.results[0]).toMatchObject({
+      action: 'patient.read',
+      reason: `authorization ${newerRequestId}`,
+    })
+    const csv = (
+      await ok('ACO_ADMIN', 'GET', `/api/admin/audit/export/?patient=${twice.id}&action=patient.read`)
+    ).body
     const [header, row] = csv.trim().split('\r\n')
     const columns = header?.split(',') ?? []
     expect(columns.slice(-3)).toEqual(['reason', 'details', 'query'])

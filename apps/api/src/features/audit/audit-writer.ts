@@ -33,7 +33,8 @@ export const accessReason = (authorizationId: string | null): string =>
   authorizationId === null ? 'no active authorization' : `authorization ${authorizationId}`
 
 /** A search's parameters as typed, encrypted for the audit row (they may hold an MBI, an MRN or an email). */
-export const sealSearchQuery = (keys: CryptoKeys, query: Record<string, string>): string => encrypt(keys, JSON.stringify(query))
+export const sealSearchQuery = (keys: CryptoKeys, query: Record<string, string>): string =>
+  encrypt(keys, JSON.stringify(query))
 
 export const openSearchQuery = (keys: CryptoKeys, sealed: string | null): Record<string, string> | null =>
   sealed === null ? null : (JSON.parse(decrypt(keys, sealed)) as Record<string, string>)

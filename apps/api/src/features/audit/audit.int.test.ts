@@ -30,11 +30,16 @@ afterAll(async () => {
 
 describe('audit_log', () => {
   it('refuses UPDATE and DELETE', async () => {
-    await expect(t.app.ctx.db.update(auditLog).set({ action: 'tampered' }).where(eq(auditLog.patientId, patient.id))).rejects.toThrow()
+    await expect(
+      t.app.ctx.db.update(auditLog).set({ action: 'tampered' }).where(eq(auditLog.patientId, patient.id)),
+    ).rejects.toThrow()
     await expect(t.app.ctx.db.delete(auditLog).where(eq(auditLog.patientId, patient.id))).rejects.toThrow()
     const rows = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'tampered'))
     expect(rows).toEqual([])
-    const [left] = await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.patientId, patient.id))
+    const [left] = await t.app.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(eq(auditLog.patientId, patient.id))
     expect(left?.n).toBeGreaterThan(0)
   })
 
@@ -47,23 +52,41 @@ describe('audit_log', () => {
 
 describe('GET /api/admin/audit/', () => {
   it('filters by patient, user and action within the organisation', async () => {
-    const byPatient = (await acoAdmin.request({ method: 'GET', url: `/api/admin/audit/?patient=${patient.id}` })).json()
+    const byPatient = (
+      await acoAdmin.request({ method: 'GET', url: `/api/admin/audit/?patient=${patient.id}` })
+    ).json()
     expect(byPatient.count).toBeGreaterThan(0)
     expect(byPatient.results.every((r: { patient_id: string }) => r.patient_id === patient.id)).toBe(true)
-    const byUser = (await acoAdmin.request({ method: 'GET', url: `/api/admin/audit/?user=${acoUserId}&action=patient.read` })).json()
-    expect(byUser.results[0]).toMatchObject({ actor_user_id: acoUserId, action: 'patient.read', actor_name: 'Jordan Lee', ip_address: '127.0.0.1' })
+    const byUser = (
+      await acoAdmin.request({
+        method: 'GET',
+        url: `/api/admin/audit/?user=${acoUserId}&action=patient.read`,
+      })
+    ).json()
+    expect(byUser.results[0]).toMatchObject({
+      actor_user_id: acoUserId,
+      action: 'patient.read',
+      actor_name: 'Jordan Lee',
+      ip_address: '127.0.0.1',
+    })
     // The physician group's search is another organisation's row.
-    const searches = (await acoAdmin.request({ method: 'GET', url: '/api/admin/audit/?action=patient.search' })).json()
+    const searches = (
+      await acoAdmin.request({ method: 'GET', url: '/api/admin/audit/?action=patient.search' })
+    ).json()
     expect(searches.count).toBe(0)
   })
 
   it('filters by date and lets the platform ADMIN see every organisation', async () => {
     const admin = await loginAs(t.app, 'ADMIN')
-    const all = (await admin.request({ method: 'GET', url: '/api/admin/audit/?action=patient.search' })).json()
+    const all = (
+      await admin.request({ method: 'GET', url: '/api/admin/audit/?action=patient.search' })
+    ).json()
     expect(all.count).toBeGreaterThan(0)
     const future = (await admin.request({ method: 'GET', url: '/api/admin/audit/?from=2999-01-01' })).json()
     expect(future.count).toBe(0)
-    expect((await admin.request({ method: 'GET', url: '/api/admin/audit/?from=yesterday' })).statusCode).toBe(400)
+    expect((await admin.request({ method: 'GET', url: '/api/admin/audit/?from=yesterday' })).statusCode).toBe(
+      400,
+    )
   })
 
   it('is refused to non-admin roles', async () => {
@@ -72,15 +95,22 @@ describe('GET /api/admin/audit/', () => {
   })
 
   it('exports CSV and audits the export', async () => {
-    const response = await acoAdmin.request({ method: 'GET', url: `/api/admin/audit/export/?patient=${patient.id}` })
+    const response = await acoAdmin.request({
+      method: 'GET',
+      url: `/api/admin/audit/export/?patient=${patient.id}`,
+    })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toContain('text/csv')
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-/)
     const lines = response.body.trim().split('\r\n')
-    expect(lines[0]).toBe('id,occurred_at,actor_user_id,actor_name,organization_id,action,target_type,target_id,patient_id,ip_address,request_id,reason,details,query')
+    expect(lines[0]).toBe(
+      'id,occurred_at,actor_user_id,actor_name,organization_id,action,target_type,target_id,patient_id,ip_address,request_id,reason,details,query',
+    )
     expect(lines.some((line) => line.includes('patient.read'))).toBe(true)
     // The read's row names the authorization it relied on, in the reason column.
-    expect(lines.find((line) => line.includes('patient.read'))?.split(',')[11]).toBe(`authorization ${patient.requestId}`)
+    expect(lines.find((line) => line.includes('patient.read'))?.split(',')[11]).toBe(
+      `authorization ${patient.requestId}`,
+    )
     const exports = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'audit.export'))
     expect(exports).toHaveLength(1)
   })
@@ -92,9 +122,15 @@ describe('a search’s audit row', () => {
     expect(row?.queryEncrypted).toBeTruthy()
     expect(JSON.stringify(row)).not.toContain('someone')
     const admin = await loginAs(t.app, 'ADMIN')
-    const listed = (await admin.request({ method: 'GET', url: '/api/admin/audit/?action=patient.search' })).json()
+    const listed = (
+      await admin.request({ method: 'GET', url: '/api/admin/audit/?action=patient.search' })
+    ).json()
     expect(listed.results[0]).toMatchObject({ action: 'patient.search', query: { search: 'someone' } })
-    const csv = (await admin.request({ method: 'GET', url: '/api/admin/audit/export/?action=patient.search' })).body
-    expect(csv.split('\r\n').find((line) => line.includes('patient.search'))).toContain('"{""search"":""someone""}"')
+    const csv = (
+      await admin.request({ method: 'GET', url: '/api/admin/audit/export/?action=patient.search' })
+    ).body
+    expect(csv.split('\r\n').find((line) => line.includes('patient.search'))).toContain(
+      '"{""search"":""someone""}"',
+    )
   })
 })

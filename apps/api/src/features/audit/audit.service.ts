@@ -24,7 +24,10 @@ function auditWhere(source: AuditSource, query: AuditQuery): SQL | undefined {
   const { principal } = source
   const conditions: (SQL | undefined)[] = []
   // Organisation admins see their organisation only; an admin role without one (the platform ADMIN) sees all.
-  if (principal.role !== 'ADMIN') conditions.push(principal.organizationId ? eq(auditLog.organizationId, principal.organizationId) : sql`false`)
+  if (principal.role !== 'ADMIN')
+    conditions.push(
+      principal.organizationId ? eq(auditLog.organizationId, principal.organizationId) : sql`false`,
+    )
   if (query.user) conditions.push(eq(auditLog.actorUserId, query.user))
   if (query.patient) conditions.push(eq(auditLog.patientId, query.patient))
   if (query.action) conditions.push(eq(auditLog.action, query.action))
@@ -55,7 +58,12 @@ function toEntry(keys: CryptoKeys, { log, firstName, lastName }: Row): AuditEntr
   }
 }
 
-async function selectRows(ctx: AppContext, where: SQL | undefined, limit: number, offset: number): Promise<AuditEntry[]> {
+async function selectRows(
+  ctx: AppContext,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+): Promise<AuditEntry[]> {
   const rows = await ctx.db
     .select({ log: auditLog, firstName: users.firstName, lastName: users.lastName })
     .from(auditLog)
@@ -67,13 +75,19 @@ async function selectRows(ctx: AppContext, where: SQL | undefined, limit: number
   return rows.map((row) => toEntry(ctx.keys, row))
 }
 
-export async function listAudit(ctx: AppContext, source: AuditSource, query: AuditQuery, path: string): Promise<AuditList> {
+export async function listAudit(
+  ctx: AppContext,
+  source: AuditSource,
+  query: AuditQuery,
+  path: string,
+): Promise<AuditList> {
   const where = auditWhere(source, query)
   const [totals] = await ctx.db.select({ total: count() }).from(auditLog).where(where)
   const total = totals?.total ?? 0
   const pageUrl = (page: number): string => {
     const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size) })
-    for (const name of ['user', 'patient', 'action', 'from', 'to'] as const) if (query[name]) params.set(name, String(query[name]))
+    for (const name of ['user', 'patient', 'action', 'from', 'to'] as const)
+      if (query[name]) params.set(name, String(query[name]))
     return `${path}?${params.toString()}`
   }
   return {
@@ -84,9 +98,27 @@ export async function listAudit(ctx: AppContext, source: AuditSource, query: Aud
   }
 }
 
-export const AUDIT_CSV_COLUMNS = ['id', 'occurred_at', 'actor_user_id', 'actor_name', 'organization_id', 'action', 'target_type', 'target_id', 'patient_id', 'ip_address', 'request_id', 'reason', 'details', 'query'] as const
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'occurred_at',
+  'actor_user_id',
+  'actor_name',
+  'organization_id',
+  'action',
+  'target_type',
+  'target_id',
+  'patient_id',
+  'ip_address',
+  'request_id',
+  'reason',
+  'details',
+  'query',
+] as const
 
-const auditCsvCell = (entry: AuditEntry, column: (typeof AUDIT_CSV_COLUMNS)[number]): string | number | null => {
+const auditCsvCell = (
+  entry: AuditEntry,
+  column: (typeof AUDIT_CSV_COLUMNS)[number],
+): string | number | null => {
   if (column === 'details' || column === 'query') return entry[column] ? JSON.stringify(entry[column]) : null
   return entry[column]
 }
@@ -97,7 +129,12 @@ export async function exportAudit(ctx: AppContext, source: AuditSource, query: A
     action: 'audit.export',
     patientId: null,
     targetType: 'audit_log',
-    details: { rows: entries.length, filters: (['user', 'patient', 'action', 'from', 'to'] as const).filter((name) => query[name] !== undefined) },
+    details: {
+      rows: entries.length,
+      filters: (['user', 'patient', 'action', 'from', 'to'] as const).filter(
+        (name) => query[name] !== undefined,
+      ),
+    },
     at: ctx.clock(),
   })
   const lines = [csvLine(AUDIT_CSV_COLUMNS)]

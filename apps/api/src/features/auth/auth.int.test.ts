@@ -53,8 +53,14 @@ describe('POST /api/jwt/login/', () => {
   })
 
   it('answers 401 authentication_failed for a wrong password or an unknown email, alike', async () => {
-    const wrong = await createClient(t.app, { ip: nextIp() }).login(demoUser('AGENT_USER').email, 'not-the-password')
-    const unknown = await createClient(t.app, { ip: nextIp() }).login('nobody@demo.blueconsent.app', 'whatever-123')
+    const wrong = await createClient(t.app, { ip: nextIp() }).login(
+      demoUser('AGENT_USER').email,
+      'not-the-password',
+    )
+    const unknown = await createClient(t.app, { ip: nextIp() }).login(
+      'nobody@demo.blueconsent.app',
+      'whatever-123',
+    )
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401)
       expect(response.json()).toEqual({ detail: 'Invalid email or password.', code: 'authentication_failed' })
@@ -63,13 +69,22 @@ describe('POST /api/jwt/login/', () => {
   })
 
   it('answers 403 for an inactive account with the right password', async () => {
-    await t.app.ctx.db.update(users).set({ isActive: false }).where(eq(users.email, demoUser('USER').email))
+    await t.app.ctx.db
+      .update(users)
+      .set({ isActive: false })
+      .where(eq(users.email, demoUser('USER').email))
     try {
-      const response = await createClient(t.app, { ip: nextIp() }).login(demoUser('USER').email, DEMO_PASSWORD)
+      const response = await createClient(t.app, { ip: nextIp() }).login(
+        demoUser('USER').email,
+        DEMO_PASSWORD,
+      )
       expect(response.statusCode).toBe(403)
       expect(response.json().code).toBe('permission_denied')
     } finally {
-      await t.app.ctx.db.update(users).set({ isActive: true }).where(eq(users.email, demoUser('USER').email))
+      await t.app.ctx.db
+        .update(users)
+        .set({ isActive: true })
+        .where(eq(users.email, demoUser('USER').email))
     }
   })
 
@@ -94,7 +109,8 @@ describe('POST /api/jwt/login/', () => {
     const ip = nextIp()
     const emails = ['a', 'b', 'c', 'd', 'e'].map((local) => `${local}@example.test`)
     const statuses = []
-    for (const email of emails) statuses.push((await createClient(t.app, { ip }).login(email, 'wrong-password')).statusCode)
+    for (const email of emails)
+      statuses.push((await createClient(t.app, { ip }).login(email, 'wrong-password')).statusCode)
     expect(statuses.at(-1)).toBe(429)
     const blocked = await createClient(t.app, { ip }).login(demoUser('AGENT_ADMIN').email, DEMO_PASSWORD)
     expect(blocked.statusCode).toBe(429)
@@ -110,7 +126,10 @@ describe('POST /api/jwt/refresh/', () => {
     const first = client.cookies.get(REFRESH_COOKIE)
     const response = await client.request({ method: 'POST', url: '/api/jwt/refresh/' })
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ access: expect.any(String), expires_in: SERVER_SESSION.accessTokenSeconds })
+    expect(response.json()).toEqual({
+      access: expect.any(String),
+      expires_in: SERVER_SESSION.accessTokenSeconds,
+    })
     expect(client.cookies.get(REFRESH_COOKIE)).not.toBe(first)
     client.access = response.json().access
     expect((await client.request({ method: 'GET', url: '/api/jwt/verify/' })).statusCode).toBe(200)

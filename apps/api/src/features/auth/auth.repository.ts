@@ -32,7 +32,17 @@ export async function findOrganization(db: DbOrTx, id: string | null): Promise<O
 /** A user as the API sees them: the account, its organisation and its TIN scope, read together. */
 export type Account = Pick<
   UserRow,
-  'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'organizationId' | 'allTins' | 'isActive' | 'isSuperuser' | 'isDemo' | 'dateJoined'
+  | 'id'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'role'
+  | 'organizationId'
+  | 'allTins'
+  | 'isActive'
+  | 'isSuperuser'
+  | 'isDemo'
+  | 'dateJoined'
 > & {
   organization: Pick<OrganizationRow, 'id' | 'name' | 'organizationType'> | null
   /** Every active TIN of the organisation with all_tins, else the assigned active ones (as listUserTinIds). */
@@ -100,7 +110,11 @@ export async function findAccount(
     query = prepareAccountQuery(db)
     accountQueries.set(db, query)
   }
-  const [row] = await query.execute({ userId, familyId: refs.sessionFamilyId ?? null, grantId: refs.grantId ?? null })
+  const [row] = await query.execute({
+    userId,
+    familyId: refs.sessionFamilyId ?? null,
+    grantId: refs.grantId ?? null,
+  })
   if (!row) return undefined
   const { organizationName, organizationType, ...rest } = row
   return {
@@ -127,7 +141,13 @@ export async function listUserTinIds(db: DbOrTx, user: UserRow): Promise<string[
     .select({ id: tins.id })
     .from(userTins)
     .innerJoin(tins, eq(tins.id, userTins.tinId))
-    .where(and(eq(userTins.userId, user.id), eq(tins.isActive, true), eq(tins.organizationId, user.organizationId)))
+    .where(
+      and(
+        eq(userTins.userId, user.id),
+        eq(tins.isActive, true),
+        eq(tins.organizationId, user.organizationId),
+      ),
+    )
     .orderBy(tins.createdAt, tins.id)
   return rows.map((row) => row.id)
 }
@@ -136,42 +156,68 @@ export async function recordLogin(db: DbOrTx, userId: string, at: Date): Promise
   await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId))
 }
 
-export async function updatePasswordHash(db: DbOrTx, userId: string, passwordHash: string, at: Date): Promise<void> {
+export async function updatePasswordHash(
+  db: DbOrTx,
+  userId: string,
+  passwordHash: string,
+  at: Date,
+): Promise<void> {
   await db.update(users).set({ passwordHash, passwordChangedAt: at }).where(eq(users.id, userId))
 }
 
-export async function insertRefreshSession(db: DbOrTx, row: typeof refreshSessions.$inferInsert): Promise<void> {
+export async function insertRefreshSession(
+  db: DbOrTx,
+  row: typeof refreshSessions.$inferInsert,
+): Promise<void> {
   await db.insert(refreshSessions).values(row)
 }
 
-export async function findRefreshSession(db: DbOrTx, tokenHash: string): Promise<RefreshSessionRow | undefined> {
+export async function findRefreshSession(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<RefreshSessionRow | undefined> {
   const [row] = await db.select().from(refreshSessions).where(eq(refreshSessions.tokenHash, tokenHash))
   return row
 }
 
 /** Ends a token that is still live (never used, never revoked) as `change` says; false when it was not. */
-async function endLiveToken(db: DbOrTx, id: string, change: { rotatedAt: Date } | { revokedAt: Date }): Promise<boolean> {
+async function endLiveToken(
+  db: DbOrTx,
+  id: string,
+  change: { rotatedAt: Date } | { revokedAt: Date },
+): Promise<boolean> {
   const rows = await db
     .update(refreshSessions)
     .set(change)
-    .where(and(eq(refreshSessions.id, id), isNull(refreshSessions.rotatedAt), isNull(refreshSessions.revokedAt)))
+    .where(
+      and(eq(refreshSessions.id, id), isNull(refreshSessions.rotatedAt), isNull(refreshSessions.revokedAt)),
+    )
     .returning({ id: refreshSessions.id })
   return rows.length === 1
 }
 
 /** Marks a token used; false when another request already rotated or revoked it (a replay). */
-export const markRotated = (db: DbOrTx, id: string, at: Date): Promise<boolean> => endLiveToken(db, id, { rotatedAt: at })
+export const markRotated = (db: DbOrTx, id: string, at: Date): Promise<boolean> =>
+  endLiveToken(db, id, { rotatedAt: at })
 
 /**
  * The family's one live token when no token issued since `used` was rotated (at `rotatedAt`) has been used:
  * the successor whose answer was lost. Undefined when any later token was used, which makes it a replay.
  */
-export async function unusedSuccessor(db: DbOrTx, used: RefreshSessionRow, rotatedAt: Date): Promise<RefreshSessionRow | undefined> {
+export async function unusedSuccessor(
+  db: DbOrTx,
+  used: RefreshSessionRow,
+  rotatedAt: Date,
+): Promise<RefreshSessionRow | undefined> {
   const later = await db
     .select()
     .from(refreshSessions)
     .where(
-      and(eq(refreshSessions.familyId, used.familyId), ne(refreshSessions.id, used.id), gte(refreshSessions.createdAt, rotatedAt)),
+      and(
+        eq(refreshSessions.familyId, used.familyId),
+        ne(refreshSessions.id, used.id),
+        gte(refreshSessions.createdAt, rotatedAt),
+      ),
     )
   if (later.some((row) => row.rotatedAt)) return undefined
   const live = later.filter((row) => !row.revokedAt)
@@ -179,7 +225,8 @@ export async function unusedSuccessor(db: DbOrTx, used: RefreshSessionRow, rotat
 }
 
 /** Retires an unused successor so only the re-issued token stays live; false if it was used meanwhile. */
-export const retireSuccessor = (db: DbOrTx, id: string, at: Date): Promise<boolean> => endLiveToken(db, id, { revokedAt: at })
+export const retireSuccessor = (db: DbOrTx, id: string, at: Date): Promise<boolean> =>
+  endLiveToken(db, id, { revokedAt: at })
 
 export async function revokeFamily(db: DbOrTx, familyId: string, at: Date): Promise<void> {
   await db
@@ -188,8 +235,16 @@ export async function revokeFamily(db: DbOrTx, familyId: string, at: Date): Prom
     .where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)))
 }
 
-export async function revokeUserSessions(db: DbOrTx, userId: string, at: Date, keepFamilyId?: string): Promise<void> {
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: string,
+  at: Date,
+  keepFamilyId?: string,
+): Promise<void> {
   const conditions = [eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)]
   if (keepFamilyId) conditions.push(ne(refreshSessions.familyId, keepFamilyId))
-  await db.update(refreshSessions).set({ revokedAt: at }).where(and(...conditions))
+  await db
+    .update(refreshSessions)
+    .set({ revokedAt: at })
+    .where(and(...conditions))
 }

@@ -23,9 +23,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>()
   const { ctx } = app
   const setRefreshCookie = (reply: FastifyReply, session: IssuedSession) =>
-    reply.setCookie(REFRESH_COOKIE, session.refreshToken, refreshCookieOptions(ctx.config.publicUrl, session, ctx.clock()))
+    reply.setCookie(
+      REFRESH_COOKIE,
+      session.refreshToken,
+      refreshCookieOptions(ctx.config.publicUrl, session, ctx.clock()),
+    )
   const clearRefreshCookie = (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, { path: '/', ...refreshCookieOptions(ctx.config.publicUrl, { rememberMe: false, familyCreatedAt: ctx.clock() }, ctx.clock()) })
+    reply.clearCookie(REFRESH_COOKIE, {
+      path: '/',
+      ...refreshCookieOptions(
+        ctx.config.publicUrl,
+        { rememberMe: false, familyCreatedAt: ctx.clock() },
+        ctx.clock(),
+      ),
+    })
 
   routes.get(
     '/api/csrf/',
@@ -35,7 +46,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   routes.post(
     '/api/jwt/login/',
-    { config: { access: 'public' }, schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema } },
+    },
     async (request, reply) => {
       const result = await login(ctx, request.body, request.ip)
       setRefreshCookie(reply, result.session)
@@ -71,7 +85,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   routes.get(
     '/api/jwt/verify/',
-    { config: { access: {} }, schema: { tags, security: [{ bearer: [] }], response: { 200: verifyResponseSchema } } },
+    {
+      config: { access: {} },
+      schema: { tags, security: [{ bearer: [] }], response: { 200: verifyResponseSchema } },
+    },
     async (request) => {
       // The access hook has just read the account (user, organisation, TIN scope) in its one query.
       if (!request.account) throw notAuthenticated()

@@ -1,6 +1,11 @@
 // Sign-in and refresh sessions (DESIGN.md §3). No Fastify types here: routes translate.
 import { randomUUID } from 'node:crypto'
-import { SERVER_SESSION, type LoginRequest, type LoginResponse, type RefreshResponse } from '@blueconsent/contract'
+import {
+  SERVER_SESSION,
+  type LoginRequest,
+  type LoginResponse,
+  type RefreshResponse,
+} from '@blueconsent/contract'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
@@ -33,7 +38,12 @@ const invalidSession = (): AppError => new AppError(401, 'token_not_valid', SESS
 function lockedOut(state: Extract<LockoutState, { locked: true }>): AppError {
   const headers = { 'Retry-After': String(state.retryAfterSeconds) }
   return state.scope === 'account'
-    ? new AppError(429, 'locked_out', 'Too many login attempts. Please wait 1 minute before trying again.', headers)
+    ? new AppError(
+        429,
+        'locked_out',
+        'Too many login attempts. Please wait 1 minute before trying again.',
+        headers,
+      )
     : new AppError(429, 'rate_limited', 'Too many attempts. Please wait before trying again.', headers)
 }
 
@@ -60,7 +70,12 @@ export async function login(
   const access = await ctx.tokens.sign({ ...sessionUser.claims, sid: session.familyId }, now)
   await recordLogin(ctx.db, user.id, now)
   return {
-    body: { access, expires_in: ctx.tokens.lifetimeSeconds, user: sessionUser.user, tin_scope: sessionUser.tinScope },
+    body: {
+      access,
+      expires_in: ctx.tokens.lifetimeSeconds,
+      user: sessionUser.user,
+      tin_scope: sessionUser.tinScope,
+    },
     session,
   }
 }
@@ -87,7 +102,9 @@ async function startSession(
 function isExpired(row: RefreshSessionRow, now: Date): boolean {
   const idleMs = now.getTime() - row.createdAt.getTime()
   const ageMs = now.getTime() - row.familyCreatedAt.getTime()
-  return idleMs > SERVER_SESSION.idleTimeoutSeconds * 1000 || ageMs > SERVER_SESSION.absoluteLifetimeSeconds * 1000
+  return (
+    idleMs > SERVER_SESSION.idleTimeoutSeconds * 1000 || ageMs > SERVER_SESSION.absoluteLifetimeSeconds * 1000
+  )
 }
 
 /** The live session behind a refresh cookie, without using it up (for /o/authorize/). */

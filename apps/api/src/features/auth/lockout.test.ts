@@ -5,7 +5,8 @@ describe('login throttle', () => {
   it('locks an account on the 5th failure within 60 s and reports Retry-After', async () => {
     const throttle = createLoginThrottle(createMemoryCounterStore())
     const start = 1_000_000
-    for (let i = 0; i < 4; i += 1) expect((await throttle.recordFailure('A@x.test', `ip${i}`, start + i)).locked).toBe(false)
+    for (let i = 0; i < 4; i += 1)
+      expect((await throttle.recordFailure('A@x.test', `ip${i}`, start + i)).locked).toBe(false)
     const fifth = await throttle.recordFailure('a@x.test', 'ip9', start + 10_000)
     expect(fifth).toEqual({ locked: true, retryAfterSeconds: 50, scope: 'account' })
     const later = await throttle.check('a@x.test', 'other', start + 30_000)
@@ -16,7 +17,10 @@ describe('login throttle', () => {
   it('locks an IP across accounts', async () => {
     const throttle = createLoginThrottle(createMemoryCounterStore())
     for (let i = 0; i < 4; i += 1) await throttle.recordFailure(`user${i}@x.test`, '1.2.3.4', 0)
-    expect(await throttle.recordFailure('user9@x.test', '1.2.3.4', 0)).toMatchObject({ locked: true, scope: 'ip' })
+    expect(await throttle.recordFailure('user9@x.test', '1.2.3.4', 0)).toMatchObject({
+      locked: true,
+      scope: 'ip',
+    })
     expect(await throttle.check('fresh@x.test', '5.6.7.8', 0)).toEqual({ locked: false })
   })
 

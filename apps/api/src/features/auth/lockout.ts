@@ -43,7 +43,12 @@ export function createMemoryCounterStore(): CounterStore {
 export function createRedisCounterStore(redis: Redis, prefix = 'blueconsent:lockout:'): CounterStore {
   return {
     async hit(key, windowMs, now) {
-      const results = await redis.multi().incr(prefix + key).pexpire(prefix + key, windowMs, 'NX').pttl(prefix + key).exec()
+      const results = await redis
+        .multi()
+        .incr(prefix + key)
+        .pexpire(prefix + key, windowMs, 'NX')
+        .pttl(prefix + key)
+        .exec()
       const count = Number(results?.[0]?.[1] ?? 1)
       const ttl = Number(results?.[2]?.[1] ?? windowMs)
       return { count, resetAt: now + (ttl > 0 ? ttl : windowMs) }
@@ -59,7 +64,8 @@ export function createRedisCounterStore(redis: Redis, prefix = 'blueconsent:lock
   }
 }
 
-export type LockoutState = { locked: false } | { locked: true; retryAfterSeconds: number; scope: 'account' | 'ip' }
+export type LockoutState =
+  { locked: false } | { locked: true; retryAfterSeconds: number; scope: 'account' | 'ip' }
 
 export type LoginThrottle = {
   check(email: string, ip: string, now: number): Promise<LockoutState>
@@ -74,13 +80,17 @@ export function createLoginThrottle(store: CounterStore): LoginThrottle {
   const ipKey = (ip: string) => `ip:${ip}`
   const stateOf = (account: WindowCount | null, ip: WindowCount | null, now: number): LockoutState => {
     const retry = (window: WindowCount) => Math.max(1, Math.ceil((window.resetAt - now) / 1000))
-    if (account && account.count >= limit) return { locked: true, retryAfterSeconds: retry(account), scope: 'account' }
+    if (account && account.count >= limit)
+      return { locked: true, retryAfterSeconds: retry(account), scope: 'account' }
     if (ip && ip.count >= limit) return { locked: true, retryAfterSeconds: retry(ip), scope: 'ip' }
     return { locked: false }
   }
   return {
     async check(email, ip, now) {
-      const [account, address] = await Promise.all([store.peek(accountKey(email), now), store.peek(ipKey(ip), now)])
+      const [account, address] = await Promise.all([
+        store.peek(accountKey(email), now),
+        store.peek(ipKey(ip), now),
+      ])
       return stateOf(account, address, now)
     },
     async recordFailure(email, ip, now) {

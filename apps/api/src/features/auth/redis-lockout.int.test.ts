@@ -11,14 +11,25 @@ function freePort(): Promise<number> {
     const server = createServer()
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
 
 function startRedis(port: number): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'])
+    const child = spawn('redis-server', [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ])
     const timer = setTimeout(() => reject(new Error('redis did not start')), 15_000)
     child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('Ready to accept connections')) {
@@ -54,7 +65,9 @@ describe('lockout and rate limits shared through Redis', () => {
     const email = demoUser('AGENT_ADMIN').email
     const statuses: number[] = []
     for (let i = 0; i < 5; i += 1) {
-      statuses.push((await createClient(first.app, { ip: `10.5.0.${i}` }).login(email, `wrong-${i}`)).statusCode)
+      statuses.push(
+        (await createClient(first.app, { ip: `10.5.0.${i}` }).login(email, `wrong-${i}`)).statusCode,
+      )
     }
     expect(statuses).toEqual([401, 401, 401, 401, 429])
     const elsewhere = await createClient(second.app, { ip: '10.5.1.1' }).login(email, DEMO_PASSWORD)
@@ -64,7 +77,10 @@ describe('lockout and rate limits shared through Redis', () => {
   })
 
   it('lets other accounts in', async () => {
-    const response = await createClient(second.app, { ip: '10.5.2.1' }).login(demoUser('AGENT_USER').email, DEMO_PASSWORD)
+    const response = await createClient(second.app, { ip: '10.5.2.1' }).login(
+      demoUser('AGENT_USER').email,
+      DEMO_PASSWORD,
+    )
     expect(response.statusCode).toBe(200)
   })
 

@@ -23,14 +23,22 @@ export function sessionUserOf(account: Account): SessionUser {
     role: account.role,
     permissions: permissionsFor(account.role, organizationType),
     organization: account.organization
-      ? { id: account.organization.id, name: account.organization.name, organization_type: account.organization.organizationType }
+      ? {
+          id: account.organization.id,
+          name: account.organization.name,
+          organization_type: account.organization.organizationType,
+        }
       : null,
     date_joined: account.dateJoined.toISOString(),
     is_superuser: account.isSuperuser,
     is_demo: account.isDemo,
     groups: [],
   }
-  const tinScope: TinScope = { tin_ids: account.tinIds, all_tins: account.allTins, is_aco: organizationType === 'ACO' }
+  const tinScope: TinScope = {
+    tin_ids: account.tinIds,
+    all_tins: account.allTins,
+    is_aco: organizationType === 'ACO',
+  }
   // The token carries the scope for clients that read it; the server never trusts these copies (plugins/access.ts).
   const claims: AccessClaims = {
     sub: account.id,

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { createTokenSigner } from './tokens.ts'
 
 const signer = createTokenSigner('x'.repeat(48), 'http://localhost:8000')
-const claims = { sub: 'u1', role: 'ACO_USER' as const, organization_type: 'ACO' as const, tin_ids: ['t1'], all_tins: false }
+const claims = {
+  sub: 'u1',
+  role: 'ACO_USER' as const,
+  organization_type: 'ACO' as const,
+  tin_ids: ['t1'],
+  all_tins: false,
+}
 const now = new Date('2026-01-01T00:00:00Z')
 
 describe('access tokens', () => {
@@ -15,7 +21,9 @@ describe('access tokens', () => {
 
   it('refuse another secret or issuer', async () => {
     const token = await signer.sign(claims, now)
-    await expect(createTokenSigner('y'.repeat(48), 'http://localhost:8000').verify(token, now)).rejects.toThrow()
+    await expect(
+      createTokenSigner('y'.repeat(48), 'http://localhost:8000').verify(token, now),
+    ).rejects.toThrow()
     await expect(createTokenSigner('x'.repeat(48), 'https://elsewhere').verify(token, now)).rejects.toThrow()
   })
 })

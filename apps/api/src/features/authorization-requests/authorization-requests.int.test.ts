@@ -1,5 +1,11 @@
 // Staff calls of spec 1 §7 end to end on the real app: rules, scoping, transitions, events and audit.
-import { AUTHORIZATION_MESSAGES, authorizationRequestSchema, mrnLookupResponseSchema, type AuthorizationRequest, type OutboxMessage } from '@blueconsent/contract'
+import {
+  AUTHORIZATION_MESSAGES,
+  authorizationRequestSchema,
+  mrnLookupResponseSchema,
+  type AuthorizationRequest,
+  type OutboxMessage,
+} from '@blueconsent/contract'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoUser, type DemoPersona } from '../../db/demo-personas.ts'
@@ -30,7 +36,13 @@ async function as(persona: DemoPersona): Promise<TestClient> {
 
 const nextMrn = (): string => `MRN-${Date.now()}-${(mrnCounter += 1)}`
 
-type CreateOptions = { mrn?: string | null; email?: string; phone?: string; name?: string; authorization_type?: string }
+type CreateOptions = {
+  mrn?: string | null
+  email?: string
+  phone?: string
+  name?: string
+  authorization_type?: string
+}
 
 async function createRaw(persona: DemoPersona, options: CreateOptions = {}) {
   const client = await as(persona)
@@ -56,18 +68,29 @@ async function create(persona: DemoPersona, options: CreateOptions = {}): Promis
 }
 
 async function outbox(): Promise<OutboxMessage[]> {
-  return (await t.app.inject({ method: 'GET', url: '/api/dev/outbox/' })).json<{ results: OutboxMessage[] }>().results
+  return (await t.app.inject({ method: 'GET', url: '/api/dev/outbox/' })).json<{ results: OutboxMessage[] }>()
+    .results
 }
 
 const events = (requestId: string) =>
-  t.app.ctx.db.select().from(authorizationRequestEvents).where(eq(authorizationRequestEvents.requestId, requestId)).orderBy(authorizationRequestEvents.id)
+  t.app.ctx.db
+    .select()
+    .from(authorizationRequestEvents)
+    .where(eq(authorizationRequestEvents.requestId, requestId))
+    .orderBy(authorizationRequestEvents.id)
 
 /** Stands in for the consent callback (B): a grant and the authorized transition. */
 async function authorize(requestId: string, expiresAt: Date): Promise<string> {
   const { keys } = t.app.ctx
   const [grant] = await t.app.ctx.db
     .insert(bluebuttonGrants)
-    .values({ clientId: 'blueconsent-provider', beneficiaryHash: `b-${requestId}`, beneficiaryEncrypted: encrypt(keys, 'bene'), accessTokenEncrypted: encrypt(keys, 'access'), refreshTokenEncrypted: encrypt(keys, 'refresh') })
+    .values({
+      clientId: 'blueconsent-provider',
+      beneficiaryHash: `b-${requestId}`,
+      beneficiaryEncrypted: encrypt(keys, 'bene'),
+      accessTokenEncrypted: encrypt(keys, 'access'),
+      refreshTokenEncrypted: encrypt(keys, 'refresh'),
+    })
     .returning()
   if (!grant) throw new Error('no grant')
   await transitionRequest(t.app.ctx.db, {
@@ -114,10 +137,15 @@ describe('create', () => {
     })
     expect(Date.parse(request.expires_at ?? '') - t.clock.now.getTime()).toBe(7 * DAY)
     const mail = (await outbox()).find((m) => m.to === email)
-    expect(mail?.subject).toBe('Jordan Lee at Riverbend Accountable Care (demo) asks to see your Medicare data')
+    expect(mail?.subject).toBe(
+      'Jordan Lee at Riverbend Accountable Care (demo) asks to see your Medicare data',
+    )
     expect(mail?.body_text).toContain('medications, claims and a health risk score')
     expect(mail?.links[0]).toMatch(/^http:\/\/localhost:8000\/consent\/[\w-]{43}$/)
-    const [patient] = await t.app.ctx.db.select().from(patients).where(eq(patients.id, request.patient_id ?? ''))
+    const [patient] = await t.app.ctx.db
+      .select()
+      .from(patients)
+      .where(eq(patients.id, request.patient_id ?? ''))
     const [firstTin] = await t.app.ctx.db.select().from(tins).orderBy(tins.createdAt, tins.id).limit(1)
     expect(patient?.tinId).toBe(firstTin?.id)
     expect(patient?.mrnEncrypted).not.toContain(request.patient_mrn ?? '')
@@ -151,7 +179,10 @@ describe('create', () => {
     expect(again.statusCode).toBe(409)
     expect(again.json()).toEqual({ detail: AUTHORIZATION_MESSAGES.alreadyActive, code: 'conflict' })
     // Once the pending link has run out, a new request is fine.
-    await t.app.ctx.db.update(authorizationRequests).set({ expiresAt: new Date(t.clock.now.getTime() - 1000) }).where(eq(authorizationRequests.id, first.request_id))
+    await t.app.ctx.db
+      .update(authorizationRequests)
+      .set({ expiresAt: new Date(t.clock.now.getTime() - 1000) })
+      .where(eq(authorizationRequests.id, first.request_id))
     expect((await createRaw('PHYSICIAN_USER', { mrn })).statusCode).toBe(201)
   })
 
@@ -169,14 +200,26 @@ describe('create', () => {
     const badEmail = await client.request({
       method: 'POST',
       url: BASE,
-      payload: { health_plan: 'medicare', patient_mrn: nextMrn(), contact_method: 'email', contact_value: 'nope', metadata: { patient_name: 'A B' } },
+      payload: {
+        health_plan: 'medicare',
+        patient_mrn: nextMrn(),
+        contact_method: 'email',
+        contact_value: 'nope',
+        metadata: { patient_name: 'A B' },
+      },
     })
     expect(badEmail.statusCode).toBe(400)
     expect(Object.keys(badEmail.json())).toEqual(['contact_value'])
     const badPlan = await client.request({
       method: 'POST',
       url: BASE,
-      payload: { health_plan: 'aetna', patient_mrn: nextMrn(), contact_method: 'email', contact_value: 'a@example.org', metadata: { patient_name: 'A B' } },
+      payload: {
+        health_plan: 'aetna',
+        patient_mrn: nextMrn(),
+        contact_method: 'email',
+        contact_value: 'a@example.org',
+        metadata: { patient_name: 'A B' },
+      },
     })
     expect(badPlan.statusCode).toBe(400)
     expect(badPlan.json()).toEqual({ health_plan: ['Unknown health plan.'] })
@@ -187,7 +230,10 @@ describe('create', () => {
     const first = await create('ACO_ADMIN', { mrn })
     await (await as('ACO_ADMIN')).request({ method: 'POST', url: `${BASE}${first.request_id}/revoke/` })
     const [, secondTin] = await t.app.ctx.db.select().from(tins).orderBy(tins.createdAt, tins.id)
-    await t.app.ctx.db.update(patients).set({ tinId: secondTin?.id ?? null }).where(eq(patients.id, first.patient_id ?? ''))
+    await t.app.ctx.db
+      .update(patients)
+      .set({ tinId: secondTin?.id ?? null })
+      .where(eq(patients.id, first.patient_id ?? ''))
     const response = await createRaw('ACO_USER', { mrn })
     expect(response.statusCode).toBe(409)
     expect(response.json().code).toBe('conflict')
@@ -197,7 +243,11 @@ describe('create', () => {
 
   it('texts phone requests: consent_pending and an opt-in SMS without a link', async () => {
     const request = await create('CLINICIAN', { phone: '(555) 201-0001' })
-    expect(request).toMatchObject({ status: 'consent_pending', patient_phone: '(555) 201-0001', contact_method: 'phone' })
+    expect(request).toMatchObject({
+      status: 'consent_pending',
+      patient_phone: '(555) 201-0001',
+      contact_method: 'phone',
+    })
     const sms = (await outbox()).find((m) => m.to === '+15552010001')
     expect(sms?.channel).toBe('sms')
     expect(sms?.body_text).toContain('Reply YES')
@@ -211,9 +261,19 @@ describe('MRN lookup', () => {
     const mrn = nextMrn()
     const request = await create('ACO_ADMIN', { mrn })
     const client = await as('ACO_ADMIN')
-    const hit = mrnLookupResponseSchema.parse((await client.request({ url: `${BASE}lookup/?mrn=${mrn}&_t=1` })).json())
-    expect(hit).toEqual({ already_authorized: true, patient_id: request.patient_id, request_id: request.request_id, status: 'pending' })
-    const lookups = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'patient.mrn_lookup'), eq(auditLog.patientId, request.patient_id ?? '')))
+    const hit = mrnLookupResponseSchema.parse(
+      (await client.request({ url: `${BASE}lookup/?mrn=${mrn}&_t=1` })).json(),
+    )
+    expect(hit).toEqual({
+      already_authorized: true,
+      patient_id: request.patient_id,
+      request_id: request.request_id,
+      status: 'pending',
+    })
+    const lookups = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'patient.mrn_lookup'), eq(auditLog.patientId, request.patient_id ?? '')))
     expect(lookups).toHaveLength(1)
     expect(JSON.stringify(lookups)).not.toContain(mrn)
     const miss = (await client.request({ url: `${BASE}lookup/?mrn=NOPE-${mrn}` })).json()
@@ -232,7 +292,9 @@ describe('scoping', () => {
       const response = await other.request({ url: `${BASE}${request.request_id}/${path}` })
       expect(response.statusCode).toBe(404)
     }
-    expect((await other.request({ method: 'POST', url: `${BASE}${request.request_id}/revoke/` })).statusCode).toBe(404)
+    expect(
+      (await other.request({ method: 'POST', url: `${BASE}${request.request_id}/revoke/` })).statusCode,
+    ).toBe(404)
     const bad = await other.request({ url: `${BASE}not-a-uuid/` })
     expect(bad.statusCode).toBe(400)
     expect(bad.json()).toEqual({ detail: 'Invalid request ID format', code: 'validation_error' })
@@ -242,7 +304,9 @@ describe('scoping', () => {
     const mine = await create('AGENT_USER', { mrn: null })
     const admin = await as('AGENT_ADMIN')
     expect((await admin.request({ url: `${BASE}${mine.request_id}/` })).statusCode).toBe(404)
-    const list = (await admin.request({ url: `${BASE}?scope=organization` })).json<{ results: AuthorizationRequest[] }>()
+    const list = (await admin.request({ url: `${BASE}?scope=organization` })).json<{
+      results: AuthorizationRequest[]
+    }>()
     expect(list.results.some((r) => r.request_id === mine.request_id)).toBe(false)
     expect((await admin.request({ url: `${BASE}${mine.request_id}/data/` })).statusCode).toBe(404)
   })
@@ -255,8 +319,12 @@ describe('scoping', () => {
     // The admin's new patient has no TIN and the user did not ask for it.
     expect((await user.request({ url: `${BASE}${adminsOwn.request_id}/` })).statusCode).toBe(404)
     expect((await admin.request({ url: `${BASE}${usersOwn.request_id}/` })).statusCode).toBe(200)
-    const orgList = (await admin.request({ url: `${BASE}?scope=organization&page_size=100` })).json<{ results: AuthorizationRequest[] }>()
-    expect(orgList.results.map((r) => r.request_id)).toEqual(expect.arrayContaining([adminsOwn.request_id, usersOwn.request_id]))
+    const orgList = (await admin.request({ url: `${BASE}?scope=organization&page_size=100` })).json<{
+      results: AuthorizationRequest[]
+    }>()
+    expect(orgList.results.map((r) => r.request_id)).toEqual(
+      expect.arrayContaining([adminsOwn.request_id, usersOwn.request_id]),
+    )
     expect((await user.request({ url: `${BASE}?scope=organization` })).statusCode).toBe(403)
   })
 
@@ -274,7 +342,9 @@ describe('scoping', () => {
     expect(second.results[0].request_id).toBe(a.request_id)
     const authorized = (await client.request({ url: `${BASE}?status=authorized` })).json()
     expect(authorized.results).toEqual([])
-    const foreign = (await (await as('PHYSICIAN_ADMIN')).request({ url: `${BASE}` })).json<{ results: AuthorizationRequest[] }>()
+    const foreign = (await (await as('PHYSICIAN_ADMIN')).request({ url: `${BASE}` })).json<{
+      results: AuthorizationRequest[]
+    }>()
     expect(foreign.results.some((r) => r.request_id === a.request_id)).toBe(false)
   })
 })
@@ -286,7 +356,10 @@ describe('revoke', () => {
     const response = await client.request({ method: 'POST', url: `${BASE}${request.request_id}/revoke/` })
     expect(response.statusCode).toBe(200)
     expect(response.json().status).toBe('revoked')
-    const [row] = await t.app.ctx.db.select().from(authorizationRequests).where(eq(authorizationRequests.id, request.request_id))
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(authorizationRequests)
+      .where(eq(authorizationRequests.id, request.request_id))
     expect(row?.consentTokenHash).toBeNull()
     const cancel = (await events(request.request_id)).find((e) => e.event === 'cancelled')
     expect(cancel).toMatchObject({ fromStatus: 'pending', toStatus: 'revoked', actorKind: 'user' })
@@ -306,14 +379,19 @@ describe('revoke', () => {
     expect(grant?.revokedAt).toBeInstanceOf(Date)
     const data = await client.request({ url: `${BASE}${request.request_id}/data/` })
     expect(data.statusCode).toBe(409)
-    expect((await events(request.request_id)).find((e) => e.event === 'revoked')).toMatchObject({ fromStatus: 'authorized', toStatus: 'revoked' })
+    expect((await events(request.request_id)).find((e) => e.event === 'revoked')).toMatchObject({
+      fromStatus: 'authorized',
+      toStatus: 'revoked',
+    })
   })
 
   it('lets only the requester or an organisation admin act', async () => {
     const request = await create('ACO_USER')
     // A second ACO user would need to exist; the admin (all TINs) may act on it.
     const admin = await as('ACO_ADMIN')
-    expect((await admin.request({ method: 'POST', url: `${BASE}${request.request_id}/revoke/` })).statusCode).toBe(200)
+    expect(
+      (await admin.request({ method: 'POST', url: `${BASE}${request.request_id}/revoke/` })).statusCode,
+    ).toBe(200)
   })
 })
 
@@ -332,12 +410,16 @@ describe('resend', () => {
     expect(fourth.json().detail).toBe(AUTHORIZATION_MESSAGES.resendLimit)
     const links = (await outbox()).filter((m) => m.to === email).map((m) => m.links[0])
     expect(new Set(links).size).toBe(4)
-    expect((await outbox()).filter((m) => m.to === email && m.body_text.includes('it replaces any earlier link'))).toHaveLength(3)
+    expect(
+      (await outbox()).filter((m) => m.to === email && m.body_text.includes('it replaces any earlier link')),
+    ).toHaveLength(3)
     // Yesterday's resends do not count tomorrow.
     const now = t.clock.now
     t.clock.now = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, 5))
     clients.clear()
-    const tomorrow = await (await as('PHYSICIAN_ADMIN')).request({ method: 'POST', url: `${BASE}${request.request_id}/resend/` })
+    const tomorrow = await (
+      await as('PHYSICIAN_ADMIN')
+    ).request({ method: 'POST', url: `${BASE}${request.request_id}/resend/` })
     expect(tomorrow.statusCode).toBe(200)
     expect(tomorrow.json().resends_today).toBe(1)
   })
@@ -359,7 +441,13 @@ describe('status, renew, identity review, hide', () => {
     expect(response.json()).toEqual({
       status: 'pending',
       message: null,
-      ingestion: { status: 'not_started', pages_fetched: 0, pages_total: null, last_synced_at: null, error: null },
+      ingestion: {
+        status: 'not_started',
+        pages_fetched: 0,
+        pages_total: null,
+        last_synced_at: null,
+        error: null,
+      },
     })
   })
 
@@ -369,19 +457,31 @@ describe('status, renew, identity review, hide', () => {
     const client = await as('ACO_ADMIN')
     const early = await client.request({ method: 'POST', url: `${BASE}${request.request_id}/renew/` })
     expect(early.statusCode).toBe(409)
-    await t.app.ctx.db.update(authorizationRequests).set({ expiresAt: new Date(t.clock.now.getTime() + 20 * DAY) }).where(eq(authorizationRequests.id, request.request_id))
+    await t.app.ctx.db
+      .update(authorizationRequests)
+      .set({ expiresAt: new Date(t.clock.now.getTime() + 20 * DAY) })
+      .where(eq(authorizationRequests.id, request.request_id))
     const renewed = await client.request({ method: 'POST', url: `${BASE}${request.request_id}/renew/` })
     expect(renewed.statusCode).toBe(201)
     const body = authorizationRequestSchema.parse(renewed.json())
-    expect(body).toMatchObject({ renewal_of: request.request_id, status: 'pending', patient_id: request.patient_id })
+    expect(body).toMatchObject({
+      renewal_of: request.request_id,
+      status: 'pending',
+      patient_id: request.patient_id,
+    })
     expect((await events(body.request_id))[0]?.event).toBe('renewal_created')
     // Only one renewal at a time.
-    expect((await client.request({ method: 'POST', url: `${BASE}${request.request_id}/renew/` })).statusCode).toBe(409)
+    expect(
+      (await client.request({ method: 'POST', url: `${BASE}${request.request_id}/renew/` })).statusCode,
+    ).toBe(409)
   })
 
   it('does not offer renewal to agents', async () => {
     const request = await create('AGENT_USER', { mrn: null })
-    expect((await (await as('AGENT_USER')).request({ method: 'POST', url: `${BASE}${request.request_id}/renew/` })).statusCode).toBe(403)
+    expect(
+      (await (await as('AGENT_USER')).request({ method: 'POST', url: `${BASE}${request.request_id}/renew/` }))
+        .statusCode,
+    ).toBe(403)
   })
 
   it('lets an admin confirm or reject a held identity', async () => {
@@ -389,24 +489,62 @@ describe('status, renew, identity review, hide', () => {
     const rejectMe = await create('ACO_USER')
     for (const request of [confirmMe, rejectMe]) {
       await authorize(request.request_id, new Date(t.clock.now.getTime() + 300 * DAY))
-      await t.app.ctx.db.update(authorizationRequests).set({ identityReview: 'pending' }).where(eq(authorizationRequests.id, request.request_id))
+      await t.app.ctx.db
+        .update(authorizationRequests)
+        .set({ identityReview: 'pending' })
+        .where(eq(authorizationRequests.id, request.request_id))
     }
     const user = await as('ACO_USER')
-    const refused = await user.request({ method: 'POST', url: `${BASE}${confirmMe.request_id}/identity-review/`, payload: { decision: 'confirm' } })
+    const refused = await user.request({
+      method: 'POST',
+      url: `${BASE}${confirmMe.request_id}/identity-review/`,
+      payload: { decision: 'confirm' },
+    })
     expect(refused.statusCode).toBe(403)
-    await t.app.ctx.db.insert(ingestionRuns).values({ requestId: confirmMe.request_id, patientId: confirmMe.patient_id ?? '', status: 'held_for_review', pagesFetched: 3, pagesTotal: 3 })
-    expect((await user.request({ url: `${BASE}${confirmMe.request_id}/status/` })).json().ingestion.status).toBe('held_for_review')
+    await t.app.ctx.db
+      .insert(ingestionRuns)
+      .values({
+        requestId: confirmMe.request_id,
+        patientId: confirmMe.patient_id ?? '',
+        status: 'held_for_review',
+        pagesFetched: 3,
+        pagesTotal: 3,
+      })
+    expect(
+      (await user.request({ url: `${BASE}${confirmMe.request_id}/status/` })).json().ingestion.status,
+    ).toBe('held_for_review')
     const admin = await as('ACO_ADMIN')
-    const confirmed = await admin.request({ method: 'POST', url: `${BASE}${confirmMe.request_id}/identity-review/`, payload: { decision: 'confirm' } })
-    expect(confirmed.json()).toMatchObject({ identity_review: 'confirmed', status: 'authorized', ingestion: { status: 'completed', pages_fetched: 3 } })
-    const rejected = await admin.request({ method: 'POST', url: `${BASE}${rejectMe.request_id}/identity-review/`, payload: { decision: 'reject' } })
+    const confirmed = await admin.request({
+      method: 'POST',
+      url: `${BASE}${confirmMe.request_id}/identity-review/`,
+      payload: { decision: 'confirm' },
+    })
+    expect(confirmed.json()).toMatchObject({
+      identity_review: 'confirmed',
+      status: 'authorized',
+      ingestion: { status: 'completed', pages_fetched: 3 },
+    })
+    const rejected = await admin.request({
+      method: 'POST',
+      url: `${BASE}${rejectMe.request_id}/identity-review/`,
+      payload: { decision: 'reject' },
+    })
     expect(rejected.json()).toMatchObject({ identity_review: 'rejected', status: 'revoked' })
-    const again = await admin.request({ method: 'POST', url: `${BASE}${rejectMe.request_id}/identity-review/`, payload: { decision: 'confirm' } })
+    const again = await admin.request({
+      method: 'POST',
+      url: `${BASE}${rejectMe.request_id}/identity-review/`,
+      payload: { decision: 'confirm' },
+    })
     expect(again.statusCode).toBe(409)
     const audit = await t.app.ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.targetId, confirmMe.request_id), eq(auditLog.action, 'authorization_request.identity_confirmed')))
+      .where(
+        and(
+          eq(auditLog.targetId, confirmMe.request_id),
+          eq(auditLog.action, 'authorization_request.identity_confirmed'),
+        ),
+      )
     expect(audit).toHaveLength(1)
   })
 
@@ -415,7 +553,9 @@ describe('status, renew, identity review, hide', () => {
     const client = await as('CLINICIAN')
     const hidden = await client.request({ method: 'POST', url: `${BASE}${request.request_id}/hide/` })
     expect(hidden.statusCode).toBe(200)
-    const list = (await client.request({ url: `${BASE}?page_size=100` })).json<{ results: AuthorizationRequest[] }>()
+    const list = (await client.request({ url: `${BASE}?page_size=100` })).json<{
+      results: AuthorizationRequest[]
+    }>()
     expect(list.results.some((r) => r.request_id === request.request_id)).toBe(false)
     expect((await client.request({ url: `${BASE}${request.request_id}/` })).statusCode).toBe(200)
   })
@@ -427,9 +567,15 @@ describe('status, renew, identity review, hide', () => {
     const reads = await t.app.ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.targetId, request.request_id), eq(auditLog.action, 'authorization_request.read')))
+      .where(
+        and(eq(auditLog.targetId, request.request_id), eq(auditLog.action, 'authorization_request.read')),
+      )
     expect(reads).toHaveLength(1)
-    expect(reads[0]).toMatchObject({ actorUserId: expect.any(String), patientId: request.patient_id, ipAddress: '127.0.0.1' })
+    expect(reads[0]).toMatchObject({
+      actorUserId: expect.any(String),
+      patientId: request.patient_id,
+      ipAddress: '127.0.0.1',
+    })
     expect(JSON.stringify(reads)).not.toContain(email)
     expect(reads[0]?.actorUserId).not.toBe(demoUser('ACO_ADMIN').email)
   })

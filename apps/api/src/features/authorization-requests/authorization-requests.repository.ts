@@ -17,7 +17,8 @@ export type PatientRow = typeof patients.$inferSelect
 export type RunRow = typeof ingestionRuns.$inferSelect
 export type RequesterRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'role'>
 
-const isAgent = (principal: Principal): boolean => principal.role === 'AGENT_ADMIN' || principal.role === 'AGENT_USER'
+const isAgent = (principal: Principal): boolean =>
+  principal.role === 'AGENT_ADMIN' || principal.role === 'AGENT_USER'
 
 /**
  * Organisation always; agents only their own requests; without all_tins, patients on the user's TINs or
@@ -32,19 +33,28 @@ export function scopeCondition(principal: Principal): SQL {
   if (isAgent(principal)) conditions.push(eq(authorizationRequests.requesterUserId, principal.userId))
   if (!principal.allTins) {
     const orgAdmin = principal.permissions.includes('authorization_requests.view_organization')
-    const own = orgAdmin ? isNull(patients.tinId) : and(isNull(patients.tinId), eq(authorizationRequests.requesterUserId, principal.userId))
+    const own = orgAdmin
+      ? isNull(patients.tinId)
+      : and(isNull(patients.tinId), eq(authorizationRequests.requesterUserId, principal.userId))
     conditions.push(principal.tinIds.length > 0 ? or(inArray(patients.tinId, principal.tinIds), own) : own)
   }
   return and(...conditions) as SQL
 }
 
 /** The same rule for one patient already loaded (create and MRN lookup). */
-export function patientInScope(principal: Principal, patient: Pick<PatientRow, 'organizationId' | 'tinId'>): boolean {
+export function patientInScope(
+  principal: Principal,
+  patient: Pick<PatientRow, 'organizationId' | 'tinId'>,
+): boolean {
   if (patient.organizationId !== principal.organizationId) return false
   return principal.allTins || patient.tinId === null || principal.tinIds.includes(patient.tinId)
 }
 
-export async function findScopedRequest(db: DbOrTx, principal: Principal, id: string): Promise<{ request: RequestRow; patient: PatientRow } | undefined> {
+export async function findScopedRequest(
+  db: DbOrTx,
+  principal: Principal,
+  id: string,
+): Promise<{ request: RequestRow; patient: PatientRow } | undefined> {
   const [row] = await db
     .select({ request: authorizationRequests, patient: patients })
     .from(authorizationRequests)
@@ -62,11 +72,17 @@ export type ListFilters = {
   offset: number
 }
 
-export async function listScopedRequests(db: DbOrTx, filters: ListFilters): Promise<{ total: number; rows: { request: RequestRow; patient: PatientRow }[] }> {
+export async function listScopedRequests(
+  db: DbOrTx,
+  filters: ListFilters,
+): Promise<{ total: number; rows: { request: RequestRow; patient: PatientRow }[] }> {
   const { principal } = filters
   const conditions: (SQL | undefined)[] = [scopeCondition(principal)]
   if (!filters.organizationWide) {
-    conditions.push(eq(authorizationRequests.requesterUserId, principal.userId), eq(authorizationRequests.hiddenByRequester, false))
+    conditions.push(
+      eq(authorizationRequests.requesterUserId, principal.userId),
+      eq(authorizationRequests.hiddenByRequester, false),
+    )
   }
   if (filters.status) conditions.push(eq(authorizationRequests.status, filters.status))
   if (filters.requesterId) conditions.push(eq(authorizationRequests.requesterUserId, filters.requesterId))
@@ -88,7 +104,12 @@ export async function listScopedRequests(db: DbOrTx, filters: ListFilters): Prom
 }
 
 /** Requests that block a new one: authorized, or pending/consent_pending, and not past their expiry. */
-export async function findActiveRequestForPatient(db: DbOrTx, patientId: string, now: Date, exceptId?: string): Promise<RequestRow | undefined> {
+export async function findActiveRequestForPatient(
+  db: DbOrTx,
+  patientId: string,
+  now: Date,
+  exceptId?: string,
+): Promise<RequestRow | undefined> {
   const [row] = await db
     .select()
     .from(authorizationRequests)
@@ -105,19 +126,35 @@ export async function findActiveRequestForPatient(db: DbOrTx, patientId: string,
   return row
 }
 
-export async function insertRequest(db: DbOrTx, row: typeof authorizationRequests.$inferInsert): Promise<RequestRow> {
+export async function insertRequest(
+  db: DbOrTx,
+  row: typeof authorizationRequests.$inferInsert,
+): Promise<RequestRow> {
   const [inserted] = await db.insert(authorizationRequests).values(row).returning()
   if (!inserted) throw new Error('request insert returned no row')
   return inserted
 }
 
-export async function updateRequest(db: DbOrTx, id: string, patch: Partial<typeof authorizationRequests.$inferInsert>): Promise<RequestRow> {
-  const [updated] = await db.update(authorizationRequests).set(patch).where(eq(authorizationRequests.id, id)).returning()
+export async function updateRequest(
+  db: DbOrTx,
+  id: string,
+  patch: Partial<typeof authorizationRequests.$inferInsert>,
+): Promise<RequestRow> {
+  const [updated] = await db
+    .update(authorizationRequests)
+    .set(patch)
+    .where(eq(authorizationRequests.id, id))
+    .returning()
   if (!updated) throw new Error('request update found no row')
   return updated
 }
 
-export async function findPatientByHash(db: DbOrTx, organizationId: string, column: 'mrnHash' | 'emailHash' | 'phoneHash', hash: string): Promise<PatientRow | undefined> {
+export async function findPatientByHash(
+  db: DbOrTx,
+  organizationId: string,
+  column: 'mrnHash' | 'emailHash' | 'phoneHash',
+  hash: string,
+): Promise<PatientRow | undefined> {
   const [row] = await db
     .select()
     .from(patients)
@@ -138,7 +175,11 @@ export async function lockPatient(db: DbOrTx, patientId: string): Promise<void> 
   await db.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).for('update')
 }
 
-export async function updatePatient(db: DbOrTx, id: string, patch: Partial<typeof patients.$inferInsert>): Promise<void> {
+export async function updatePatient(
+  db: DbOrTx,
+  id: string,
+  patch: Partial<typeof patients.$inferInsert>,
+): Promise<void> {
   await db.update(patients).set(patch).where(eq(patients.id, id))
 }
 
@@ -162,7 +203,12 @@ export async function newestRuns(db: DbOrTx, requestIds: string[]): Promise<Map<
   return new Map(rows.map((row) => [row.requestId, row]))
 }
 
-export async function countEventsSince(db: DbOrTx, requestIds: string[], event: string, since: Date): Promise<Map<string, number>> {
+export async function countEventsSince(
+  db: DbOrTx,
+  requestIds: string[],
+  event: string,
+  since: Date,
+): Promise<Map<string, number>> {
   if (requestIds.length === 0) return new Map()
   const rows = await db
     .select({ requestId: authorizationRequestEvents.requestId, total: count() })
@@ -181,16 +227,30 @@ export async function countEventsSince(db: DbOrTx, requestIds: string[], event: 
 export type OrganizationSchedule = { reminderHours: number[]; renewalNoticeDays: number }
 export const DEFAULT_SCHEDULE: OrganizationSchedule = { reminderHours: [48, 120], renewalNoticeDays: 30 }
 
-export async function findSchedules(db: DbOrTx, organizationIds: string[]): Promise<Map<string, OrganizationSchedule>> {
+export async function findSchedules(
+  db: DbOrTx,
+  organizationIds: string[],
+): Promise<Map<string, OrganizationSchedule>> {
   if (organizationIds.length === 0) return new Map()
-  const rows = await db.select().from(organizationSettings).where(inArray(organizationSettings.organizationId, organizationIds))
-  return new Map(rows.map((row) => [row.organizationId, { reminderHours: row.reminderHours, renewalNoticeDays: row.renewalNoticeDays }]))
+  const rows = await db
+    .select()
+    .from(organizationSettings)
+    .where(inArray(organizationSettings.organizationId, organizationIds))
+  return new Map(
+    rows.map((row) => [
+      row.organizationId,
+      { reminderHours: row.reminderHours, renewalNoticeDays: row.renewalNoticeDays },
+    ]),
+  )
 }
 
 /** Releases data held for review: the held run counts as completed once staff confirm the identity. */
 export async function releaseHeldRuns(db: DbOrTx, requestId: string, at: Date): Promise<void> {
   await db
     .update(ingestionRuns)
-    .set({ status: 'completed', finishedAt: sql`coalesce(${ingestionRuns.finishedAt}, ${at.toISOString()}::timestamptz)` })
+    .set({
+      status: 'completed',
+      finishedAt: sql`coalesce(${ingestionRuns.finishedAt}, ${at.toISOString()}::timestamptz)`,
+    })
     .where(and(eq(ingestionRuns.requestId, requestId), eq(ingestionRuns.status, 'held_for_review')))
 }

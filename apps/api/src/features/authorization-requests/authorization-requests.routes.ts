@@ -37,7 +37,10 @@ const WRITE: { permissions: Permission[] } = { permissions: ['authorization_requ
 const idParams = z.object({ id: z.string().max(64) })
 const MAX_PAGE_SIZE = 100
 
-const createBodySchema = z.intersection(createAuthorizationRequestSchema, z.object({ language: z.enum(['en', 'es']).optional() }))
+const createBodySchema = z.intersection(
+  createAuthorizationRequestSchema,
+  z.object({ language: z.enum(['en', 'es']).optional() }),
+)
 
 // Unknown parameters (the web adds `_t=`) are ignored.
 const listQuerySchema = z.looseObject({
@@ -66,22 +69,45 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
 
   routes.post(
     BASE,
-    { config: { access: WRITE }, schema: { tags, body: createBodySchema, response: { 201: authorizationRequestSchema } } },
-    async (request, reply) => reply.status(201).send(await createRequest(ctx, actorOf(request), request.body)),
+    {
+      config: { access: WRITE },
+      schema: { tags, body: createBodySchema, response: { 201: authorizationRequestSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createRequest(ctx, actorOf(request), request.body)),
   )
 
   routes.get(
     BASE,
-    { config: { access: READ }, schema: { tags, querystring: listQuerySchema, response: { 200: paginated(authorizationRequestSchema) } } },
+    {
+      config: { access: READ },
+      schema: {
+        tags,
+        querystring: listQuerySchema,
+        response: { 200: paginated(authorizationRequestSchema) },
+      },
+    },
     async (request) => {
       const q = request.query
-      return listRequests(ctx, actorOf(request).principal, { page: q.page, pageSize: q.page_size, scope: q.scope, status: q.status, requester: q.requester }, BASE)
+      return listRequests(
+        ctx,
+        actorOf(request).principal,
+        { page: q.page, pageSize: q.page_size, scope: q.scope, status: q.status, requester: q.requester },
+        BASE,
+      )
     },
   )
 
   routes.get(
     `${BASE}lookup/`,
-    { config: { access: READ }, schema: { tags, querystring: z.looseObject({ mrn: z.string().max(64).default('') }), response: { 200: mrnLookupResponseSchema } } },
+    {
+      config: { access: READ },
+      schema: {
+        tags,
+        querystring: z.looseObject({ mrn: z.string().max(64).default('') }),
+        response: { 200: mrnLookupResponseSchema },
+      },
+    },
     async (request) => lookupMrn(ctx, actorOf(request), request.query.mrn),
   )
 
@@ -93,7 +119,10 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
 
   routes.get(
     `${BASE}:id/status/`,
-    { config: { access: READ }, schema: { tags, params: idParams, response: { 200: authorizationStatusResponseSchema } } },
+    {
+      config: { access: READ },
+      schema: { tags, params: idParams, response: { 200: authorizationStatusResponseSchema } },
+    },
     async (request) => requestStatus(ctx, actorOf(request).principal, request.params.id),
   )
 
@@ -111,15 +140,24 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
 
   routes.post(
     `${BASE}:id/renew/`,
-    { config: { access: WRITE }, schema: { tags, params: idParams, response: { 201: authorizationRequestSchema } } },
-    async (request, reply) => reply.status(201).send(await renewRequest(ctx, actorOf(request), request.params.id)),
+    {
+      config: { access: WRITE },
+      schema: { tags, params: idParams, response: { 201: authorizationRequestSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await renewRequest(ctx, actorOf(request), request.params.id)),
   )
 
   routes.post(
     `${BASE}:id/identity-review/`,
     {
       config: { access: READ },
-      schema: { tags, params: idParams, body: z.object({ decision: z.enum(['confirm', 'reject']) }), response: one },
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({ decision: z.enum(['confirm', 'reject']) }),
+        response: one,
+      },
     },
     async (request) => decideIdentityReview(ctx, actorOf(request), request.params.id, request.body.decision),
   )

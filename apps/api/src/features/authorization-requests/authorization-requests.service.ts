@@ -52,13 +52,19 @@ export type CreateInput = CreateAuthorizationRequest & { language?: 'en' | 'es' 
 const DAY_MS = 24 * 60 * 60 * 1000
 const LINK_VALIDITY_MS = AUTHORIZATION.consentLinkValidityDays * DAY_MS
 
-export const invalidRequestId = (): AppError => new AppError(400, 'validation_error', 'Invalid request ID format')
+export const invalidRequestId = (): AppError =>
+  new AppError(400, 'validation_error', 'Invalid request ID format')
 const notFound = (): AppError => new AppError(404, 'not_found', 'Not found.')
 const alreadyActive = (): AppError => new AppError(409, 'conflict', AUTHORIZATION_MESSAGES.alreadyActive)
 
 const userActor = (actor: StaffActor) => ({ kind: 'user' as const, userId: actor.principal.userId })
 
-async function loadScoped(ctx: AppContext, db: DbOrTx, principal: Principal, id: string): Promise<RequestWithPatient> {
+async function loadScoped(
+  ctx: AppContext,
+  db: DbOrTx,
+  principal: Principal,
+  id: string,
+): Promise<RequestWithPatient> {
   if (!isValidPatientId(id)) throw invalidRequestId()
   const row = await findScopedRequest(db, principal, id)
   if (!row) throw notFound()
@@ -75,7 +81,10 @@ function assertCanManage(principal: Principal, request: RequestRow): void {
 const isLive = (request: Pick<RequestRow, 'expiresAt'>, now: Date): boolean =>
   request.expiresAt === null || request.expiresAt.getTime() > now.getTime()
 
-function authorizationTypeFor(principal: Principal, requested: AuthorizationType | undefined): AuthorizationType {
+function authorizationTypeFor(
+  principal: Principal,
+  requested: AuthorizationType | undefined,
+): AuthorizationType {
   const derived: AuthorizationType = isAgentRole(principal.role) ? 'insurance_agent' : 'healthcare_provider'
   if (requested !== undefined && requested !== derived) {
     throw fieldError('authorization_type', `Your role can only create ${derived} requests.`)
@@ -83,10 +92,14 @@ function authorizationTypeFor(principal: Principal, requested: AuthorizationType
   return derived
 }
 
-function validateCreate(principal: Principal, body: CreateInput): { mrn: string | null; type: AuthorizationType } {
+function validateCreate(
+  principal: Principal,
+  body: CreateInput,
+): { mrn: string | null; type: AuthorizationType } {
   if (body.health_plan !== HEALTH_PLAN.slug) throw fieldError('health_plan', 'Unknown health plan.')
   const mrn = body.patient_mrn?.trim() || null
-  if (isProviderRole(principal.role) && !mrn) throw new FieldValidationError({ patient_mrn: [MESSAGES.required] })
+  if (isProviderRole(principal.role) && !mrn)
+    throw new FieldValidationError({ patient_mrn: [MESSAGES.required] })
   return { mrn, type: authorizationTypeFor(principal, body.authorization_type) }
 }
 
@@ -101,7 +114,12 @@ type OpenInput = {
 }
 
 /** Inserts the request, records it and sends the first message, all in the caller's transaction. */
-async function openRequest(ctx: AppContext, tx: DbOrTx, actor: StaffActor, input: OpenInput): Promise<RequestRow> {
+async function openRequest(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: StaffActor,
+  input: OpenInput,
+): Promise<RequestRow> {
   const now = ctx.clock()
   const byEmail = input.contactMethod === 'email'
   // Email carries the link at once; SMS first asks the patient to opt in (reply YES).
@@ -133,13 +151,21 @@ async function openRequest(ctx: AppContext, tx: DbOrTx, actor: StaffActor, input
     actor: userActor(actor),
     at: now,
     origin: actor.origin,
-    details: { authorization_type: request.authorizationType, contact_method: request.contactMethod, renewal_of: input.renewalOfId },
+    details: {
+      authorization_type: request.authorizationType,
+      contact_method: request.contactMethod,
+      renewal_of: input.renewalOfId,
+    },
   })
   await sendConsentInvite(ctx, tx, { request, link: token ? consentUrl(ctx.config, token.token) : null })
   return request
 }
 
-export async function createRequest(ctx: AppContext, actor: StaffActor, body: CreateInput): Promise<AuthorizationRequest> {
+export async function createRequest(
+  ctx: AppContext,
+  actor: StaffActor,
+  body: CreateInput,
+): Promise<AuthorizationRequest> {
   const { mrn, type } = validateCreate(actor.principal, body)
   const contact = normaliseContact(body.contact_method, body.contact_value)
   return ctx.db.transaction(async (tx) => {
@@ -164,12 +190,25 @@ export async function createRequest(ctx: AppContext, actor: StaffActor, body: Cr
   })
 }
 
-export type ListQuery = { page: number; pageSize: number; scope: 'mine' | 'organization'; status?: AuthorizationStatus | undefined; requester?: string | undefined }
+export type ListQuery = {
+  page: number
+  pageSize: number
+  scope: 'mine' | 'organization'
+  status?: AuthorizationStatus | undefined
+  requester?: string | undefined
+}
 
-export async function listRequests(ctx: AppContext, principal: Principal, query: ListQuery, path: string): Promise<Paginated<AuthorizationRequest>> {
+export async function listRequests(
+  ctx: AppContext,
+  principal: Principal,
+  query: ListQuery,
+  path: string,
+): Promise<Paginated<AuthorizationRequest>> {
   const organizationWide = query.scope === 'organization'
-  if (organizationWide && !principal.permissions.includes('authorization_requests.view_organization')) throw permissionDenied()
-  if (query.requester !== undefined && !isValidPatientId(query.requester)) throw fieldError('requester', 'Invalid requester id.')
+  if (organizationWide && !principal.permissions.includes('authorization_requests.view_organization'))
+    throw permissionDenied()
+  if (query.requester !== undefined && !isValidPatientId(query.requester))
+    throw fieldError('requester', 'Invalid requester id.')
   const { total, rows } = await listScopedRequests(ctx.db, {
     principal,
     organizationWide,
@@ -193,7 +232,11 @@ export async function listRequests(ctx: AppContext, principal: Principal, query:
   }
 }
 
-export async function readRequest(ctx: AppContext, actor: StaffActor, id: string): Promise<AuthorizationRequest> {
+export async function readRequest(
+  ctx: AppContext,
+  actor: StaffActor,
+  id: string,
+): Promise<AuthorizationRequest> {
   const row = await loadScoped(ctx, ctx.db, actor.principal, id)
   await writeRequestAudit(ctx.db, {
     action: 'authorization_request.read',
@@ -208,14 +251,24 @@ export async function readRequest(ctx: AppContext, actor: StaffActor, id: string
   return requestView(ctx, ctx.db, row)
 }
 
-export async function requestStatus(ctx: AppContext, principal: Principal, id: string): Promise<AuthorizationStatusResponse> {
+export async function requestStatus(
+  ctx: AppContext,
+  principal: Principal,
+  id: string,
+): Promise<AuthorizationStatusResponse> {
   const row = await loadScoped(ctx, ctx.db, principal, id)
   const view = await requestView(ctx, ctx.db, row)
   return { status: view.status, message: view.message, ingestion: view.ingestion }
 }
 
 /** Ends a request at once: a pending one is cancelled (its link dies), an authorized one revoked at CMS. */
-async function endRequest(ctx: AppContext, tx: DbOrTx, actor: StaffActor, request: RequestRow, event: string): Promise<RequestRow> {
+async function endRequest(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: StaffActor,
+  request: RequestRow,
+  event: string,
+): Promise<RequestRow> {
   const wasAuthorized = request.status === 'authorized'
   const updated = await transitionRequest(tx, {
     requestId: request.id,
@@ -230,18 +283,32 @@ async function endRequest(ctx: AppContext, tx: DbOrTx, actor: StaffActor, reques
   return updated
 }
 
-export async function revokeRequest(ctx: AppContext, actor: StaffActor, id: string): Promise<AuthorizationRequest> {
+export async function revokeRequest(
+  ctx: AppContext,
+  actor: StaffActor,
+  id: string,
+): Promise<AuthorizationRequest> {
   return ctx.db.transaction(async (tx) => {
     const { request, patient } = await loadScoped(ctx, tx, actor.principal, id)
     assertCanManage(actor.principal, request)
     const active = request.status === 'authorized' || PENDING_AUTHORIZATION_STATUSES.includes(request.status)
     if (!active) throw new AppError(409, 'conflict', AUTHORIZATION_MESSAGES.revokeNotActive)
-    const updated = await endRequest(ctx, tx, actor, request, request.status === 'authorized' ? 'revoked' : 'cancelled')
+    const updated = await endRequest(
+      ctx,
+      tx,
+      actor,
+      request,
+      request.status === 'authorized' ? 'revoked' : 'cancelled',
+    )
     return requestView(ctx, tx, { request: updated, patient })
   })
 }
 
-export async function resendRequest(ctx: AppContext, actor: StaffActor, id: string): Promise<AuthorizationRequest> {
+export async function resendRequest(
+  ctx: AppContext,
+  actor: StaffActor,
+  id: string,
+): Promise<AuthorizationRequest> {
   return ctx.db.transaction(async (tx) => {
     const { request, patient } = await loadScoped(ctx, tx, actor.principal, id)
     assertCanManage(actor.principal, request)
@@ -250,8 +317,10 @@ export async function resendRequest(ctx: AppContext, actor: StaffActor, id: stri
       throw new AppError(409, 'conflict', AUTHORIZATION_MESSAGES.resendNotPending)
     }
     const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
-    const sentToday = (await countEventsSince(tx, [request.id], RESENT_EVENT, startOfDay)).get(request.id) ?? 0
-    if (sentToday >= AUTHORIZATION.resendsPerDay) throw new AppError(429, 'rate_limited', AUTHORIZATION_MESSAGES.resendLimit)
+    const sentToday =
+      (await countEventsSince(tx, [request.id], RESENT_EVENT, startOfDay)).get(request.id) ?? 0
+    if (sentToday >= AUTHORIZATION.resendsPerDay)
+      throw new AppError(429, 'rate_limited', AUTHORIZATION_MESSAGES.resendLimit)
     // A new link each time, so older links stop working; the request lives 7 days from now.
     const token = request.status === 'pending' ? issueConsentToken(now) : null
     const updated = await updateRequest(tx, request.id, {
@@ -259,13 +328,27 @@ export async function resendRequest(ctx: AppContext, actor: StaffActor, id: stri
       expiresAt: token?.expiresAt ?? new Date(now.getTime() + LINK_VALIDITY_MS),
       updatedAt: now,
     })
-    await recordRequestEvent(tx, { request: updated, event: RESENT_EVENT, actor: userActor(actor), at: now, origin: actor.origin })
-    await sendConsentInvite(ctx, tx, { request: updated, link: token ? consentUrl(ctx.config, token.token) : null, replacesEarlier: token !== null })
+    await recordRequestEvent(tx, {
+      request: updated,
+      event: RESENT_EVENT,
+      actor: userActor(actor),
+      at: now,
+      origin: actor.origin,
+    })
+    await sendConsentInvite(ctx, tx, {
+      request: updated,
+      link: token ? consentUrl(ctx.config, token.token) : null,
+      replacesEarlier: token !== null,
+    })
     return requestView(ctx, tx, { request: updated, patient })
   })
 }
 
-export async function renewRequest(ctx: AppContext, actor: StaffActor, id: string): Promise<AuthorizationRequest> {
+export async function renewRequest(
+  ctx: AppContext,
+  actor: StaffActor,
+  id: string,
+): Promise<AuthorizationRequest> {
   if (!isProviderRole(actor.principal.role)) throw permissionDenied()
   return ctx.db.transaction(async (tx) => {
     const { request, patient } = await loadScoped(ctx, tx, actor.principal, id)
@@ -277,7 +360,12 @@ export async function renewRequest(ctx: AppContext, actor: StaffActor, id: strin
       (request.status === 'authorized' || request.status === 'expired') &&
       request.expiresAt !== null &&
       request.expiresAt.getTime() < windowEnd
-    if (!renewable) throw new AppError(409, 'conflict', `Renewal is offered when fewer than ${AUTHORIZATION.renewalWindowDays} days remain.`)
+    if (!renewable)
+      throw new AppError(
+        409,
+        'conflict',
+        `Renewal is offered when fewer than ${AUTHORIZATION.renewalWindowDays} days remain.`,
+      )
     await lockPatient(tx, patient.id)
     if (await findActiveRequestForPatient(tx, patient.id, now, request.id)) throw alreadyActive()
     const renewal = await openRequest(ctx, tx, actor, {
@@ -293,13 +381,22 @@ export async function renewRequest(ctx: AppContext, actor: StaffActor, id: strin
   })
 }
 
-export async function decideIdentityReview(ctx: AppContext, actor: StaffActor, id: string, decision: 'confirm' | 'reject'): Promise<AuthorizationRequest> {
+export async function decideIdentityReview(
+  ctx: AppContext,
+  actor: StaffActor,
+  id: string,
+  decision: 'confirm' | 'reject',
+): Promise<AuthorizationRequest> {
   if (!isAdminRole(actor.principal.role)) throw permissionDenied()
   return ctx.db.transaction(async (tx) => {
     const { request, patient } = await loadScoped(ctx, tx, actor.principal, id)
-    if (request.identityReview !== 'pending') throw new AppError(409, 'conflict', 'This request has no identity review waiting.')
+    if (request.identityReview !== 'pending')
+      throw new AppError(409, 'conflict', 'This request has no identity review waiting.')
     const now = ctx.clock()
-    let updated = await updateRequest(tx, request.id, { identityReview: decision === 'confirm' ? 'confirmed' : 'rejected', updatedAt: now })
+    let updated = await updateRequest(tx, request.id, {
+      identityReview: decision === 'confirm' ? 'confirmed' : 'rejected',
+      updatedAt: now,
+    })
     await recordRequestEvent(tx, {
       request: updated,
       event: decision === 'confirm' ? 'identity_confirmed' : 'identity_rejected',
@@ -315,17 +412,29 @@ export async function decideIdentityReview(ctx: AppContext, actor: StaffActor, i
   })
 }
 
-export async function hideRequest(ctx: AppContext, actor: StaffActor, id: string): Promise<AuthorizationRequest> {
+export async function hideRequest(
+  ctx: AppContext,
+  actor: StaffActor,
+  id: string,
+): Promise<AuthorizationRequest> {
   const row = await loadScoped(ctx, ctx.db, actor.principal, id)
   if (row.request.requesterUserId !== actor.principal.userId) throw permissionDenied()
-  const updated = await updateRequest(ctx.db, row.request.id, { hiddenByRequester: true, updatedAt: ctx.clock() })
+  const updated = await updateRequest(ctx.db, row.request.id, {
+    hiddenByRequester: true,
+    updatedAt: ctx.clock(),
+  })
   return requestView(ctx, ctx.db, { request: updated, patient: row.patient })
 }
 
 /** The form's MRN blur check (spec 1 §4 'Patient Already Authorized'). A match is audited: it reveals a patient. */
 export async function lookupMrn(ctx: AppContext, actor: StaffActor, mrn: string): Promise<MrnLookupResponse> {
   const { principal } = actor
-  const none: MrnLookupResponse = { already_authorized: false, patient_id: null, request_id: null, status: null }
+  const none: MrnLookupResponse = {
+    already_authorized: false,
+    patient_id: null,
+    request_id: null,
+    status: null,
+  }
   const trimmed = mrn.trim()
   if (!trimmed || !principal.organizationId) return none
   const patient = await findPatientByHash(ctx.db, principal.organizationId, 'mrnHash', mrnHash(ctx, trimmed))
@@ -344,5 +453,10 @@ export async function lookupMrn(ctx: AppContext, actor: StaffActor, mrn: string)
   const active = await findActiveRequestForPatient(ctx.db, patient.id, ctx.clock())
   if (!active) return { ...none, patient_id: patient.id }
   const visible = await findScopedRequest(ctx.db, principal, active.id)
-  return { already_authorized: true, patient_id: patient.id, request_id: visible ? active.id : null, status: active.status }
+  return {
+    already_authorized: true,
+    patient_id: patient.id,
+    request_id: visible ? active.id : null,
+    status: active.status,
+  }
 }

@@ -10,6 +10,7 @@ export async function startLifecycleWorker(ctx: AppContext, log: FastifyBaseLogg
   await ctx.jobs.boss.schedule(QUEUES.lifecycleSweep, LIFECYCLE_CRON, {}, { tz: 'UTC' })
   await ctx.jobs.boss.work(QUEUES.lifecycleSweep, { batchSize: 1, pollingIntervalSeconds: 5 }, async () => {
     const result = await runLifecycleSweep(ctx, ctx.clock())
-    if (result.expired + result.reminders + result.renewalNotices > 0) log.info(result, 'authorization lifecycle sweep')
+    if (result.expired + result.reminders + result.renewalNotices > 0)
+      log.info(result, 'authorization lifecycle sweep')
   })
 }

@@ -4,7 +4,11 @@ import type { AuthorizationRequest, OutboxMessage } from '@blueconsent/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoUser, type DemoPersona } from '../../db/demo-personas.ts'
-import { authorizationRequestEvents, authorizationRequests, organizationSettings } from '../../db/schema/authorization-requests.ts'
+import {
+  authorizationRequestEvents,
+  authorizationRequests,
+  organizationSettings,
+} from '../../db/schema/authorization-requests.ts'
 import { bluebuttonGrants } from '../../db/schema/bluebutton.ts'
 import { encrypt } from '../../lib/crypto.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
@@ -27,10 +31,15 @@ async function as(persona: DemoPersona): Promise<TestClient> {
   return client
 }
 
-async function create(persona: DemoPersona, contact: { email?: string; phone?: string } = {}): Promise<AuthorizationRequest> {
+async function create(
+  persona: DemoPersona,
+  contact: { email?: string; phone?: string } = {},
+): Promise<AuthorizationRequest> {
   counter += 1
   const byPhone = contact.phone !== undefined
-  const response = await (await as(persona)).request({
+  const response = await (
+    await as(persona)
+  ).request({
     method: 'POST',
     url: '/api/healthplans/requests/',
     payload: {
@@ -46,17 +55,31 @@ async function create(persona: DemoPersona, contact: { email?: string; phone?: s
 }
 
 const sweep = (offsetMs: number) => runLifecycleSweep(t.app.ctx, new Date(t0.getTime() + offsetMs))
-const row = async (id: string) => (await t.app.ctx.db.select().from(authorizationRequests).where(eq(authorizationRequests.id, id)))[0]
+const row = async (id: string) =>
+  (await t.app.ctx.db.select().from(authorizationRequests).where(eq(authorizationRequests.id, id)))[0]
 const eventNames = async (id: string) =>
-  (await t.app.ctx.db.select().from(authorizationRequestEvents).where(eq(authorizationRequestEvents.requestId, id)).orderBy(authorizationRequestEvents.id)).map((e) => e.event)
+  (
+    await t.app.ctx.db
+      .select()
+      .from(authorizationRequestEvents)
+      .where(eq(authorizationRequestEvents.requestId, id))
+      .orderBy(authorizationRequestEvents.id)
+  ).map((e) => e.event)
 const countEvent = async (id: string, name: string) => (await eventNames(id)).filter((e) => e === name).length
-const outbox = async () => (await t.app.inject({ url: '/api/dev/outbox/' })).json<{ results: OutboxMessage[] }>().results
+const outbox = async () =>
+  (await t.app.inject({ url: '/api/dev/outbox/' })).json<{ results: OutboxMessage[] }>().results
 
 async function authorize(requestId: string, expiresAt: Date): Promise<string> {
   const { keys } = t.app.ctx
   const [grant] = await t.app.ctx.db
     .insert(bluebuttonGrants)
-    .values({ clientId: 'blueconsent-provider', beneficiaryHash: `lc-${requestId}`, beneficiaryEncrypted: encrypt(keys, 'b'), accessTokenEncrypted: encrypt(keys, 'a'), refreshTokenEncrypted: encrypt(keys, 'r') })
+    .values({
+      clientId: 'blueconsent-provider',
+      beneficiaryHash: `lc-${requestId}`,
+      beneficiaryEncrypted: encrypt(keys, 'b'),
+      accessTokenEncrypted: encrypt(keys, 'a'),
+      refreshTokenEncrypted: encrypt(keys, 'r'),
+    })
     .returning()
   if (!grant) throw new Error('no grant')
   await transitionRequest(t.app.ctx.db, {
@@ -121,16 +144,24 @@ describe('reminder schedule', () => {
 
   it('never reminds after a cancel, a STOP or an answer', async () => {
     const cancelled = await create('ACO_ADMIN')
-    await (await as('ACO_ADMIN')).request({ method: 'POST', url: `/api/healthplans/requests/${cancelled.request_id}/revoke/` })
+    await (
+      await as('ACO_ADMIN')
+    ).request({ method: 'POST', url: `/api/healthplans/requests/${cancelled.request_id}/revoke/` })
     const stopped = await create('CLINICIAN', { phone: '(555) 600-0002' })
     const optIn = (await outbox()).find((m) => m.to === '+15556000002')
-    await t.app.inject({ method: 'POST', url: '/api/dev/sms-reply/', payload: { message_id: optIn?.id, body: 'STOP' }, headers: { cookie: 'csrftoken=x', 'x-csrftoken': 'x' } })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/sms-reply/',
+      payload: { message_id: optIn?.id, body: 'STOP' },
+      headers: { cookie: 'csrftoken=x', 'x-csrftoken': 'x' },
+    })
     expect((await row(stopped.request_id))?.status).toBe('denied')
     const answered = await create('ACO_ADMIN')
     await authorize(answered.request_id, new Date(t0.getTime() + 300 * DAY))
     await sweep(48 * HOUR)
     await sweep(120 * HOUR)
-    for (const request of [cancelled, stopped, answered]) expect(await countEvent(request.request_id, 'reminder_sent')).toBe(0)
+    for (const request of [cancelled, stopped, answered])
+      expect(await countEvent(request.request_id, 'reminder_sent')).toBe(0)
     expect((await outbox()).filter((m) => m.to === '+15556000002')).toHaveLength(1)
   })
 
@@ -159,7 +190,11 @@ describe('expiry', () => {
       const expired = await row(request.request_id)
       expect(expired).toMatchObject({ status: 'expired', consentTokenHash: null })
     }
-    const [event] = await t.app.ctx.db.select().from(authorizationRequestEvents).where(eq(authorizationRequestEvents.requestId, email.request_id)).orderBy(authorizationRequestEvents.id)
+    const [event] = await t.app.ctx.db
+      .select()
+      .from(authorizationRequestEvents)
+      .where(eq(authorizationRequestEvents.requestId, email.request_id))
+      .orderBy(authorizationRequestEvents.id)
     expect(event).toBeDefined()
     expect(await eventNames(email.request_id)).toContain('expired')
   })
@@ -185,10 +220,14 @@ describe('renewal notices', () => {
     await sweep(15 * DAY)
     await sweep(16 * DAY)
     expect(await countEvent(request.request_id, 'renewal_notice_sent')).toBe(1)
-    const notice = (await outbox()).find((m) => m.subject === 'An authorization expires in 30 days' && m.body_text.includes(request.request_id))
+    const notice = (await outbox()).find(
+      (m) => m.subject === 'An authorization expires in 30 days' && m.body_text.includes(request.request_id),
+    )
     expect(notice?.to).toBe(demoUser('ACO_USER').email)
     expect(notice?.body_text).not.toContain('Lee Park')
-    expect(notice?.links).toContain(`http://localhost:8000/app/authorization/new?tab=requests&request=${request.request_id}`)
+    expect(notice?.links).toContain(
+      `http://localhost:8000/app/authorization/new?tab=requests&request=${request.request_id}`,
+    )
   })
 
   it('sends none for agents or already renewed requests', async () => {
@@ -196,7 +235,9 @@ describe('renewal notices', () => {
     await authorize(agent.request_id, new Date(t0.getTime() + 5 * HOUR))
     const renewed = await create('ACO_ADMIN')
     await authorize(renewed.request_id, new Date(t0.getTime() + 20 * DAY))
-    const renewal = await (await as('ACO_ADMIN')).request({ method: 'POST', url: `/api/healthplans/requests/${renewed.request_id}/renew/` })
+    const renewal = await (
+      await as('ACO_ADMIN')
+    ).request({ method: 'POST', url: `/api/healthplans/requests/${renewed.request_id}/renew/` })
     expect(renewal.statusCode).toBe(201)
     await sweep(HOUR)
     expect(await countEvent(agent.request_id, 'renewal_notice_sent')).toBe(0)

@@ -40,7 +40,12 @@ async function expireDue(ctx: AppContext, now: Date): Promise<number> {
   const due = await ctx.db
     .select()
     .from(authorizationRequests)
-    .where(and(inArray(authorizationRequests.status, ['pending', 'consent_pending', 'authorized']), lte(authorizationRequests.expiresAt, now)))
+    .where(
+      and(
+        inArray(authorizationRequests.status, ['pending', 'consent_pending', 'authorized']),
+        lte(authorizationRequests.expiresAt, now),
+      ),
+    )
     .limit(BATCH)
   return each(due, (row) =>
     ctx.db.transaction(async (tx) => {
@@ -63,7 +68,13 @@ async function expireDue(ctx: AppContext, now: Date): Promise<number> {
 export const remindersDue = (createdAt: Date, reminderHours: readonly number[], now: Date): number =>
   reminderHours.filter((hours) => createdAt.getTime() + hours * HOUR_MS <= now.getTime()).length
 
-async function sendReminder(ctx: AppContext, tx: DbOrTx, row: RequestRow, due: number, now: Date): Promise<boolean> {
+async function sendReminder(
+  ctx: AppContext,
+  tx: DbOrTx,
+  row: RequestRow,
+  due: number,
+  now: Date,
+): Promise<boolean> {
   // Claim the reminder first: a concurrent sweep's update then matches nothing.
   const token = row.status === 'pending' ? issueConsentToken(now) : null
   const [claimed] = await tx
@@ -74,11 +85,29 @@ async function sendReminder(ctx: AppContext, tx: DbOrTx, row: RequestRow, due: n
       // A new link (the old one's plain token is never stored); the request keeps its original expiry.
       ...(token ? { consentTokenHash: token.tokenHash } : {}),
     })
-    .where(and(eq(authorizationRequests.id, row.id), eq(authorizationRequests.remindersSent, row.remindersSent), eq(authorizationRequests.status, row.status)))
+    .where(
+      and(
+        eq(authorizationRequests.id, row.id),
+        eq(authorizationRequests.remindersSent, row.remindersSent),
+        eq(authorizationRequests.status, row.status),
+      ),
+    )
     .returning()
   if (!claimed) return false
-  await recordRequestEvent(tx, { request: claimed, event: 'reminder_sent', actor: { kind: 'system' }, at: now, details: { number: due } })
-  await sendConsentInvite(ctx, tx, { request: claimed, link: token ? consentUrl(ctx.config, token.token) : null, reminder: true, replacesEarlier: token !== null, now })
+  await recordRequestEvent(tx, {
+    request: claimed,
+    event: 'reminder_sent',
+    actor: { kind: 'system' },
+    at: now,
+    details: { number: due },
+  })
+  await sendConsentInvite(ctx, tx, {
+    request: claimed,
+    link: token ? consentUrl(ctx.config, token.token) : null,
+    reminder: true,
+    replacesEarlier: token !== null,
+    now,
+  })
   return true
 }
 
@@ -134,20 +163,36 @@ async function noticeRenewals(ctx: AppContext, now: Date): Promise<number> {
       const [renewal] = await tx
         .select({ id: authorizationRequests.id })
         .from(authorizationRequests)
-        .where(and(eq(authorizationRequests.renewalOfId, row.id), inArray(authorizationRequests.status, ['pending', 'consent_pending', 'authorized'])))
+        .where(
+          and(
+            eq(authorizationRequests.renewalOfId, row.id),
+            inArray(authorizationRequests.status, ['pending', 'consent_pending', 'authorized']),
+          ),
+        )
         .limit(1)
       // Already renewed: mark the notice as done without sending it.
       if (renewal) return false
       const requester = await findRequesterCopy(tx, row.requesterUserId)
       const mail = renewalNoticeEmail({
         requestId: row.id,
-        expiresOn: claimed.expiresAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+        expiresOn: claimed.expiresAt.toLocaleDateString('en-US', {
+          year: 'numeric',
+          month: 'long',
+          day: 'numeric',
+          timeZone: 'UTC',
+        }),
         // The widget's My Requests tab, where renewal is offered under 30 days.
         renewUrl: `${ctx.config.publicUrl}/app/authorization/new?tab=requests&request=${row.id}`,
         days: Math.ceil((claimed.expiresAt.getTime() - now.getTime()) / DAY_MS),
       })
       const outboxId = await queueEmail(ctx, tx, { template: 'renewal_notice', to: requester.email, ...mail })
-      await recordRequestEvent(tx, { request: claimed, event: 'renewal_notice_sent', actor: { kind: 'system' }, at: now, details: { outbox_id: outboxId } })
+      await recordRequestEvent(tx, {
+        request: claimed,
+        event: 'renewal_notice_sent',
+        actor: { kind: 'system' },
+        at: now,
+        details: { outbox_id: outboxId },
+      })
       return true
     })
   })

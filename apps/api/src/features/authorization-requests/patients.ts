@@ -6,7 +6,13 @@ import type { DbOrTx } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { encrypt, keyedHash } from '../../lib/crypto.ts'
 import type { Principal } from '../../plugins/access.ts'
-import { findPatientByHash, insertPatient, patientInScope, updatePatient, type PatientRow } from './authorization-requests.repository.ts'
+import {
+  findPatientByHash,
+  insertPatient,
+  patientInScope,
+  updatePatient,
+  type PatientRow,
+} from './authorization-requests.repository.ts'
 
 export type PatientInput = {
   name: string
@@ -33,9 +39,15 @@ export function splitName(name: string): { givenNames: string[]; familyName: str
 const outOfScope = (): AppError =>
   new AppError(409, 'conflict', 'This patient is cared for under another practice of your organisation.')
 
-export async function findOrCreatePatient(ctx: AppContext, tx: DbOrTx, principal: Principal, input: PatientInput): Promise<PatientRow> {
+export async function findOrCreatePatient(
+  ctx: AppContext,
+  tx: DbOrTx,
+  principal: Principal,
+  input: PatientInput,
+): Promise<PatientRow> {
   const organizationId = principal.organizationId
-  if (!organizationId) throw new AppError(403, 'permission_denied', 'You do not have permission to perform this action.')
+  if (!organizationId)
+    throw new AppError(403, 'permission_denied', 'You do not have permission to perform this action.')
   const hash = contactHash(ctx, input.contact)
   const contactColumn = input.contactMethod === 'email' ? 'emailHash' : 'phoneHash'
   const existing = input.mrn
@@ -43,10 +55,16 @@ export async function findOrCreatePatient(ctx: AppContext, tx: DbOrTx, principal
     : await findPatientByHash(tx, organizationId, contactColumn, hash)
   if (existing) {
     if (!patientInScope(principal, existing)) throw outOfScope()
-    const patch = input.contactMethod === 'email'
-      ? existing.emailHash ? {} : { emailEncrypted: encrypt(ctx.keys, input.contact), emailHash: hash }
-      : existing.phoneHash ? {} : { phoneEncrypted: encrypt(ctx.keys, input.contact), phoneHash: hash }
-    if (Object.keys(patch).length > 0) await updatePatient(tx, existing.id, { ...patch, updatedAt: ctx.clock() })
+    const patch =
+      input.contactMethod === 'email'
+        ? existing.emailHash
+          ? {}
+          : { emailEncrypted: encrypt(ctx.keys, input.contact), emailHash: hash }
+        : existing.phoneHash
+          ? {}
+          : { phoneEncrypted: encrypt(ctx.keys, input.contact), phoneHash: hash }
+    if (Object.keys(patch).length > 0)
+      await updatePatient(tx, existing.id, { ...patch, updatedAt: ctx.clock() })
     return existing
   }
   const now = ctx.clock()
@@ -55,7 +73,9 @@ export async function findOrCreatePatient(ctx: AppContext, tx: DbOrTx, principal
     tinId: principal.allTins ? null : (principal.tinIds[0] ?? null),
     fullName: input.name.trim(),
     ...splitName(input.name),
-    ...(input.mrn ? { mrnEncrypted: encrypt(ctx.keys, input.mrn.trim()), mrnHash: mrnHash(ctx, input.mrn) } : {}),
+    ...(input.mrn
+      ? { mrnEncrypted: encrypt(ctx.keys, input.mrn.trim()), mrnHash: mrnHash(ctx, input.mrn) }
+      : {}),
     ...(input.contactMethod === 'email'
       ? { emailEncrypted: encrypt(ctx.keys, input.contact), emailHash: hash }
       : { phoneEncrypted: encrypt(ctx.keys, input.contact), phoneHash: hash }),

@@ -4,15 +4,23 @@ import { HEALTH_PLAN, formatPhone, type AuthorizationRequest, type Ingestion } f
 import type { AppContext } from '../../context.ts'
 import { readAll, type DbOrTx } from '../../db/client.ts'
 import { decrypt } from '../../lib/crypto.ts'
-import { countEventsSince, findRequesters, newestRuns, type PatientRow, type RunRow } from './authorization-requests.repository.ts'
+import {
+  countEventsSince,
+  findRequesters,
+  newestRuns,
+  type PatientRow,
+  type RunRow,
+} from './authorization-requests.repository.ts'
 import type { RequestRow } from './transitions.ts'
 
 export const RESENT_EVENT = 'resent'
 
-const startOfUtcDay = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+const startOfUtcDay = (now: Date): Date =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
 
 export function ingestionView(run: RunRow | undefined, patient: Pick<PatientRow, 'lastSyncedAt'>): Ingestion {
-  if (!run) return { status: 'not_started', pages_fetched: 0, pages_total: null, last_synced_at: null, error: null }
+  if (!run)
+    return { status: 'not_started', pages_fetched: 0, pages_total: null, last_synced_at: null, error: null }
   return {
     status: run.status,
     pages_fetched: run.pagesFetched,
@@ -24,7 +32,11 @@ export function ingestionView(run: RunRow | undefined, patient: Pick<PatientRow,
 
 export type RequestWithPatient = { request: RequestRow; patient: PatientRow }
 
-export async function requestViews(ctx: AppContext, db: DbOrTx, rows: RequestWithPatient[]): Promise<AuthorizationRequest[]> {
+export async function requestViews(
+  ctx: AppContext,
+  db: DbOrTx,
+  rows: RequestWithPatient[],
+): Promise<AuthorizationRequest[]> {
   const ids = rows.map((row) => row.request.id)
   const [requesters, runs, resends] = await readAll(db, [
     () => findRequesters(db, [...new Set(rows.map((row) => row.request.requesterUserId))]),
@@ -63,7 +75,11 @@ export async function requestViews(ctx: AppContext, db: DbOrTx, rows: RequestWit
   })
 }
 
-export async function requestView(ctx: AppContext, db: DbOrTx, row: RequestWithPatient): Promise<AuthorizationRequest> {
+export async function requestView(
+  ctx: AppContext,
+  db: DbOrTx,
+  row: RequestWithPatient,
+): Promise<AuthorizationRequest> {
   const [view] = await requestViews(ctx, db, [row])
   if (!view) throw new Error('request view missing')
   return view

@@ -9,7 +9,9 @@ import { AppError } from '../../errors.ts'
 import { writeRequestAudit } from './request-audit.ts'
 
 export type RequestRow = typeof authorizationRequests.$inferSelect
-export type RequestPatch = Partial<Omit<typeof authorizationRequests.$inferInsert, 'id' | 'status' | 'organizationId'>>
+export type RequestPatch = Partial<
+  Omit<typeof authorizationRequests.$inferInsert, 'id' | 'status' | 'organizationId'>
+>
 export type Actor = { kind: 'user' | 'patient' | 'system'; userId?: string }
 
 export type TransitionInput = {
@@ -46,7 +48,10 @@ export const invalidTransition = (from: AuthorizationStatus, to: AuthorizationSt
 /** Moves one request from its current status to `to`; throws 409 when the move is not allowed. */
 export async function transitionRequest(tx: DbOrTx, input: TransitionInput): Promise<RequestRow> {
   const at = input.at ?? new Date()
-  const [current] = await tx.select().from(authorizationRequests).where(eq(authorizationRequests.id, input.requestId))
+  const [current] = await tx
+    .select()
+    .from(authorizationRequests)
+    .where(eq(authorizationRequests.id, input.requestId))
   if (!current) throw new AppError(404, 'not_found', 'Not found.')
   if (!canTransition(current.status, input.to)) throw invalidTransition(current.status, input.to)
   const [updated] = await tx

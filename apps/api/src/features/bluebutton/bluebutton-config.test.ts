@@ -34,10 +34,14 @@ describe('Blue Button settings', () => {
       provider: { clientId: 'prov' },
       agent: { clientId: 'agent' },
     })
-    expect(loadConfig({ ...CMS, BLUEBUTTON_REDIRECT_URI: 'https://portal.example/cb/' }).bluebutton.redirectUri).toBe('https://portal.example/cb/')
+    expect(
+      loadConfig({ ...CMS, BLUEBUTTON_REDIRECT_URI: 'https://portal.example/cb/' }).bluebutton.redirectUri,
+    ).toBe('https://portal.example/cb/')
   })
 
   it('refuses CMS without both applications', () => {
-    expect(() => loadConfig({ ...CMS, BLUEBUTTON_AGENT_CLIENT_SECRET: '' })).toThrow(/BLUEBUTTON_AGENT_CLIENT_ID/)
+    expect(() => loadConfig({ ...CMS, BLUEBUTTON_AGENT_CLIENT_SECRET: '' })).toThrow(
+      /BLUEBUTTON_AGENT_CLIENT_ID/,
+    )
   })
 })

@@ -6,10 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bluebuttonGrants } from '../../db/schema/bluebutton.ts'
 import { decrypt } from '../../lib/crypto.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
-import { consentAtMedicare, createPendingRequest, requestRow, sandboxName } from '../consent/consent-testing.ts'
+import {
+  consentAtMedicare,
+  createPendingRequest,
+  requestRow,
+  sandboxName,
+} from '../consent/consent-testing.ts'
 import { blueButtonClients } from './clients.ts'
 import { QUEUES } from '../../jobs/queue.ts'
-import { currentAccessToken, findGrant, revokeAtBlueButton, revokeGrantForRequest, type RevokeAtBlueButtonJob } from './grants.service.ts'
+import {
+  currentAccessToken,
+  findGrant,
+  revokeAtBlueButton,
+  revokeGrantForRequest,
+  type RevokeAtBlueButtonJob,
+} from './grants.service.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -19,7 +30,10 @@ afterAll(() => t?.close())
 
 async function providerGrant(username: string) {
   const name = sandboxName(username)
-  const request = await createPendingRequest(t, { persona: 'ACO_USER', patientName: `${name.given} ${name.family}` })
+  const request = await createPendingRequest(t, {
+    persona: 'ACO_USER',
+    patientName: `${name.given} ${name.family}`,
+  })
   await consentAtMedicare(t.app, request.token, { username })
   const row = await requestRow(t, request.requestId)
   const grant = await findGrant(t.app.ctx.db, row.grantId!)
@@ -56,9 +70,14 @@ describe('grant tokens', () => {
 
   it('never refreshes an expired grant', async () => {
     const grant = await providerGrant('BBUser00005')
-    await t.app.ctx.db.update(bluebuttonGrants).set({ grantExpiresAt: new Date(t.clock.now.getTime() - 1000) }).where(eq(bluebuttonGrants.id, grant.id))
+    await t.app.ctx.db
+      .update(bluebuttonGrants)
+      .set({ grantExpiresAt: new Date(t.clock.now.getTime() - 1000) })
+      .where(eq(bluebuttonGrants.id, grant.id))
     const client = blueButtonClients(t.app.ctx).forType('healthcare_provider')
-    const error = await currentAccessToken(t.app.ctx, grant.id, client, tokensOf(grant).access).catch((e: unknown) => e)
+    const error = await currentAccessToken(t.app.ctx, grant.id, client, tokensOf(grant).access).catch(
+      (e: unknown) => e,
+    )
     expect(isBlueButtonError(error) && error.code).toBe('reconsent_required')
     const unchanged = (await findGrant(t.app.ctx.db, grant.id))!
     expect(tokensOf(unchanged).refresh).toBe(tokensOf(grant).refresh)
@@ -80,7 +99,10 @@ describe('grant tokens', () => {
 describe('revoking a grant', () => {
   it('destroys the tokens in the transaction and revokes at CMS afterwards, from a queued job', async () => {
     const name = sandboxName('BBUser00009')
-    const request = await createPendingRequest(t, { persona: 'ACO_USER', patientName: `${name.given} ${name.family}` })
+    const request = await createPendingRequest(t, {
+      persona: 'ACO_USER',
+      patientName: `${name.given} ${name.family}`,
+    })
     await consentAtMedicare(t.app, request.token, { username: 'BBUser00009' })
     const row = await requestRow(t, request.requestId)
     const grant = (await findGrant(t.app.ctx.db, row.grantId!))!

@@ -1,7 +1,13 @@
 // Blue Button tokens per (client id, beneficiary) (DESIGN.md §4), encrypted at rest. Refresh tokens are
 // single use, so refreshes are serialised on the grant row (SELECT ... FOR UPDATE) and the rotated
 // refresh token is committed before the new access token is handed out. Expired grants are never refreshed.
-import { BlueButtonError, isBlueButtonError, type AccessTokenSource, type BlueButtonClient, type TokenSet } from '@blueconsent/bluebutton'
+import {
+  BlueButtonError,
+  isBlueButtonError,
+  type AccessTokenSource,
+  type BlueButtonClient,
+  type TokenSet,
+} from '@blueconsent/bluebutton'
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
@@ -16,7 +22,8 @@ export type GrantRow = typeof bluebuttonGrants.$inferSelect
 // An access token this close to its end is refreshed first rather than failing mid-page.
 const ACCESS_TOKEN_MARGIN_MS = 60_000
 
-export const beneficiaryHash = (ctx: AppContext, patientId: string): string => keyedHash(ctx.keys, `bluebutton-patient:${patientId}`)
+export const beneficiaryHash = (ctx: AppContext, patientId: string): string =>
+  keyedHash(ctx.keys, `bluebutton-patient:${patientId}`)
 
 /** Creates or replaces the pair's tokens: a new consent revokes the pair's older tokens at CMS anyway. */
 export async function saveGrant(
@@ -44,7 +51,10 @@ export async function saveGrant(
       beneficiaryEncrypted: encrypt(ctx.keys, input.patientId),
       ...values,
     })
-    .onConflictDoUpdate({ target: [bluebuttonGrants.clientId, bluebuttonGrants.beneficiaryHash], set: values })
+    .onConflictDoUpdate({
+      target: [bluebuttonGrants.clientId, bluebuttonGrants.beneficiaryHash],
+      set: values,
+    })
     .returning()
   if (!row) throw new Error('grant upsert returned no row')
   return row
@@ -55,12 +65,15 @@ export async function findGrant(db: DbOrTx, grantId: string): Promise<GrantRow |
   return row
 }
 
-const grantGone = (detail: string): BlueButtonError => new BlueButtonError({ code: 'revoked', endpoint: 'token', detail })
+const grantGone = (detail: string): BlueButtonError =>
+  new BlueButtonError({ code: 'revoked', endpoint: 'token', detail })
 
 function usableAccessToken(ctx: AppContext, row: GrantRow, rejected: string | null): string | null {
   if (!row.accessTokenEncrypted) return null
   const token = decrypt(ctx.keys, row.accessTokenEncrypted)
-  const fresh = row.accessExpiresAt !== null && row.accessExpiresAt.getTime() - ACCESS_TOKEN_MARGIN_MS > ctx.clock().getTime()
+  const fresh =
+    row.accessExpiresAt !== null &&
+    row.accessExpiresAt.getTime() - ACCESS_TOKEN_MARGIN_MS > ctx.clock().getTime()
   return fresh && token !== rejected ? token : null
 }
 
@@ -75,15 +88,27 @@ export async function currentAccessToken(
   rejected: string | null,
 ): Promise<string> {
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(bluebuttonGrants).where(eq(bluebuttonGrants.id, grantId)).for('update')
+    const [row] = await tx
+      .select()
+      .from(bluebuttonGrants)
+      .where(eq(bluebuttonGrants.id, grantId))
+      .for('update')
     if (!row || row.revokedAt) throw grantGone('The Medicare grant was revoked in this portal.')
     if (row.grantExpiresAt && row.grantExpiresAt.getTime() <= ctx.clock().getTime()) {
-      throw new BlueButtonError({ code: 'reconsent_required', endpoint: 'token', detail: 'The Medicare grant has ended.' })
+      throw new BlueButtonError({
+        code: 'reconsent_required',
+        endpoint: 'token',
+        detail: 'The Medicare grant has ended.',
+      })
     }
     const usable = usableAccessToken(ctx, row, rejected)
     if (usable) return usable
     if (!row.refreshTokenEncrypted) {
-      throw new BlueButtonError({ code: 'one_time_app', endpoint: 'token', detail: 'One-time access has ended.' })
+      throw new BlueButtonError({
+        code: 'one_time_app',
+        endpoint: 'token',
+        detail: 'One-time access has ended.',
+      })
     }
     const tokens = await client.refresh(decrypt(ctx.keys, row.refreshTokenEncrypted))
     await tx
@@ -100,8 +125,10 @@ export async function currentAccessToken(
 }
 
 /** For the client's FHIR calls: asks again (refreshing) after a 401. */
-export const grantTokenSource = (ctx: AppContext, grantId: string, client: BlueButtonClient): AccessTokenSource =>
-  (rejected) => currentAccessToken(ctx, grantId, client, rejected)
+export const grantTokenSource =
+  (ctx: AppContext, grantId: string, client: BlueButtonClient): AccessTokenSource =>
+  (rejected) =>
+    currentAccessToken(ctx, grantId, client, rejected)
 
 /**
  * Revokes at CMS and destroys the tokens when no other authorized request uses the grant. CMS is best
@@ -134,12 +161,20 @@ export async function revokeGrantForRequest(ctx: AppContext, tx: DbOrTx, request
   if (grant.accessTokenEncrypted) {
     // CMS is told after commit, by a job: a network call inside this transaction would hold its row locks
     // (and, on PGlite, the whole database) for as long as CMS takes to answer.
-    const job: RevokeAtBlueButtonJob = { clientId: grant.clientId, accessTokenEncrypted: grant.accessTokenEncrypted }
+    const job: RevokeAtBlueButtonJob = {
+      clientId: grant.clientId,
+      accessTokenEncrypted: grant.accessTokenEncrypted,
+    }
     await ctx.jobs.enqueue(tx, QUEUES.revokeAtBlueButton, job)
   }
   await tx
     .update(bluebuttonGrants)
-    .set({ accessTokenEncrypted: null, refreshTokenEncrypted: null, revokedAt: ctx.clock(), updatedAt: ctx.clock() })
+    .set({
+      accessTokenEncrypted: null,
+      refreshTokenEncrypted: null,
+      revokedAt: ctx.clock(),
+      updatedAt: ctx.clock(),
+    })
     .where(eq(bluebuttonGrants.id, grant.id))
 }
 

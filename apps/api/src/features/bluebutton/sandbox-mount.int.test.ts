@@ -18,14 +18,21 @@ const local = (url: string): string => {
 
 describe('in-process Blue Button sandbox', () => {
   it('serves discovery at the configured base URL', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/bb-sandbox/.well-known/openid-configuration-v2' })
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/bb-sandbox/.well-known/openid-configuration-v2',
+    })
     expect(response.statusCode).toBe(200)
     expect(response.json().authorization_endpoint).toBe('http://localhost:8000/bb-sandbox/v2/o/authorize/')
   })
 
   it('renders the login page under the portal CSP with a same-origin stylesheet and no inline code', async () => {
     const request = await createPendingRequest(t, { persona: 'ACO_USER', patientName: 'Pat Probe' })
-    const connect = await createClient(t.app).request({ method: 'POST', url: `/api/consent/${request.token}/connect/`, payload: {} })
+    const connect = await createClient(t.app).request({
+      method: 'POST',
+      url: `/api/consent/${request.token}/connect/`,
+      payload: {},
+    })
     const authorize = new URL((connect.json() as { authorize_url: string }).authorize_url)
     const start = await t.app.inject({ method: 'GET', url: local(authorize.toString()) })
     expect(start.statusCode).toBe(302)

@@ -22,7 +22,12 @@ export async function registerBlueButtonSandbox(app: FastifyInstance): Promise<v
       // Fault switches and enrollee-side revocation for tests and demos; never on a real deployment.
       adminEnabled: config.devTools,
       clients: [
-        { ...provider, name: 'BlueConsent (providers)', redirectUris: [redirectUri], dataAccessType: 'THIRTEEN_MONTH' },
+        {
+          ...provider,
+          name: 'BlueConsent (providers)',
+          redirectUris: [redirectUri],
+          dataAccessType: 'THIRTEEN_MONTH',
+        },
         { ...agent, name: 'BlueConsent (agents)', redirectUris: [redirectUri], dataAccessType: 'ONE_TIME' },
       ],
     })
@@ -47,7 +52,11 @@ export function injectFetch(app: FastifyInstance): FetchLike {
       if (value === undefined) continue
       for (const item of Array.isArray(value) ? value : [String(value)]) headers.append(name, item)
     }
-    const empty = response.statusCode === 204 || response.statusCode === 304 || response.rawPayload.length === 0
-    return new Response(empty ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers })
+    const empty =
+      response.statusCode === 204 || response.statusCode === 304 || response.rawPayload.length === 0
+    return new Response(empty ? null : new Uint8Array(response.rawPayload), {
+      status: response.statusCode,
+      headers,
+    })
   }
 }

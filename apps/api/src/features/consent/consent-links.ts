@@ -15,4 +15,5 @@ export function issueConsentToken(now: Date = new Date()): ConsentToken {
   return { token, tokenHash: hashConsentToken(token), expiresAt: new Date(now.getTime() + VALIDITY_MS) }
 }
 
-export const consentUrl = (config: Pick<AppConfig, 'publicUrl'>, token: string): string => `${config.publicUrl}/consent/${token}`
+export const consentUrl = (config: Pick<AppConfig, 'publicUrl'>, token: string): string =>
+  `${config.publicUrl}/consent/${token}`

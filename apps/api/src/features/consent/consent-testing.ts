@@ -1,5 +1,9 @@
 // Test helpers for the consent → Blue Button → ingestion loop (imported by *.int.test.ts only).
-import { createBeneficiaryRegistry, simulateBeneficiaryConsent, type ConsentOutcome } from '@blueconsent/bluebutton-sandbox'
+import {
+  createBeneficiaryRegistry,
+  simulateBeneficiaryConsent,
+  type ConsentOutcome,
+} from '@blueconsent/bluebutton-sandbox'
 import { desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { demoUser, type DemoPersona } from '../../db/demo-personas.ts'
@@ -30,7 +34,10 @@ export async function createPendingRequest(
   input: { persona: DemoPersona; patientName: string; language?: 'en' | 'es'; birthDate?: string },
 ): Promise<PendingRequest> {
   const { ctx } = t.app
-  const [requester] = await ctx.db.select().from(users).where(eq(users.email, demoUser(input.persona).email))
+  const [requester] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(users.email, demoUser(input.persona).email))
   if (!requester?.organizationId) throw new Error('demo requester without organisation')
   const contact = `patient-${Math.random().toString(36).slice(2)}@example.test`
   const [patient] = await ctx.db
@@ -74,15 +81,25 @@ export async function consentAtMedicare(
   choice: { username: string; allow?: boolean; shareDemographics?: boolean },
 ): Promise<{ patient: TestClient; outcome: ConsentOutcome; callback: string | null }> {
   const patient = createClient(app)
-  const connect = await patient.request({ method: 'POST', url: `/api/consent/${token}/connect/`, payload: {} })
+  const connect = await patient.request({
+    method: 'POST',
+    url: `/api/consent/${token}/connect/`,
+    payload: {},
+  })
   if (connect.statusCode !== 200) throw new Error(`connect failed: ${connect.statusCode} ${connect.body}`)
   const viaApp = injectFetch(app)
-  const outcome = await simulateBeneficiaryConsent((connect.json() as { authorize_url: string }).authorize_url, {
-    ...choice,
-    fetch: (input, init) => viaApp(String(input), init ?? {}),
-  })
+  const outcome = await simulateBeneficiaryConsent(
+    (connect.json() as { authorize_url: string }).authorize_url,
+    {
+      ...choice,
+      fetch: (input, init) => viaApp(String(input), init ?? {}),
+    },
+  )
   if (outcome.kind !== 'redirect') return { patient, outcome, callback: null }
-  const back = await patient.request({ method: 'GET', url: `${outcome.location.pathname}${outcome.location.search}` })
+  const back = await patient.request({
+    method: 'GET',
+    url: `${outcome.location.pathname}${outcome.location.search}`,
+  })
   return { patient, outcome, callback: back.headers.location ?? null }
 }
 
@@ -98,7 +115,10 @@ export async function latestRun(t: TestApp, requestId: string) {
 }
 
 export async function requestRow(t: TestApp, requestId: string) {
-  const [row] = await t.app.ctx.db.select().from(authorizationRequests).where(eq(authorizationRequests.id, requestId))
+  const [row] = await t.app.ctx.db
+    .select()
+    .from(authorizationRequests)
+    .where(eq(authorizationRequests.id, requestId))
   if (!row) throw new Error('no request')
   return row
 }

@@ -9,7 +9,13 @@ import { outboxMessages } from '../../db/schema/outbox.ts'
 import { createClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { transitionRequest } from '../authorization-requests/transitions.ts'
-import { consentAtMedicare, createPendingRequest, latestRun, requestRow, sandboxName } from './consent-testing.ts'
+import {
+  consentAtMedicare,
+  createPendingRequest,
+  latestRun,
+  requestRow,
+  sandboxName,
+} from './consent-testing.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -19,7 +25,8 @@ afterAll(() => t?.close())
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
-const provider = () => createPendingRequest(t, { persona: 'ACO_USER', patientName: `Pat ${sandboxName('BBUser00001').family}` })
+const provider = () =>
+  createPendingRequest(t, { persona: 'ACO_USER', patientName: `Pat ${sandboxName('BBUser00001').family}` })
 
 async function page(token: string) {
   const response = await t.app.inject({ method: 'GET', url: `/api/consent/${token}/` })
@@ -45,13 +52,26 @@ describe('consent link', () => {
   })
 
   it('tells agents’ patients that only medications are shared, once', async () => {
-    const { token } = await createPendingRequest(t, { persona: 'AGENT_USER', patientName: 'Pat Agent', language: 'es' })
-    expect(await page(token)).toMatchObject({ data_types: ['medications'], access_duration: 'one_time', language: 'es' })
+    const { token } = await createPendingRequest(t, {
+      persona: 'AGENT_USER',
+      patientName: 'Pat Agent',
+      language: 'es',
+    })
+    expect(await page(token)).toMatchObject({
+      data_types: ['medications'],
+      access_duration: 'one_time',
+      language: 'es',
+    })
   })
 
   it('reveals nothing for an unknown token', async () => {
     const body = await page('x'.repeat(43))
-    expect(body).toMatchObject({ state: 'invalid', requester_name: null, organization_name: null, data_types: [] })
+    expect(body).toMatchObject({
+      state: 'invalid',
+      requester_name: null,
+      organization_name: null,
+      data_types: [],
+    })
   })
 
   it('expires after 7 days: the page says so and connect is refused', async () => {
@@ -59,7 +79,11 @@ describe('consent link', () => {
     t.clock.advance(7 * DAY + 1000)
     try {
       expect((await page(token)).state).toBe('expired')
-      const connect = await createClient(t.app).request({ method: 'POST', url: `/api/consent/${token}/connect/`, payload: {} })
+      const connect = await createClient(t.app).request({
+        method: 'POST',
+        url: `/api/consent/${token}/connect/`,
+        payload: {},
+      })
       expect(connect.statusCode).toBe(409)
     } finally {
       t.clock.advance(-(7 * DAY + 1000))
@@ -69,14 +93,24 @@ describe('consent link', () => {
   it('reads as expired (not answered) when staff cancelled it before the patient answered', async () => {
     const request = await provider()
     await t.app.ctx.db.transaction((tx) =>
-      transitionRequest(tx, { requestId: request.requestId, to: 'revoked', event: 'cancelled', actor: { kind: 'system' } }),
+      transitionRequest(tx, {
+        requestId: request.requestId,
+        to: 'revoked',
+        event: 'cancelled',
+        actor: { kind: 'system' },
+      }),
     )
     expect((await page(request.token)).state).toBe('expired')
   })
 
   it('refuses connect without the CSRF token', async () => {
     const { token } = await provider()
-    const response = await createClient(t.app).request({ method: 'POST', url: `/api/consent/${token}/connect/`, payload: {}, csrf: false })
+    const response = await createClient(t.app).request({
+      method: 'POST',
+      url: `/api/consent/${token}/connect/`,
+      payload: {},
+      csrf: false,
+    })
     expect(response.statusCode).toBe(403)
   })
 })
@@ -84,7 +118,11 @@ describe('consent link', () => {
 describe('connect with Medicare', () => {
   it('authorizes, stores encrypted tokens per beneficiary and client, queues the pull and sends a receipt', async () => {
     const request = await provider()
-    const connect = await createClient(t.app).request({ method: 'POST', url: `/api/consent/${request.token}/connect/`, payload: { language: 'es' } })
+    const connect = await createClient(t.app).request({
+      method: 'POST',
+      url: `/api/consent/${request.token}/connect/`,
+      payload: { language: 'es' },
+    })
     const authorizeUrl = new URL((connect.json() as { authorize_url: string }).authorize_url)
     expect(authorizeUrl.pathname).toBe('/bb-sandbox/v2/o/authorize/')
     expect(authorizeUrl.searchParams.get('client_id')).toBe('blueconsent-provider')
@@ -100,27 +138,44 @@ describe('connect with Medicare', () => {
     expect(months).toBeGreaterThan(12.5)
     expect(months).toBeLessThan(13.5)
 
-    const [grant] = await t.app.ctx.db.select().from(bluebuttonGrants).where(eq(bluebuttonGrants.id, row.grantId!))
+    const [grant] = await t.app.ctx.db
+      .select()
+      .from(bluebuttonGrants)
+      .where(eq(bluebuttonGrants.id, row.grantId!))
     expect(grant).toMatchObject({ clientId: 'blueconsent-provider', revokedAt: null })
     expect(grant!.accessTokenEncrypted).toMatch(/^v1:/)
     expect(grant!.refreshTokenEncrypted).toMatch(/^v1:/)
     expect(grant!.beneficiaryEncrypted).not.toContain('-10000020000001')
 
     expect((await latestRun(t, request.requestId)).status).toBe('queued')
-    const jobs = await t.app.ctx.database.executeSql(`select count(*)::int as n from pgboss.job where name = 'ingest-request'`)
+    const jobs = await t.app.ctx.database.executeSql(
+      `select count(*)::int as n from pgboss.job where name = 'ingest-request'`,
+    )
     expect(Number(jobs.rows[0]?.n)).toBeGreaterThan(0)
-    const receipts = await t.app.ctx.db.select().from(outboxMessages).where(eq(outboxMessages.template, 'authorized_receipt'))
+    const receipts = await t.app.ctx.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.template, 'authorized_receipt'))
     expect(receipts.length).toBeGreaterThan(0)
     const events = await t.app.ctx.db
       .select()
       .from(authorizationRequestEvents)
-      .where(and(eq(authorizationRequestEvents.requestId, request.requestId), eq(authorizationRequestEvents.toStatus, 'authorized')))
+      .where(
+        and(
+          eq(authorizationRequestEvents.requestId, request.requestId),
+          eq(authorizationRequestEvents.toStatus, 'authorized'),
+        ),
+      )
     expect(events).toHaveLength(1)
     expect(events[0]?.actorKind).toBe('patient')
 
     // Single use: the link now reads as answered and cannot start another flow.
     expect((await page(request.token)).state).toBe('answered')
-    const again = await createClient(t.app).request({ method: 'POST', url: `/api/consent/${request.token}/connect/`, payload: {} })
+    const again = await createClient(t.app).request({
+      method: 'POST',
+      url: `/api/consent/${request.token}/connect/`,
+      payload: {},
+    })
     expect(again.statusCode).toBe(409)
   })
 
@@ -139,7 +194,10 @@ describe('connect with Medicare', () => {
     expect(outcome.kind).toBe('redirect')
     expect(callback).toContain('result=authorized')
     const row = await requestRow(t, request.requestId)
-    const [grant] = await t.app.ctx.db.select().from(bluebuttonGrants).where(eq(bluebuttonGrants.id, row.grantId!))
+    const [grant] = await t.app.ctx.db
+      .select()
+      .from(bluebuttonGrants)
+      .where(eq(bluebuttonGrants.id, row.grantId!))
     expect(grant?.clientId).toBe('blueconsent-agent')
     expect(grant?.refreshTokenEncrypted).toBeNull()
     expect(row.expiresAt!.getTime() - t.clock.now.getTime()).toBeLessThanOrEqual(10 * HOUR)
@@ -147,23 +205,35 @@ describe('connect with Medicare', () => {
 
   it('access_denied at Medicare → denied, with a receipt', async () => {
     const request = await provider()
-    const { callback } = await consentAtMedicare(t.app, request.token, { username: 'BBUser00001', allow: false })
+    const { callback } = await consentAtMedicare(t.app, request.token, {
+      username: 'BBUser00001',
+      allow: false,
+    })
     expect(callback).toBe('/consent/complete?result=denied&lang=en')
     expect((await requestRow(t, request.requestId)).status).toBe('denied')
     expect((await page(request.token)).state).toBe('answered')
-    const receipts = await t.app.ctx.db.select().from(outboxMessages).where(eq(outboxMessages.template, 'denied_receipt'))
+    const receipts = await t.app.ctx.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.template, 'denied_receipt'))
     expect(receipts.length).toBeGreaterThan(0)
   })
 
   it('rejects a forged or replayed state', async () => {
-    const forged = await t.app.inject({ method: 'GET', url: '/api/bluebutton/callback/?code=abc&state=' + 'z'.repeat(43) })
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/bluebutton/callback/?code=abc&state=' + 'z'.repeat(43),
+    })
     expect(forged.statusCode).toBe(302)
     expect(forged.headers.location).toBe('/consent/complete?result=error&lang=en')
 
     const request = await provider()
     const { outcome } = await consentAtMedicare(t.app, request.token, { username: 'BBUser00001' })
     if (outcome.kind !== 'redirect') throw new Error('expected a redirect')
-    const replay = await t.app.inject({ method: 'GET', url: `${outcome.location.pathname}${outcome.location.search}` })
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: `${outcome.location.pathname}${outcome.location.search}`,
+    })
     expect(replay.headers.location).toContain('result=error')
     expect((await requestRow(t, request.requestId)).status).toBe('authorized')
   })

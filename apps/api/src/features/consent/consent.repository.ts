@@ -16,7 +16,10 @@ export type RequestWithRequester = {
   organizationName: string
 }
 
-export async function findRequestByTokenHash(db: DbOrTx, tokenHash: string): Promise<RequestWithRequester | undefined> {
+export async function findRequestByTokenHash(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<RequestWithRequester | undefined> {
   const [row] = await db
     .select({
       request: authorizationRequests,
@@ -37,11 +40,21 @@ export async function insertConsentFlow(db: DbOrTx, row: typeof consentFlows.$in
 }
 
 /** Claims the flow for this callback: a replayed or late callback finds nothing. */
-export async function claimConsentFlow(db: DbOrTx, stateHash: string, now: Date): Promise<ConsentFlowRow | undefined> {
+export async function claimConsentFlow(
+  db: DbOrTx,
+  stateHash: string,
+  now: Date,
+): Promise<ConsentFlowRow | undefined> {
   const [row] = await db
     .update(consentFlows)
     .set({ completedAt: now })
-    .where(and(eq(consentFlows.stateHash, stateHash), isNull(consentFlows.completedAt), gt(consentFlows.expiresAt, now)))
+    .where(
+      and(
+        eq(consentFlows.stateHash, stateHash),
+        isNull(consentFlows.completedAt),
+        gt(consentFlows.expiresAt, now),
+      ),
+    )
     .returning()
   return row
 }

@@ -32,9 +32,16 @@ export async function consentRoutes(app: FastifyInstance): Promise<void> {
     '/api/consent/:token/connect/',
     {
       config: { access: 'public', rateLimit: LINK_RATE_LIMIT },
-      schema: { tags, params: tokenParams, body: consentConnectRequestSchema.optional(), response: { 200: consentConnectResponseSchema } },
+      schema: {
+        tags,
+        params: tokenParams,
+        body: consentConnectRequestSchema.optional(),
+        response: { 200: consentConnectResponseSchema },
+      },
     },
-    async (request) => ({ authorize_url: await startConnect(ctx, request.params.token, request.body?.language) }),
+    async (request) => ({
+      authorize_url: await startConnect(ctx, request.params.token, request.body?.language),
+    }),
   )
 
   routes.post(

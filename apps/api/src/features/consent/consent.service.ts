@@ -84,7 +84,11 @@ async function openRequest(ctx: AppContext, db: DbOrTx, token: string): Promise<
 }
 
 /** A fresh state + PKCE verifier per click; the browser then goes to Blue Button's authorize page. */
-export async function startConnect(ctx: AppContext, token: string, language: ConsentLanguage | undefined): Promise<string> {
+export async function startConnect(
+  ctx: AppContext,
+  token: string,
+  language: ConsentLanguage | undefined,
+): Promise<string> {
   const request = await openRequest(ctx, ctx.db, token)
   const lang = language ?? request.language
   const client = blueButtonClients(ctx).forType(request.authorizationType)
@@ -107,7 +111,13 @@ export async function declineConsent(ctx: AppContext, token: string): Promise<vo
   })
 }
 
-async function answer(ctx: AppContext, tx: DbOrTx, request: RequestRow, to: 'denied', event: string): Promise<void> {
+async function answer(
+  ctx: AppContext,
+  tx: DbOrTx,
+  request: RequestRow,
+  to: 'denied',
+  event: string,
+): Promise<void> {
   const now = ctx.clock()
   const updated = await transitionRequest(tx, {
     requestId: request.id,
@@ -123,17 +133,25 @@ async function answer(ctx: AppContext, tx: DbOrTx, request: RequestRow, to: 'den
 export type CallbackOutcome = { result: ConsentResult; language: ConsentLanguage }
 
 /** Blue Button's redirect: exchange the code at once (single use, ~60 s), then authorize and queue the pull. */
-export async function handleCallback(ctx: AppContext, query: URLSearchParams, log: FastifyBaseLogger): Promise<CallbackOutcome> {
+export async function handleCallback(
+  ctx: AppContext,
+  query: URLSearchParams,
+  log: FastifyBaseLogger,
+): Promise<CallbackOutcome> {
   const state = query.get('state')
   const flow = state ? await claimConsentFlow(ctx.db, sha256Hex(state), ctx.clock()) : undefined
   if (!state || !flow) return { result: 'error', language: 'en' }
   const language = flow.language
   const request = await findRequest(ctx.db, flow.requestId)
   const client = blueButtonClients(ctx).byClientId(flow.clientId)
-  if (!request || !client || request.status !== 'pending' || request.consentAnsweredAt) return { result: 'error', language }
+  if (!request || !client || request.status !== 'pending' || request.consentAnsweredAt)
+    return { result: 'error', language }
   try {
     const { code } = client.parseCallback(query, state)
-    const tokens = await client.exchangeCode({ code, codeVerifier: decrypt(ctx.keys, flow.codeVerifierEncrypted) })
+    const tokens = await client.exchangeCode({
+      code,
+      codeVerifier: decrypt(ctx.keys, flow.codeVerifierEncrypted),
+    })
     const patientId = await client.resolvePatientId(tokens)
     await authorize(ctx, { request, client, tokens, patientId })
     return { result: 'authorized', language }
@@ -175,7 +193,9 @@ async function authorize(ctx: AppContext, input: Authorization): Promise<void> {
         authorizedAt: now,
         consentAnsweredAt: now,
         expiresAt: grantEnd(ctx, request, tokens),
-        statusMessage: tokens.demographicsWithheld ? 'The patient did not share name and birth date with this organisation.' : null,
+        statusMessage: tokens.demographicsWithheld
+          ? 'The patient did not share name and birth date with this organisation.'
+          : null,
       },
     })
     await tx

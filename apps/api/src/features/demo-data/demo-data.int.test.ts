@@ -25,7 +25,10 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 async function organizationId(key: DemoOrganizationKey): Promise<string> {
-  const [row] = await t.app.ctx.db.select().from(organizations).where(eq(organizations.name, DEMO_ORGANIZATIONS[key].name))
+  const [row] = await t.app.ctx.db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.name, DEMO_ORGANIZATIONS[key].name))
   if (!row) throw new Error(`no ${key}`)
   return row.id
 }
@@ -34,11 +37,20 @@ async function authorizedPatients(key: DemoOrganizationKey): Promise<string[]> {
   const rows = await t.app.ctx.db
     .select({ patientId: authorizationRequests.patientId })
     .from(authorizationRequests)
-    .where(and(eq(authorizationRequests.organizationId, await organizationId(key)), eq(authorizationRequests.status, 'authorized'), eq(authorizationRequests.identityReview, 'none')))
+    .where(
+      and(
+        eq(authorizationRequests.organizationId, await organizationId(key)),
+        eq(authorizationRequests.status, 'authorized'),
+        eq(authorizationRequests.identityReview, 'none'),
+      ),
+    )
   return rows.map((row) => row.patientId)
 }
 
-const countWhere = async (table: typeof claims | typeof medications | typeof riskScores, patientId: string): Promise<number> => {
+const countWhere = async (
+  table: typeof claims | typeof medications | typeof riskScores,
+  patientId: string,
+): Promise<number> => {
   const [row] = await t.app.ctx.db.select({ n: count() }).from(table).where(eq(table.patientId, patientId))
   return row?.n ?? 0
 }
@@ -51,7 +63,9 @@ describe('demo data at first start', { timeout: 120_000 }, () => {
 
   it('gives each provider organisation authorized patients with claims, medications and a risk score', async () => {
     for (const key of ['aco', 'physicianGroup', 'fqhc'] as const) {
-      const expected = DEMO_PLAN.find((plan) => plan.organization === key)?.requests.filter((r) => r.outcome === 'authorized').length
+      const expected = DEMO_PLAN.find((plan) => plan.organization === key)?.requests.filter(
+        (r) => r.outcome === 'authorized',
+      ).length
       const patientIds = await authorizedPatients(key)
       expect(patientIds.length, key).toBe(expected)
       for (const patientId of patientIds) {
@@ -59,7 +73,10 @@ describe('demo data at first start', { timeout: 120_000 }, () => {
         expect(await countWhere(riskScores, patientId), `${key} risk`).toBeGreaterThan(0)
       }
       const withMedications = await Promise.all(patientIds.map((id) => countWhere(medications, id)))
-      expect(withMedications.some((n) => n > 0), `${key} medications`).toBe(true)
+      expect(
+        withMedications.some((n) => n > 0),
+        `${key} medications`,
+      ).toBe(true)
     }
   })
 
@@ -69,7 +86,12 @@ describe('demo data at first start', { timeout: 120_000 }, () => {
     const [rows] = await t.app.ctx.db
       .select({ n: count() })
       .from(authorizationRequests)
-      .where(and(inArray(authorizationRequests.patientId, patientIds), eq(authorizationRequests.authorizationType, 'insurance_agent')))
+      .where(
+        and(
+          inArray(authorizationRequests.patientId, patientIds),
+          eq(authorizationRequests.authorizationType, 'insurance_agent'),
+        ),
+      )
     expect(rows?.n).toBe(3)
     for (const patientId of patientIds) expect(await countWhere(medications, patientId)).toBeGreaterThan(0)
   })
@@ -78,7 +100,10 @@ describe('demo data at first start', { timeout: 120_000 }, () => {
     const { given, family } = sandboxName('BBUser00000')
     const aco = await loginAs(t.app, 'ACO_USER')
     for (const term of [family, `${given} ${family.slice(0, 2)}${family.slice(3)}`]) {
-      const found = await aco.request({ method: 'GET', url: `/api/patients/?search=${encodeURIComponent(term)}` })
+      const found = await aco.request({
+        method: 'GET',
+        url: `/api/patients/?search=${encodeURIComponent(term)}`,
+      })
       expect(found.statusCode).toBe(200)
       expect((found.json() as { count: number }).count, term).toBeGreaterThanOrEqual(1)
     }
@@ -91,18 +116,26 @@ describe('demo data at first start', { timeout: 120_000 }, () => {
     const { given, family } = sandboxName('BBUser00013')
     const search = `/api/patients/?search=${encodeURIComponent(`${given} ${family}`)}`
     const admin = await loginAs(t.app, 'ACO_ADMIN')
-    const listed = (await admin.request({ method: 'GET', url: search })).json() as { results: { id: string; full_name: string }[] }
+    const listed = (await admin.request({ method: 'GET', url: search })).json() as {
+      results: { id: string; full_name: string }[]
+    }
     const patient = listed.results.find((row) => row.full_name === `${given} ${family}`)
     expect(patient).toBeDefined()
     const user = await loginAs(t.app, 'ACO_USER')
-    const hidden = (await user.request({ method: 'GET', url: search })).json() as { results: { id: string }[] }
+    const hidden = (await user.request({ method: 'GET', url: search })).json() as {
+      results: { id: string }[]
+    }
     expect(hidden.results.map((row) => row.id)).not.toContain(patient?.id)
     expect((await user.request({ method: 'GET', url: `/api/patients/${patient?.id}/` })).statusCode).toBe(404)
-    expect((await admin.request({ method: 'GET', url: `/api/patients/${patient?.id}/` })).statusCode).toBe(200)
+    expect((await admin.request({ method: 'GET', url: `/api/patients/${patient?.id}/` })).statusCode).toBe(
+      200,
+    )
   })
 
   it('leaves requests in every status and one held for identity review', async () => {
-    const rows = await t.app.ctx.db.select({ status: authorizationRequests.status, review: authorizationRequests.identityReview }).from(authorizationRequests)
+    const rows = await t.app.ctx.db
+      .select({ status: authorizationRequests.status, review: authorizationRequests.identityReview })
+      .from(authorizationRequests)
     const statuses = new Set(rows.map((row) => row.status))
     for (const status of AUTHORIZATION_STATUSES) expect(statuses, status).toContain(status)
     expect(rows.filter((row) => row.review === 'pending').length).toBeGreaterThanOrEqual(1)
@@ -121,6 +154,10 @@ describe('demo data at first start', { timeout: 120_000 }, () => {
     const { config } = t.app.ctx
     expect(shouldSeedDemoData({ config })).toBe(true)
     expect(shouldSeedDemoData({ config: { ...config, demoSeed: false } })).toBe(false)
-    expect(shouldSeedDemoData({ config: { ...config, bluebutton: { ...config.bluebutton, embeddedSandbox: false } } })).toBe(false)
+    expect(
+      shouldSeedDemoData({
+        config: { ...config, bluebutton: { ...config.bluebutton, embeddedSandbox: false } },
+      }),
+    ).toBe(false)
   })
 })

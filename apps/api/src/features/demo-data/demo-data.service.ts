@@ -8,7 +8,12 @@ import { createAuthorizationRequestSchema, permissionsFor } from '@blueconsent/c
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
-import { DEMO_ORGANIZATIONS, demoUser, type DemoOrganizationKey, type DemoPersona } from '../../db/demo-personas.ts'
+import {
+  DEMO_ORGANIZATIONS,
+  demoUser,
+  type DemoOrganizationKey,
+  type DemoPersona,
+} from '../../db/demo-personas.ts'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
 import { ingestionRuns } from '../../db/schema/bluebutton.ts'
 import { organizations } from '../../db/schema/organizations.ts'
@@ -16,14 +21,22 @@ import { tins } from '../../db/schema/tins.ts'
 import type { Principal } from '../../plugins/access.ts'
 import { findOrganization, findUserByEmail, listUserTinIds } from '../auth/auth.repository.ts'
 import { updateRequest } from '../authorization-requests/authorization-requests.repository.ts'
-import { createRequest, revokeRequest, type StaffActor } from '../authorization-requests/authorization-requests.service.ts'
+import {
+  createRequest,
+  revokeRequest,
+  type StaffActor,
+} from '../authorization-requests/authorization-requests.service.ts'
 import { runLifecycleSweep } from '../authorization-requests/lifecycle.ts'
 import { issueConsentToken } from '../consent/consent-links.ts'
 import { runIngestion } from '../ingestion/ingestion.service.ts'
 import { DEMO_PLAN, type DemoOrganizationPlan, type DemoRequestPlan } from './demo-plan.ts'
 import { patientBrowser } from './patient-browser.ts'
 
-export type DemoDataResult = { seeded: DemoOrganizationKey[]; skipped: DemoOrganizationKey[]; failed: DemoOrganizationKey[] }
+export type DemoDataResult = {
+  seeded: DemoOrganizationKey[]
+  skipped: DemoOrganizationKey[]
+  failed: DemoOrganizationKey[]
+}
 
 // The same seed as the mounted sandbox, so the names match the Medicare records the pull returns.
 const registry = createBeneficiaryRegistry('blueconsent')
@@ -47,7 +60,10 @@ async function demoOrganizationId(ctx: AppContext, key: DemoOrganizationKey): Pr
 }
 
 async function hasRequests(ctx: AppContext, organizationId: string): Promise<boolean> {
-  const [row] = await ctx.db.select({ n: count() }).from(authorizationRequests).where(eq(authorizationRequests.organizationId, organizationId))
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(authorizationRequests)
+    .where(eq(authorizationRequests.organizationId, organizationId))
   return (row?.n ?? 0) > 0
 }
 
@@ -63,7 +79,9 @@ async function staffActor(ctx: AppContext, persona: DemoPersona, underTin?: stri
     organizationId: user.organizationId,
     organizationType,
     permissions: permissionsFor(user.role, organizationType),
-    tinIds: underTin ? [await demoTinId(ctx, user.organizationId, underTin)] : await listUserTinIds(ctx.db, user),
+    tinIds: underTin
+      ? [await demoTinId(ctx, user.organizationId, underTin)]
+      : await listUserTinIds(ctx.db, user),
     allTins: underTin ? false : user.allTins,
     sessionFamilyId: null,
     clientId: null,
@@ -72,7 +90,11 @@ async function staffActor(ctx: AppContext, persona: DemoPersona, underTin?: stri
   return { principal, origin: { ipAddress: null, httpRequestId: null } }
 }
 
-async function demoTinId(ctx: AppContext, organizationId: string | null, providerOrgName: string): Promise<string> {
+async function demoTinId(
+  ctx: AppContext,
+  organizationId: string | null,
+  providerOrgName: string,
+): Promise<string> {
   const [row] = organizationId
     ? await ctx.db
         .select({ id: tins.id })
@@ -103,7 +125,10 @@ async function create(ctx: AppContext, actor: StaffActor, plan: DemoRequestPlan,
 /** A fresh consent link for the request, as a resend would issue (the emailed one is not readable back). */
 async function freshToken(ctx: AppContext, requestId: string): Promise<string> {
   const link = issueConsentToken(ctx.clock())
-  await updateRequest(ctx.db, requestId, { consentTokenHash: link.tokenHash, consentTokenExpiresAt: link.expiresAt })
+  await updateRequest(ctx.db, requestId, {
+    consentTokenHash: link.tokenHash,
+    consentTokenExpiresAt: link.expiresAt,
+  })
   return link.token
 }
 
@@ -118,7 +143,8 @@ async function completeIngestion(ctx: AppContext, requestId: string): Promise<st
       .orderBy(desc(ingestionRuns.createdAt))
       .limit(1)
     if (!run) throw new Error('no ingestion run queued after consent')
-    if (run.status === 'completed' || run.status === 'held_for_review' || run.status === 'failed') return run.status
+    if (run.status === 'completed' || run.status === 'held_for_review' || run.status === 'failed')
+      return run.status
     if (!ctx.config.runWorkers) return runIngestion(ctx, run.id)
     if (Date.now() > deadline) throw new Error('ingestion did not finish in time')
     await new Promise((resolve) => setTimeout(resolve, 500))
@@ -149,31 +175,49 @@ async function playRequest(app: FastifyInstance, plan: DemoRequestPlan, n: numbe
     case 'identity_hold':
     case 'revoked': {
       const callback = await browser.connectAndConsent(await freshToken(ctx, requestId), plan.username)
-      if (!callback.includes('result=authorized')) throw new Error(`consent for ${plan.username} ended with ${callback}`)
+      if (!callback.includes('result=authorized'))
+        throw new Error(`consent for ${plan.username} ended with ${callback}`)
       if (plan.outcome === 'revoked') {
         await revokeRequest(ctx, actor, requestId)
         return
       }
       const outcome = await completeIngestion(ctx, requestId)
       const expected = plan.outcome === 'authorized' ? 'completed' : 'held_for_review'
-      if (outcome !== expected) throw new Error(`ingestion for ${plan.username} ended ${outcome}, expected ${expected}`)
+      if (outcome !== expected)
+        throw new Error(`ingestion for ${plan.username} ended ${outcome}, expected ${expected}`)
       return
     }
   }
 }
 
-async function seedOrganization(app: FastifyInstance, plan: DemoOrganizationPlan, offset: number, log: FastifyBaseLogger): Promise<'seeded' | 'skipped'> {
+async function seedOrganization(
+  app: FastifyInstance,
+  plan: DemoOrganizationPlan,
+  offset: number,
+  log: FastifyBaseLogger,
+): Promise<'seeded' | 'skipped'> {
   const organizationId = await demoOrganizationId(app.ctx, plan.organization)
   if (!organizationId || (await hasRequests(app.ctx, organizationId))) return 'skipped'
   for (const [index, request] of plan.requests.entries()) {
     await playRequest(app, request, offset + index)
-    log.info({ organization: plan.organization, step: index + 1, of: plan.requests.length, outcome: request.outcome }, 'demo data: request done')
+    log.info(
+      {
+        organization: plan.organization,
+        step: index + 1,
+        of: plan.requests.length,
+        outcome: request.outcome,
+      },
+      'demo data: request done',
+    )
   }
   return 'seeded'
 }
 
 /** Seeds every demo organisation that has no requests yet. Failures are logged per organisation, never thrown. */
-export async function seedDemoData(app: FastifyInstance, log: FastifyBaseLogger = app.log): Promise<DemoDataResult> {
+export async function seedDemoData(
+  app: FastifyInstance,
+  log: FastifyBaseLogger = app.log,
+): Promise<DemoDataResult> {
   const result: DemoDataResult = { seeded: [], skipped: [], failed: [] }
   if (!shouldSeedDemoData(app.ctx)) return result
   let offset = 1
@@ -187,6 +231,7 @@ export async function seedDemoData(app: FastifyInstance, log: FastifyBaseLogger 
     }
     offset += plan.requests.length
   }
-  if (result.seeded.length > 0) log.info(result, 'demo data: patients pulled from the built-in Medicare sandbox')
+  if (result.seeded.length > 0)
+    log.info(result, 'demo data: patients pulled from the built-in Medicare sandbox')
   return result
 }

@@ -10,7 +10,8 @@ import type { DEMO_TINS, DemoOrganizationKey, DemoPersona } from '../../db/demo-
  * pending (email), consent_pending (SMS awaiting YES), denied (declined on our page),
  * expired (the link ran out and the minute sweep expired it).
  */
-export type DemoOutcome = 'authorized' | 'revoked' | 'identity_hold' | 'pending' | 'consent_pending' | 'denied' | 'expired'
+export type DemoOutcome =
+  'authorized' | 'revoked' | 'identity_hold' | 'pending' | 'consent_pending' | 'denied' | 'expired'
 
 export type DemoRequestPlan = {
   username: string
@@ -34,7 +35,12 @@ export const DEMO_PLAN: readonly DemoOrganizationPlan[] = [
       { username: bb(0), persona: 'ACO_USER', outcome: 'authorized' },
       { username: bb(12), persona: 'ACO_USER', outcome: 'authorized' },
       { username: bb(16), persona: 'ACO_USER', outcome: 'authorized' },
-      { username: bb(13), persona: 'ACO_ADMIN', outcome: 'authorized', underTin: 'Riverbend Cardiology Associates' },
+      {
+        username: bb(13),
+        persona: 'ACO_ADMIN',
+        outcome: 'authorized',
+        underTin: 'Riverbend Cardiology Associates',
+      },
       { username: bb(1), persona: 'ACO_USER', outcome: 'revoked' },
       { username: bb(29), persona: 'ACO_USER', outcome: 'identity_hold' },
       { username: bb(20), persona: 'ACO_USER', outcome: 'pending' },

@@ -28,7 +28,8 @@ export function patientBrowser(app: FastifyInstance, address: string): PatientBr
   async function post(url: string): Promise<LightMyRequestResponse> {
     if (!cookies.has(CSRF_COOKIE)) await send({ method: 'GET', url: '/api/csrf/' })
     const response = await send({ method: 'POST', url, payload: {} })
-    if (response.statusCode !== 200) throw new Error(`${url.replace(/consent\/[^/]+/, 'consent/…')}: ${response.statusCode}`)
+    if (response.statusCode !== 200)
+      throw new Error(`${url.replace(/consent\/[^/]+/, 'consent/…')}: ${response.statusCode}`)
     return response
   }
 
@@ -41,8 +42,12 @@ export function patientBrowser(app: FastifyInstance, address: string): PatientBr
         username,
         fetch: (input, init) => viaApp(String(input), init ?? {}),
       })
-      if (outcome.kind !== 'redirect') throw new Error(`sandbox stopped on a page (${outcome.status}) for ${username}`)
-      const back = await send({ method: 'GET', url: `${outcome.location.pathname}${outcome.location.search}` })
+      if (outcome.kind !== 'redirect')
+        throw new Error(`sandbox stopped on a page (${outcome.status}) for ${username}`)
+      const back = await send({
+        method: 'GET',
+        url: `${outcome.location.pathname}${outcome.location.search}`,
+      })
       return String(back.headers.location ?? '')
     },
     async decline(token) {

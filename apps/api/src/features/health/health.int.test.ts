@@ -27,7 +27,9 @@ describe('readiness', () => {
   })
 
   it('becomes ready even when start-up work fails', async () => {
-    await expect(t.app.ctx.startup.run('broken', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
+    await expect(t.app.ctx.startup.run('broken', () => Promise.reject(new Error('boom')))).rejects.toThrow(
+      'boom',
+    )
     expect((await t.app.inject({ method: 'GET', url: '/api/health/ready/' })).statusCode).toBe(200)
   })
 })

@@ -8,7 +8,10 @@ export async function healthRoutes(app: FastifyInstance, options: { version: str
   const routes = app.withTypeProvider<ZodTypeProvider>()
   routes.get(
     '/api/health/',
-    { config: { access: 'public', rateLimit: false }, schema: { tags: ['health'], response: { 200: healthSchema } } },
+    {
+      config: { access: 'public', rateLimit: false },
+      schema: { tags: ['health'], response: { 200: healthSchema } },
+    },
     async () => {
       try {
         await app.ctx.database.executeSql('select 1 as ok', [])
@@ -22,7 +25,10 @@ export async function healthRoutes(app: FastifyInstance, options: { version: str
   // Readiness: also waits for start-up work (the demo data pull), which holds the embedded database busy.
   routes.get(
     '/api/health/ready/',
-    { config: { access: 'public', rateLimit: false }, schema: { tags: ['health'], response: { 200: readinessSchema, 503: errorDetailSchema } } },
+    {
+      config: { access: 'public', rateLimit: false },
+      schema: { tags: ['health'], response: { 200: readinessSchema, 503: errorDetailSchema } },
+    },
     async (_request, reply) => {
       const waitingFor = app.ctx.startup.waitingFor
       // Answered, not thrown: starting up is an expected state, not an error worth a log line per probe.

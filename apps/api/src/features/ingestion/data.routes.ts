@@ -22,7 +22,11 @@ export async function requestDataRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       if (!request.principal) throw notAuthenticated()
-      return readRequestData(ctx, request.params.id, { principal: request.principal, ip: request.ip, httpRequestId: request.id })
+      return readRequestData(ctx, request.params.id, {
+        principal: request.principal,
+        ip: request.ip,
+        httpRequestId: request.id,
+      })
     },
   )
 }

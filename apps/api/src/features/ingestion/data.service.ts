@@ -1,6 +1,13 @@
 // GET /api/healthplans/requests/{id}/data/: what the requester may see of the pulled data. Only while the
 // request is authorized and unexpired, never while an identity review is pending; agents get medications.
-import { ADMIN_ROLES, isAgentRole, type Claim, type Medication, type RequestData, type Role } from '@blueconsent/contract'
+import {
+  ADMIN_ROLES,
+  isAgentRole,
+  type Claim,
+  type Medication,
+  type RequestData,
+  type Role,
+} from '@blueconsent/contract'
 import type { ClaimRecord } from '@blueconsent/bluebutton'
 import { desc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
@@ -15,11 +22,16 @@ import { toRiskScoreContract, type StoredRiskScore } from './risk.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export const invalidRequestId = (): AppError => new AppError(400, 'validation_error', 'Invalid request ID format')
+export const invalidRequestId = (): AppError =>
+  new AppError(400, 'validation_error', 'Invalid request ID format')
 export const notAuthorized = (): AppError =>
   new AppError(409, 'not_authorized', 'This authorization is not active, so its data is not available.')
 export const heldForReview = (): AppError =>
-  new AppError(409, 'held_for_review', 'The Medicare record does not match this patient. An administrator must confirm it first.')
+  new AppError(
+    409,
+    'held_for_review',
+    'The Medicare record does not match this patient. An administrator must confirm it first.',
+  )
 
 type Access = { principal: Principal; ip: string; httpRequestId: string }
 
@@ -34,7 +46,8 @@ async function loadVisibleRequest(ctx: AppContext, id: string, principal: Princi
   const own = row.request.requesterUserId === principal.userId
   const admin = (ADMIN_ROLES as readonly Role[]).includes(principal.role) && !isAgentRole(principal.role)
   if (!own && !admin) throw notFound()
-  const tinVisible = principal.allTins || row.patient.tinId === null || principal.tinIds.includes(row.patient.tinId)
+  const tinVisible =
+    principal.allTins || row.patient.tinId === null || principal.tinIds.includes(row.patient.tinId)
   if (!tinVisible) throw notFound()
   return row
 }
@@ -42,7 +55,8 @@ async function loadVisibleRequest(ctx: AppContext, id: string, principal: Princi
 export async function readRequestData(ctx: AppContext, id: string, access: Access): Promise<RequestData> {
   const { request, patient } = await loadVisibleRequest(ctx, id, access.principal)
   const now = ctx.clock()
-  if (request.status !== 'authorized' || !request.expiresAt || request.expiresAt.getTime() <= now.getTime()) throw notAuthorized()
+  if (request.status !== 'authorized' || !request.expiresAt || request.expiresAt.getTime() <= now.getTime())
+    throw notAuthorized()
   if (request.identityReview === 'pending' || request.identityReview === 'rejected') throw heldForReview()
   const agent = request.authorizationType === 'insurance_agent' || isAgentRole(access.principal.role)
   const medicationRows = await listMedications(ctx.db, patient.id)
@@ -69,7 +83,12 @@ export async function readRequestData(ctx: AppContext, id: string, access: Acces
 }
 
 async function latestRiskScore(ctx: AppContext, patientId: string) {
-  const [row] = await ctx.db.select().from(riskScores).where(eq(riskScores.patientId, patientId)).orderBy(desc(riskScores.calculatedAt)).limit(1)
+  const [row] = await ctx.db
+    .select()
+    .from(riskScores)
+    .where(eq(riskScores.patientId, patientId))
+    .orderBy(desc(riskScores.calculatedAt))
+    .limit(1)
   return row ? toRiskScoreContract(row as unknown as StoredRiskScore & { calculatedAt: Date }) : null
 }
 
@@ -112,7 +131,12 @@ export function toClaim({ claim, diagnoses, lines }: ClaimWithChildren): Claim {
     provider: claim.providerName ?? claim.providerNpi,
     provider_npi: claim.providerNpi,
     type_of_bill: claim.typeOfBill,
-    diagnoses: diagnoses.map((d) => ({ sequence: d.sequence, code: d.code, system: d.system, roles: d.roles })),
+    diagnoses: diagnoses.map((d) => ({
+      sequence: d.sequence,
+      code: d.code,
+      system: d.system,
+      roles: d.roles,
+    })),
     lines: lines.map((l) => ({
       sequence: l.sequence,
       hcpcs: l.hcpcs,

@@ -32,7 +32,11 @@ export function checkIdentity(input: IdentityInput): IdentityCheck {
   if (family.length === 0) reasons.push('name_withheld')
   // Every word of the Medicare family name must appear in the typed name (compound surnames, any order).
   else if (!family.every((token) => requested.has(token))) reasons.push('family_name')
-  if (input.requestedBirthDate && input.beneficiaryBirthDate && input.requestedBirthDate !== input.beneficiaryBirthDate) {
+  if (
+    input.requestedBirthDate &&
+    input.beneficiaryBirthDate &&
+    input.requestedBirthDate !== input.beneficiaryBirthDate
+  ) {
     reasons.push('birth_date')
   }
   return { match: reasons.length === 0, reasons }

@@ -11,7 +11,13 @@ import { loginAs } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { transitionRequest } from '../authorization-requests/transitions.ts'
 import { revokeGrantForRequest } from '../bluebutton/grants.service.ts'
-import { consentAtMedicare, createPendingRequest, latestRun, requestRow, sandboxName } from '../consent/consent-testing.ts'
+import {
+  consentAtMedicare,
+  createPendingRequest,
+  latestRun,
+  requestRow,
+  sandboxName,
+} from '../consent/consent-testing.ts'
 import { queueIngestion } from './ingestion.queue.ts'
 import { runIngestion } from './ingestion.service.ts'
 
@@ -26,8 +32,14 @@ const nameOf = (username: string) => {
   return `${name.given} ${name.family}`
 }
 
-async function authorized(username: string, options: { persona?: 'ACO_USER' | 'AGENT_USER'; patientName?: string } = {}) {
-  const request = await createPendingRequest(t, { persona: options.persona ?? 'ACO_USER', patientName: options.patientName ?? nameOf(username) })
+async function authorized(
+  username: string,
+  options: { persona?: 'ACO_USER' | 'AGENT_USER'; patientName?: string } = {},
+) {
+  const request = await createPendingRequest(t, {
+    persona: options.persona ?? 'ACO_USER',
+    patientName: options.patientName ?? nameOf(username),
+  })
   const { callback } = await consentAtMedicare(t.app, request.token, { username })
   expect(callback).toContain('result=authorized')
   return request
@@ -37,14 +49,23 @@ async function counts(patientId: string) {
   const db = t.app.ctx.db
   const [c] = await db.select({ n: count() }).from(claims).where(eq(claims.patientId, patientId))
   const [m] = await db.select({ n: count() }).from(medications).where(eq(medications.patientId, patientId))
-  const [d] = await db.select({ n: count() }).from(claimDiagnoses).innerJoin(claims, eq(claims.id, claimDiagnoses.claimId)).where(eq(claims.patientId, patientId))
-  const [l] = await db.select({ n: count() }).from(claimLines).innerJoin(claims, eq(claims.id, claimLines.claimId)).where(eq(claims.patientId, patientId))
+  const [d] = await db
+    .select({ n: count() })
+    .from(claimDiagnoses)
+    .innerJoin(claims, eq(claims.id, claimDiagnoses.claimId))
+    .where(eq(claims.patientId, patientId))
+  const [l] = await db
+    .select({ n: count() })
+    .from(claimLines)
+    .innerJoin(claims, eq(claims.id, claimLines.claimId))
+    .where(eq(claims.patientId, patientId))
   return { claims: c?.n ?? 0, medications: m?.n ?? 0, diagnoses: d?.n ?? 0, lines: l?.n ?? 0 }
 }
 
 const fault = (clientId: string, body: object) =>
   t.app.inject({ method: 'PUT', url: `/bb-sandbox/__admin/faults/${clientId}`, payload: body })
-const clearFaults = (clientId: string) => t.app.inject({ method: 'DELETE', url: `/bb-sandbox/__admin/faults/${clientId}` })
+const clearFaults = (clientId: string) =>
+  t.app.inject({ method: 'DELETE', url: `/bb-sandbox/__admin/faults/${clientId}` })
 
 async function dataAs(persona: 'ACO_USER' | 'AGENT_USER', requestId: string) {
   const client = await loginAs(t.app, persona)
@@ -69,7 +90,10 @@ describe('ingestion', () => {
     expect(patient?.birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(patient?.mbiEncrypted).toMatch(/^v1:/)
     expect(patient?.dataAsOf).not.toBeNull()
-    const [score] = await t.app.ctx.db.select().from(riskScores).where(eq(riskScores.patientId, request.patientId))
+    const [score] = await t.app.ctx.db
+      .select()
+      .from(riskScores)
+      .where(eq(riskScores.patientId, request.patientId))
     expect(Number(score?.score)).toBeGreaterThan(0)
     expect([2024, 2025, 2026]).toContain(score?.paymentYear)
 
@@ -91,8 +115,14 @@ describe('ingestion', () => {
       patientIds.push(request.patientId)
     }
     const db = t.app.ctx.db
-    const fills = await db.select({ npi: medications.prescriberNpi, resource: medications.resource }).from(medications).where(inArray(medications.patientId, patientIds))
-    const bills = await db.select({ npi: claims.providerNpi }).from(claims).where(inArray(claims.patientId, patientIds))
+    const fills = await db
+      .select({ npi: medications.prescriberNpi, resource: medications.resource })
+      .from(medications)
+      .where(inArray(medications.patientId, patientIds))
+    const bills = await db
+      .select({ npi: claims.providerNpi })
+      .from(claims)
+      .where(inArray(claims.patientId, patientIds))
     for (const rows of [fills, bills]) {
       expect(rows.length).toBeGreaterThan(0)
       expect(rows.every((row) => row.npi === null || isValidNpi(row.npi))).toBe(true)
@@ -108,7 +138,9 @@ describe('ingestion', () => {
     const first = await counts(request.patientId)
     expect(first.claims + first.medications).toBeGreaterThan(0)
     // A full re-run of the same data (as after a crash) upserts in place.
-    const rerun = await t.app.ctx.db.transaction((tx) => queueIngestion(t.app.ctx, tx, { id: request.requestId, patientId: request.patientId }))
+    const rerun = await t.app.ctx.db.transaction((tx) =>
+      queueIngestion(t.app.ctx, tx, { id: request.requestId, patientId: request.patientId }),
+    )
     await t.app.ctx.db
       .update(ingestionRuns)
       .set({ status: 'failed' })
@@ -116,7 +148,9 @@ describe('ingestion', () => {
     expect(await runIngestion(t.app.ctx, rerun)).toBe('completed')
     expect(await counts(request.patientId)).toEqual(first)
     // The next run is incremental.
-    const next = await t.app.ctx.db.transaction((tx) => queueIngestion(t.app.ctx, tx, { id: request.requestId, patientId: request.patientId }))
+    const next = await t.app.ctx.db.transaction((tx) =>
+      queueIngestion(t.app.ctx, tx, { id: request.requestId, patientId: request.patientId }),
+    )
     expect(await runIngestion(t.app.ctx, next)).toBe('completed')
     const incremental = await latestRun(t, request.requestId)
     expect(incremental.lastUpdatedAfter).not.toBeNull()
@@ -138,7 +172,10 @@ describe('ingestion', () => {
 
   it('holds the data for review when the patient withheld name and birth date at Medicare', async () => {
     const request = await createPendingRequest(t, { persona: 'ACO_USER', patientName: nameOf('BBUser00007') })
-    const { callback } = await consentAtMedicare(t.app, request.token, { username: 'BBUser00007', shareDemographics: false })
+    const { callback } = await consentAtMedicare(t.app, request.token, {
+      username: 'BBUser00007',
+      shareDemographics: false,
+    })
     expect(callback).toContain('result=authorized')
     expect((await requestRow(t, request.requestId)).statusMessage).toMatch(/did not share/)
     expect(await runIngestion(t.app.ctx, (await latestRun(t, request.requestId)).id)).toBe('held_for_review')
@@ -172,13 +209,20 @@ describe('ingestion', () => {
     expect((await dataAs('ACO_USER', request.requestId)).statusCode).toBe(200)
     await t.app.ctx.db.transaction(async (tx) => {
       await revokeGrantForRequest(t.app.ctx, tx, request.requestId)
-      await transitionRequest(tx, { requestId: request.requestId, to: 'revoked', event: 'revoked', actor: { kind: 'system' } })
+      await transitionRequest(tx, {
+        requestId: request.requestId,
+        to: 'revoked',
+        event: 'revoked',
+        actor: { kind: 'system' },
+      })
     })
     const response = await dataAs('ACO_USER', request.requestId)
     expect(response.statusCode).toBe(409)
     expect(response.json().code).toBe('not_authorized')
     const row = await requestRow(t, request.requestId)
-    const grant = await t.app.ctx.db.query.bluebuttonGrants.findFirst({ where: (g, { eq: equals }) => equals(g.id, row.grantId!) })
+    const grant = await t.app.ctx.db.query.bluebuttonGrants.findFirst({
+      where: (g, { eq: equals }) => equals(g.id, row.grantId!),
+    })
     expect(grant?.accessTokenEncrypted).toBeNull()
     expect(grant?.revokedAt).not.toBeNull()
   })
@@ -202,7 +246,9 @@ describe('Blue Button faults', () => {
   it('retries a transient failure later (the job throws; the run is queued again) and then completes', async () => {
     const request = await authorized('BBUser00001')
     const run = await latestRun(t, request.requestId)
-    expect((await fault('blueconsent-provider', { kind: 'server-error', status: 503 })).statusCode).toBeLessThan(300)
+    expect(
+      (await fault('blueconsent-provider', { kind: 'server-error', status: 503 })).statusCode,
+    ).toBeLessThan(300)
     try {
       await expect(runIngestion(t.app.ctx, run.id)).rejects.toMatchObject({ code: 'transient' })
     } finally {

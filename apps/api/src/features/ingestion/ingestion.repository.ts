@@ -3,7 +3,14 @@
 import type { ClaimRecord, CoverageRecord, MedicationRecord, ProviderRef } from '@blueconsent/bluebutton'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { readAll, type DbOrTx } from '../../db/client.ts'
-import { claimDiagnoses, claimLines, claimProcedures, claims, coverages, medications } from '../../db/schema/clinical.ts'
+import {
+  claimDiagnoses,
+  claimLines,
+  claimProcedures,
+  claims,
+  coverages,
+  medications,
+} from '../../db/schema/clinical.ts'
 
 type Json = Record<string, unknown>
 const asJson = (value: object): Json => value as Json
@@ -14,9 +21,16 @@ const timestampOrNull = (value: string | null): Date | null => {
 }
 const numericOrNull = (value: number | null): string | null => (value === null ? null : String(value))
 /** Only a real NPI (10 digits, check digit): CMS's sandbox fills in placeholders such as 999999999999999. */
-const npiOrNull = (provider: ProviderRef | null | undefined): string | null => (provider?.npiValid ? provider.npi : null)
+const npiOrNull = (provider: ProviderRef | null | undefined): string | null =>
+  provider?.npiValid ? provider.npi : null
 
-export async function upsertCoverage(db: DbOrTx, patientId: string, record: CoverageRecord, resource: Json, now: Date): Promise<void> {
+export async function upsertCoverage(
+  db: DbOrTx,
+  patientId: string,
+  record: CoverageRecord,
+  resource: Json,
+  now: Date,
+): Promise<void> {
   const values = {
     part: record.part,
     status: record.status,
@@ -34,11 +48,20 @@ export async function upsertCoverage(db: DbOrTx, patientId: string, record: Cove
 }
 
 export async function storedCoverageRecords(db: DbOrTx, patientId: string): Promise<CoverageRecord[]> {
-  const rows = await db.select({ record: coverages.record }).from(coverages).where(eq(coverages.patientId, patientId))
+  const rows = await db
+    .select({ record: coverages.record })
+    .from(coverages)
+    .where(eq(coverages.patientId, patientId))
   return rows.map((row) => row.record as unknown as CoverageRecord)
 }
 
-export async function upsertMedication(db: DbOrTx, patientId: string, record: MedicationRecord, resource: Json, now: Date): Promise<void> {
+export async function upsertMedication(
+  db: DbOrTx,
+  patientId: string,
+  record: MedicationRecord,
+  resource: Json,
+  now: Date,
+): Promise<void> {
   const values = {
     ndc: record.ndc,
     drugName: record.name,
@@ -65,7 +88,13 @@ export async function upsertMedication(db: DbOrTx, patientId: string, record: Me
     .onConflictDoUpdate({ target: [medications.patientId, medications.resourceId], set: values })
 }
 
-export async function upsertClaim(db: DbOrTx, patientId: string, record: ClaimRecord, resource: Json, now: Date): Promise<void> {
+export async function upsertClaim(
+  db: DbOrTx,
+  patientId: string,
+  record: ClaimRecord,
+  resource: Json,
+  now: Date,
+): Promise<void> {
   const values = {
     claimType: record.claimType,
     billableStart: record.billablePeriod.start,
@@ -97,14 +126,30 @@ async function replaceClaimChildren(db: DbOrTx, claimId: string, record: ClaimRe
   await db.delete(claimProcedures).where(eq(claimProcedures.claimId, claimId))
   await db.delete(claimLines).where(eq(claimLines.claimId, claimId))
   if (record.diagnoses.length > 0) {
-    await db.insert(claimDiagnoses).values(
-      record.diagnoses.map((d, i) => ({ claimId, sequence: i + 1, code: d.code, system: d.system, roles: [...d.roles] })),
-    )
+    await db
+      .insert(claimDiagnoses)
+      .values(
+        record.diagnoses.map((d, i) => ({
+          claimId,
+          sequence: i + 1,
+          code: d.code,
+          system: d.system,
+          roles: [...d.roles],
+        })),
+      )
   }
   if (record.procedures.length > 0) {
-    await db.insert(claimProcedures).values(
-      record.procedures.map((p, i) => ({ claimId, sequence: i + 1, code: p.code, system: p.system, performedOn: p.date })),
-    )
+    await db
+      .insert(claimProcedures)
+      .values(
+        record.procedures.map((p, i) => ({
+          claimId,
+          sequence: i + 1,
+          code: p.code,
+          system: p.system,
+          performedOn: p.date,
+        })),
+      )
   }
   if (record.lines.length > 0) {
     await db.insert(claimLines).values(
@@ -146,12 +191,21 @@ export async function listClaims(db: DbOrTx, patientId: string): Promise<ClaimWi
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
   const [diagnoses, lines] = await readAll(db, [
-    () => db.select().from(claimDiagnoses).where(inArray(claimDiagnoses.claimId, ids)).orderBy(claimDiagnoses.sequence),
+    () =>
+      db
+        .select()
+        .from(claimDiagnoses)
+        .where(inArray(claimDiagnoses.claimId, ids))
+        .orderBy(claimDiagnoses.sequence),
     () => db.select().from(claimLines).where(inArray(claimLines.claimId, ids)).orderBy(claimLines.sequence),
   ])
   const diagnosesByClaim = groupByClaim(diagnoses)
   const linesByClaim = groupByClaim(lines)
-  return rows.map((claim) => ({ claim, diagnoses: diagnosesByClaim.get(claim.id) ?? [], lines: linesByClaim.get(claim.id) ?? [] }))
+  return rows.map((claim) => ({
+    claim,
+    diagnoses: diagnosesByClaim.get(claim.id) ?? [],
+    lines: linesByClaim.get(claim.id) ?? [],
+  }))
 }
 
 function groupByClaim<T extends { claimId: string }>(rows: T[]): Map<string, T[]> {
@@ -160,7 +214,10 @@ function groupByClaim<T extends { claimId: string }>(rows: T[]): Map<string, T[]
   return groups
 }
 
-export async function listMedications(db: DbOrTx, patientId: string): Promise<(typeof medications.$inferSelect)[]> {
+export async function listMedications(
+  db: DbOrTx,
+  patientId: string,
+): Promise<(typeof medications.$inferSelect)[]> {
   return db
     .select()
     .from(medications)

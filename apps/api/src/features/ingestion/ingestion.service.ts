@@ -25,7 +25,13 @@ import { recordRequestEvent } from '../authorization-requests/transitions.ts'
 import { blueButtonClients } from '../bluebutton/clients.ts'
 import { findGrant, grantTokenSource } from '../bluebutton/grants.service.ts'
 import { checkIdentity, type IdentityCheck } from './identity.ts'
-import { storedClaimRecords, storedCoverageRecords, upsertClaim, upsertCoverage, upsertMedication } from './ingestion.repository.ts'
+import {
+  storedClaimRecords,
+  storedCoverageRecords,
+  upsertClaim,
+  upsertCoverage,
+  upsertMedication,
+} from './ingestion.repository.ts'
 import { computeRiskScore, sexOf } from './risk.ts'
 
 type RunRow = typeof ingestionRuns.$inferSelect
@@ -35,7 +41,8 @@ type PatientRow = typeof patients.$inferSelect
 export type IngestionOutcome = 'completed' | 'held_for_review' | 'failed' | 'skipped'
 
 const PAGE_SIZE = 50
-const GRANT_ENDED_MESSAGE = 'Medicare access has ended or was withdrawn by the patient. Ask the patient to connect again.'
+const GRANT_ENDED_MESSAGE =
+  'Medicare access has ended or was withdrawn by the patient. Ask the patient to connect again.'
 
 type Pull = {
   ctx: AppContext
@@ -50,7 +57,10 @@ type Pull = {
 async function loadRun(ctx: AppContext, runId: string) {
   const [run] = await ctx.db.select().from(ingestionRuns).where(eq(ingestionRuns.id, runId))
   if (!run) return null
-  const [request] = await ctx.db.select().from(authorizationRequests).where(eq(authorizationRequests.id, run.requestId))
+  const [request] = await ctx.db
+    .select()
+    .from(authorizationRequests)
+    .where(eq(authorizationRequests.id, run.requestId))
   const [patient] = await ctx.db.select().from(patients).where(eq(patients.id, run.patientId))
   return request && patient ? { run, request, patient } : null
 }
@@ -61,17 +71,36 @@ const updateRun = (db: DbOrTx, id: string, patch: Partial<typeof ingestionRuns.$
 /** The job handler. Throws only for what a retry may fix (transient Blue Button errors, database hiccups). */
 export async function runIngestion(ctx: AppContext, runId: string): Promise<IngestionOutcome> {
   const loaded = await loadRun(ctx, runId)
-  if (!loaded || loaded.run.status === 'completed' || loaded.run.status === 'held_for_review') return 'skipped'
+  if (!loaded || loaded.run.status === 'completed' || loaded.run.status === 'held_for_review')
+    return 'skipped'
   const { run, request, patient } = loaded
   const grant = request.grantId ? await findGrant(ctx.db, request.grantId) : undefined
   const client = grant ? blueButtonClients(ctx).byClientId(grant.clientId) : null
   if (request.status !== 'authorized' || !grant || !client) {
-    await updateRun(ctx.db, run.id, { status: 'failed', error: 'The request is not authorized.', finishedAt: ctx.clock() })
+    await updateRun(ctx.db, run.id, {
+      status: 'failed',
+      error: 'The request is not authorized.',
+      finishedAt: ctx.clock(),
+    })
     return 'failed'
   }
   const since = await previousRunStart(ctx.db, run)
-  await updateRun(ctx.db, run.id, { status: 'running', startedAt: ctx.clock(), pagesFetched: 0, lastUpdatedAfter: since, error: null })
-  const pull: Pull = { ctx, run, request, patient, client, token: grantTokenSource(ctx, grant.id, client), scopes: grant.scopes }
+  await updateRun(ctx.db, run.id, {
+    status: 'running',
+    startedAt: ctx.clock(),
+    pagesFetched: 0,
+    lastUpdatedAfter: since,
+    error: null,
+  })
+  const pull: Pull = {
+    ctx,
+    run,
+    request,
+    patient,
+    client,
+    token: grantTokenSource(ctx, grant.id, client),
+    scopes: grant.scopes,
+  }
   try {
     return await pullAndStore(pull, since)
   } catch (error) {
@@ -100,7 +129,11 @@ async function failRun(pull: Pull, error: unknown): Promise<IngestionOutcome> {
     return 'failed'
   }
   const retryable = !isBlueButtonError(error) || error.transient
-  await updateRun(ctx.db, run.id, { status: retryable ? 'queued' : 'failed', error: message, ...(retryable ? {} : { finishedAt: ctx.clock() }) })
+  await updateRun(ctx.db, run.id, {
+    status: retryable ? 'queued' : 'failed',
+    error: message,
+    ...(retryable ? {} : { finishedAt: ctx.clock() }),
+  })
   if (retryable) throw error
   return 'failed'
 }
@@ -133,8 +166,15 @@ async function pullAndStore(pull: Pull, since: Date | null): Promise<IngestionOu
     else if (beneficiary) await updateDemographics(pull, tx, beneficiary)
     await storeRiskScore(pull, tx, beneficiary)
     const now = ctx.clock()
-    await tx.update(patients).set({ dataAsOf: now, lastSyncedAt: now, updatedAt: now }).where(eq(patients.id, pull.patient.id))
-    await updateRun(tx, pull.run.id, { status: held ? 'held_for_review' : 'completed', finishedAt: now, error: null })
+    await tx
+      .update(patients)
+      .set({ dataAsOf: now, lastSyncedAt: now, updatedAt: now })
+      .where(eq(patients.id, pull.patient.id))
+    await updateRun(tx, pull.run.id, {
+      status: held ? 'held_for_review' : 'completed',
+      finishedAt: now,
+      error: null,
+    })
   })
   return held ? 'held_for_review' : 'completed'
 }
@@ -148,7 +188,8 @@ async function readBeneficiary(pull: Pull): Promise<PatientRecord | null> {
   return resource ? mapPatient(resource).record : null
 }
 
-const asJson = (resource: FhirResource): Record<string, unknown> => resource as unknown as Record<string, unknown>
+const asJson = (resource: FhirResource): Record<string, unknown> =>
+  resource as unknown as Record<string, unknown>
 
 async function pullCoverage(pull: Pull, since: Date | null): Promise<void> {
   const { ctx } = pull
@@ -166,7 +207,11 @@ async function pullExplanationsOfBenefit(pull: Pull, since: Date | null): Promis
   const { ctx, run } = pull
   // Agents see medications only, so only Part D events are fetched and kept for them.
   const agent = pull.request.authorizationType === 'insurance_agent'
-  const search = { count: PAGE_SIZE, ...(since ? { lastUpdatedAfter: since } : {}), ...(agent ? { types: ['PDE' as const] } : {}) }
+  const search = {
+    count: PAGE_SIZE,
+    ...(since ? { lastUpdatedAfter: since } : {}),
+    ...(agent ? { types: ['PDE' as const] } : {}),
+  }
   let fetched = 0
   let resources = 0
   for await (const page of pull.client.explanationOfBenefitPages(pull.token, search)) {
@@ -184,7 +229,8 @@ async function pullExplanationsOfBenefit(pull: Pull, since: Date | null): Promis
 async function storeExplanationOfBenefit(pull: Pull, tx: DbOrTx, resource: FhirResource): Promise<void> {
   const mapped = mapExplanationOfBenefit(resource)
   const now = pull.ctx.clock()
-  if (mapped.kind === 'medication') await upsertMedication(tx, pull.patient.id, mapped.record, asJson(resource), now)
+  if (mapped.kind === 'medication')
+    await upsertMedication(tx, pull.patient.id, mapped.record, asJson(resource), now)
   if (mapped.kind === 'claim' && pull.request.authorizationType === 'healthcare_provider') {
     await upsertClaim(tx, pull.patient.id, mapped.record, asJson(resource), now)
   }
@@ -218,7 +264,9 @@ async function updateDemographics(pull: Pull, tx: DbOrTx, beneficiary: PatientRe
       deceasedDate: beneficiary.deceasedDate,
       state: beneficiary.state,
       postalCode: beneficiary.postalCode,
-      ...(beneficiary.mbi ? { mbiEncrypted: encrypt(ctx.keys, beneficiary.mbi), mbiHash: keyedHash(ctx.keys, beneficiary.mbi) } : {}),
+      ...(beneficiary.mbi
+        ? { mbiEncrypted: encrypt(ctx.keys, beneficiary.mbi), mbiHash: keyedHash(ctx.keys, beneficiary.mbi) }
+        : {}),
       updatedAt: ctx.clock(),
     })
     .where(eq(patients.id, pull.patient.id))
@@ -232,7 +280,12 @@ async function storeRiskScore(pull: Pull, tx: DbOrTx, beneficiary: PatientRecord
     sex: sexOf(beneficiary?.gender ?? pull.patient.gender),
     birthDate: beneficiary?.birthDate ?? pull.patient.birthDate,
   }
-  const scored = computeRiskScore(claims, demographics, coverage.length > 0 ? summarizeCoverage(coverage) : null, pull.ctx.clock())
+  const scored = computeRiskScore(
+    claims,
+    demographics,
+    coverage.length > 0 ? summarizeCoverage(coverage) : null,
+    pull.ctx.clock(),
+  )
   if (!scored) return
   await tx.insert(riskScores).values({
     patientId: pull.patient.id,

@@ -1,6 +1,10 @@
 // The whole loop with the real job worker, as `npm start` runs it: consent link → Medicare login and
 // consent at the in-process sandbox → callback → queued job → pull → data on the requester's endpoint.
-import { authorizationRequestSchema, authorizationStatusResponseSchema, requestDataSchema } from '@blueconsent/contract'
+import {
+  authorizationRequestSchema,
+  authorizationStatusResponseSchema,
+  requestDataSchema,
+} from '@blueconsent/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
@@ -9,7 +13,12 @@ import { openOutboxMessage } from '../outbox/outbox.service.ts'
 import { loginAs } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { hashConsentToken } from '../consent/consent-links.ts'
-import { consentAtMedicare, createPendingRequest, latestRun, sandboxName } from '../consent/consent-testing.ts'
+import {
+  consentAtMedicare,
+  createPendingRequest,
+  latestRun,
+  sandboxName,
+} from '../consent/consent-testing.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -30,7 +39,10 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_00
 describe('consent → callback → ingestion loop', { timeout: 60_000 }, () => {
   it('ends with the requester reading the pulled data, with no step run by hand', async () => {
     const name = sandboxName('BBUser00001')
-    const request = await createPendingRequest(t, { persona: 'ACO_USER', patientName: `${name.given} ${name.family}` })
+    const request = await createPendingRequest(t, {
+      persona: 'ACO_USER',
+      patientName: `${name.given} ${name.family}`,
+    })
     const { callback } = await consentAtMedicare(t.app, request.token, { username: 'BBUser00001' })
     expect(callback).toBe('/consent/complete?result=authorized&lang=en')
     const run = await waitFor(async () => {
@@ -40,7 +52,10 @@ describe('consent → callback → ingestion loop', { timeout: 60_000 }, () => {
     expect(run.pagesFetched).toBeGreaterThan(0)
     expect(run.pagesFetched).toBe(run.pagesTotal)
     const staff = await loginAs(t.app, 'ACO_USER')
-    const response = await staff.request({ method: 'GET', url: `/api/healthplans/requests/${request.requestId}/data/` })
+    const response = await staff.request({
+      method: 'GET',
+      url: `/api/healthplans/requests/${request.requestId}/data/`,
+    })
     expect(response.statusCode).toBe(200)
     const body = requestDataSchema.parse(response.json())
     expect(body.data.medications.length + body.data.claims.length).toBe(run.resourcesFetched)
@@ -64,7 +79,10 @@ describe('consent → callback → ingestion loop', { timeout: 60_000 }, () => {
     expect(created.statusCode).toBe(201)
     const requestId = authorizationRequestSchema.parse(created.json()).request_id
     // The test clock stands still, so find the invitation by its link rather than by time.
-    const [request] = await t.app.ctx.db.select().from(authorizationRequests).where(eq(authorizationRequests.id, requestId))
+    const [request] = await t.app.ctx.db
+      .select()
+      .from(authorizationRequests)
+      .where(eq(authorizationRequests.id, requestId))
     const mails = await t.app.ctx.db.select().from(outboxMessages).where(eq(outboxMessages.channel, 'email'))
     const link = mails
       .map((mail) => /\/consent\/([A-Za-z0-9_-]{20,})/.exec(openOutboxMessage(t.app.ctx, mail).text)?.[1])
@@ -73,7 +91,10 @@ describe('consent → callback → ingestion loop', { timeout: 60_000 }, () => {
     const { callback } = await consentAtMedicare(t.app, link!, { username: 'BBUser00002' })
     expect(callback).toContain('result=authorized')
     const status = await waitFor(async () => {
-      const response = await staff.request({ method: 'GET', url: `/api/healthplans/requests/${requestId}/status/` })
+      const response = await staff.request({
+        method: 'GET',
+        url: `/api/healthplans/requests/${requestId}/status/`,
+      })
       const body = authorizationStatusResponseSchema.parse(response.json())
       return body.ingestion.status === 'completed' ? body : undefined
     })
@@ -86,7 +107,10 @@ describe('consent → callback → ingestion loop', { timeout: 60_000 }, () => {
 
   it('retries a pull that failed on a Blue Button outage, through the job queue’s backoff', async () => {
     const name = sandboxName('BBUser00008')
-    const request = await createPendingRequest(t, { persona: 'ACO_USER', patientName: `${name.given} ${name.family}` })
+    const request = await createPendingRequest(t, {
+      persona: 'ACO_USER',
+      patientName: `${name.given} ${name.family}`,
+    })
     // Three failures use up the client's own attempts for one call, so the first job run fails.
     const fault = await t.app.inject({
       method: 'PUT',

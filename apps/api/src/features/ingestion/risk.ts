@@ -1,11 +1,23 @@
 // The CMS-HCC risk score from the pulled claims (issue 4's engine), and its shape on the data endpoint.
 import type { ClaimRecord, CoverageSummary, PatientRecord } from '@blueconsent/bluebutton'
-import { scoreFromClaims, type ModelScore, type PaymentYear, type RiskScoreResult, type Sex } from '@blueconsent/hcc'
+import {
+  scoreFromClaims,
+  type ModelScore,
+  type PaymentYear,
+  type RiskScoreResult,
+  type Sex,
+} from '@blueconsent/hcc'
 import type { RiskScore } from '@blueconsent/contract'
 
 export type Demographics = { sex: Sex | null; birthDate: string | null }
 
-export type StoredRiskScore = { model: string; paymentYear: number; score: string; segment: string; result: RiskScoreResult }
+export type StoredRiskScore = {
+  model: string
+  paymentYear: number
+  score: string
+  segment: string
+  result: RiskScoreResult
+}
 
 /** The current year, clamped to the years the engine has tables for. */
 export function paymentYearFor(now: Date): PaymentYear {
@@ -63,7 +75,12 @@ type Evidence = ModelScore['hccs'][number]['diagnoses'][number]
 const evidence = (diagnoses: readonly Evidence[]) =>
   diagnoses.map((d) => ({
     code: d.code,
-    sources: d.sources.map((s) => ({ claim_id: s.claimId, claim_type: s.claimType, from: s.from, through: s.through })),
+    sources: d.sources.map((s) => ({
+      claim_id: s.claimId,
+      claim_type: s.claimType,
+      from: s.from,
+      through: s.through,
+    })),
   }))
 
 export function toRiskScoreContract(row: StoredRiskScore & { calculatedAt: Date }): RiskScore | null {
@@ -79,14 +96,25 @@ export function toRiskScoreContract(row: StoredRiskScore & { calculatedAt: Date 
     raw_score: model.rawScore,
     normalized_score: model.normalizedScore,
     payment_score: row.result.paymentScore,
-    hccs: model.hccs.map((h) => ({ hcc: h.hcc, label: h.label, coefficient: h.coefficient, diagnoses: evidence(h.diagnoses), dropped: h.dropped })),
+    hccs: model.hccs.map((h) => ({
+      hcc: h.hcc,
+      label: h.label,
+      coefficient: h.coefficient,
+      diagnoses: evidence(h.diagnoses),
+      dropped: h.dropped,
+    })),
     dropped_by_hierarchy: model.droppedByHierarchy.map((d) => ({
       hcc: d.hcc,
       label: d.label,
       dropped_by: d.droppedBy,
       diagnoses: evidence(d.diagnoses),
     })),
-    terms: model.terms.map((t) => ({ variable: t.variable, label: t.label, kind: t.kind, coefficient: t.coefficient })),
+    terms: model.terms.map((t) => ({
+      variable: t.variable,
+      label: t.label,
+      kind: t.kind,
+      coefficient: t.coefficient,
+    })),
     defaulted: row.result.defaulted.map((d) => ({ input: d.input, reason: d.reason })),
     completeness: { status: row.result.completeness.status, note: row.result.completeness.note },
     warnings: [...model.warnings, ...row.result.notes],

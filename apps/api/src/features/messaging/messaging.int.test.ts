@@ -24,22 +24,34 @@ type Sent = { to: string; from: string; body: string }
 async function startTwilioStandIn(sent: Sent[]): Promise<{ server: FastifyInstance; url: string }> {
   const server = Fastify()
   await server.register(formbody)
-  server.post<{ Params: { sid: string }; Body: Record<string, string> }>('/2010-04-01/Accounts/:sid/Messages.json', async (request, reply) => {
-    const expected = `Basic ${Buffer.from(`${SID}:${AUTH_TOKEN}`).toString('base64')}`
-    if (request.params.sid !== SID || request.headers.authorization !== expected) {
-      return reply.status(401).send({ code: 20003, message: 'Authenticate', status: 401 })
-    }
-    if (request.body.To === REFUSED_NUMBER) {
-      return reply.status(400).send({ code: 21211, message: `The 'To' number ${REFUSED_NUMBER} is not a valid phone number.`, status: 400 })
-    }
-    sent.push({ to: request.body.To ?? '', from: request.body.From ?? '', body: request.body.Body ?? '' })
-    return reply.status(201).send({ sid: `SM${String(sent.length).padStart(32, '0')}`, status: 'queued' })
-  })
+  server.post<{ Params: { sid: string }; Body: Record<string, string> }>(
+    '/2010-04-01/Accounts/:sid/Messages.json',
+    async (request, reply) => {
+      const expected = `Basic ${Buffer.from(`${SID}:${AUTH_TOKEN}`).toString('base64')}`
+      if (request.params.sid !== SID || request.headers.authorization !== expected) {
+        return reply.status(401).send({ code: 20003, message: 'Authenticate', status: 401 })
+      }
+      if (request.body.To === REFUSED_NUMBER) {
+        return reply
+          .status(400)
+          .send({
+            code: 21211,
+            message: `The 'To' number ${REFUSED_NUMBER} is not a valid phone number.`,
+            status: 400,
+          })
+      }
+      sent.push({ to: request.body.To ?? '', from: request.body.From ?? '', body: request.body.Body ?? '' })
+      return reply.status(201).send({ sid: `SM${String(sent.length).padStart(32, '0')}`, status: 'queued' })
+    },
+  )
   await server.listen({ port: 0, host: '127.0.0.1' })
   return { server, url: `http://127.0.0.1:${(server.server.address() as AddressInfo).port}` }
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await probe()
@@ -49,7 +61,11 @@ async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, t
   }
 }
 
-async function createPhoneRequest(client: TestClient, phone: string, language?: 'es'): Promise<AuthorizationRequest> {
+async function createPhoneRequest(
+  client: TestClient,
+  phone: string,
+  language?: 'es',
+): Promise<AuthorizationRequest> {
   const response = await client.request({
     method: 'POST',
     url: '/api/healthplans/requests/',
@@ -78,8 +94,16 @@ function inbound(t: TestApp, params: Record<string, string>, signature?: string)
   })
 }
 
-const twilioParams = (from: string, body: string) => ({ MessageSid: 'SM123', AccountSid: SID, From: from, To: FROM, Body: body, NumMedia: '0' })
-const signed = (t: TestApp, params: Record<string, string>) => inbound(t, params, twilioSignature(AUTH_TOKEN, WEBHOOK_URL, params))
+const twilioParams = (from: string, body: string) => ({
+  MessageSid: 'SM123',
+  AccountSid: SID,
+  From: from,
+  To: FROM,
+  Body: body,
+  NumMedia: '0',
+})
+const signed = (t: TestApp, params: Record<string, string>) =>
+  inbound(t, params, twilioSignature(AUTH_TOKEN, WEBHOOK_URL, params))
 
 const requestRow = async (t: TestApp, id: string) =>
   (await t.app.ctx.db.select().from(authorizationRequests).where(eq(authorizationRequests.id, id)))[0]
@@ -95,7 +119,13 @@ describe('Twilio delivery and the signed webhook', () => {
     t = await buildTestApp({
       config: {
         runWorkers: true,
-        twilio: { accountSid: SID, authToken: AUTH_TOKEN, fromNumber: FROM, apiBaseUrl: standIn.url, webhookUrl: WEBHOOK_URL },
+        twilio: {
+          accountSid: SID,
+          authToken: AUTH_TOKEN,
+          fromNumber: FROM,
+          apiBaseUrl: standIn.url,
+          webhookUrl: WEBHOOK_URL,
+        },
       },
     })
     client = await loginAs(t.app, 'CLINICIAN')
@@ -111,7 +141,8 @@ describe('Twilio delivery and the signed webhook', () => {
     expect(text.from).toBe(FROM)
     expect(text.body).toContain('Reply YES')
     const row = await waitFor(async () => {
-      const list = (await t.app.inject({ url: '/api/dev/outbox/' })).json<{ results: OutboxMessage[] }>().results
+      const list = (await t.app.inject({ url: '/api/dev/outbox/' })).json<{ results: OutboxMessage[] }>()
+        .results
       return list.find((m) => m.to === '+15553000001' && m.status === 'sent')
     })
     expect(row.channel).toBe('sms')
@@ -121,10 +152,23 @@ describe('Twilio delivery and the signed webhook', () => {
     const request = await createPhoneRequest(client, '(555) 300-0002')
     const params = twilioParams('+15553000002', 'YES')
     expect((await inbound(t, params)).statusCode).toBe(403)
-    expect((await inbound(t, params, twilioSignature('wrong-token', WEBHOOK_URL, params))).statusCode).toBe(403)
+    expect((await inbound(t, params, twilioSignature('wrong-token', WEBHOOK_URL, params))).statusCode).toBe(
+      403,
+    )
     // Signed for another URL, or with a changed body after signing.
-    expect((await inbound(t, params, twilioSignature(AUTH_TOKEN, 'https://evil.example/api/webhooks/twilio/sms/', params))).statusCode).toBe(403)
-    expect((await inbound(t, { ...params, Body: 'STOP' }, twilioSignature(AUTH_TOKEN, WEBHOOK_URL, params))).statusCode).toBe(403)
+    expect(
+      (
+        await inbound(
+          t,
+          params,
+          twilioSignature(AUTH_TOKEN, 'https://evil.example/api/webhooks/twilio/sms/', params),
+        )
+      ).statusCode,
+    ).toBe(403)
+    expect(
+      (await inbound(t, { ...params, Body: 'STOP' }, twilioSignature(AUTH_TOKEN, WEBHOOK_URL, params)))
+        .statusCode,
+    ).toBe(403)
     expect((await requestRow(t, request.request_id))?.status).toBe('consent_pending')
   })
 
@@ -137,7 +181,9 @@ describe('Twilio delivery and the signed webhook', () => {
     const row = await requestRow(t, request.request_id)
     expect(row).toMatchObject({ status: 'pending', smsConsent: 'opted_in' })
     expect(row?.consentTokenHash).toEqual(expect.any(String))
-    const link = await waitFor(() => sent.find((s) => s.to === '+15553000003' && s.body.includes('/consent/')))
+    const link = await waitFor(() =>
+      sent.find((s) => s.to === '+15553000003' && s.body.includes('/consent/')),
+    )
     expect(link.body).toMatch(/http:\/\/localhost:8000\/consent\/[\w-]{43} /)
     expect(link.body).toContain('expires in 7 days')
   })
@@ -149,10 +195,15 @@ describe('Twilio delivery and the signed webhook', () => {
     expect(response.statusCode).toBe(200)
     const row = await requestRow(t, request.request_id)
     expect(row).toMatchObject({ status: 'denied', smsConsent: 'opted_out', consentTokenHash: null })
-    const resend = await client.request({ method: 'POST', url: `/api/healthplans/requests/${request.request_id}/resend/` })
+    const resend = await client.request({
+      method: 'POST',
+      url: `/api/healthplans/requests/${request.request_id}/resend/`,
+    })
     expect(resend.statusCode).toBe(409)
     if (!row) throw new Error('no row')
-    expect(await sendPatientMessage(t.app.ctx, t.app.ctx.db, { request: row, template: 'denied_receipt' })).toBeNull()
+    expect(
+      await sendPatientMessage(t.app.ctx, t.app.ctx.db, { request: row, template: 'denied_receipt' }),
+    ).toBeNull()
     // A later YES finds nothing to opt in to.
     await signed(t, twilioParams('+15553000004', 'YES'))
     expect((await requestRow(t, request.request_id))?.status).toBe('denied')
@@ -163,7 +214,9 @@ describe('Twilio delivery and the signed webhook', () => {
   it('HELP answers in the request’s language', async () => {
     await createPhoneRequest(client, '(555) 300-0005', 'es')
     await signed(t, twilioParams('+15553000005', 'AYUDA'))
-    const help = await waitFor(() => sent.find((s) => s.to === '+15553000005' && s.body.includes('Responda SI para recibir el enlace')))
+    const help = await waitFor(() =>
+      sent.find((s) => s.to === '+15553000005' && s.body.includes('Responda SI para recibir el enlace')),
+    )
     expect(help.body).toContain('Valley Community Health Center (demo)')
   })
 
@@ -191,17 +244,33 @@ describe('dev reply as patient (no Twilio)', () => {
   it('answers an outbox SMS as the patient with the webhook’s service', async () => {
     const client = await loginAs(t.app, 'PHYSICIAN_USER')
     const request = await createPhoneRequest(client, '(555) 400-0001')
-    const list = (await t.app.inject({ url: '/api/dev/outbox/' })).json<{ results: OutboxMessage[] }>().results
+    const list = (await t.app.inject({ url: '/api/dev/outbox/' })).json<{ results: OutboxMessage[] }>()
+      .results
     const optIn = list.find((m) => m.to === '+15554000001')
     expect(optIn?.channel).toBe('sms')
-    const reply = await client.request({ method: 'POST', url: '/api/dev/sms-reply/', payload: { message_id: optIn?.id, body: 'YES' } })
+    const reply = await client.request({
+      method: 'POST',
+      url: '/api/dev/sms-reply/',
+      payload: { message_id: optIn?.id, body: 'YES' },
+    })
     expect(reply.json()).toEqual({ action: 'opted_in', requests: 1 })
     expect((await requestRow(t, request.request_id))?.status).toBe('pending')
-    const after = (await t.app.inject({ url: '/api/dev/outbox/' })).json<{ results: OutboxMessage[] }>().results
-    expect(after.find((m) => m.to === '+15554000001' && m.links.length === 1)?.links[0]).toMatch(/\/consent\//)
-    const help = await client.request({ method: 'POST', url: '/api/dev/sms-reply/', payload: { message_id: optIn?.id, body: 'HELP' } })
+    const after = (await t.app.inject({ url: '/api/dev/outbox/' })).json<{ results: OutboxMessage[] }>()
+      .results
+    expect(after.find((m) => m.to === '+15554000001' && m.links.length === 1)?.links[0]).toMatch(
+      /\/consent\//,
+    )
+    const help = await client.request({
+      method: 'POST',
+      url: '/api/dev/sms-reply/',
+      payload: { message_id: optIn?.id, body: 'HELP' },
+    })
     expect(help.json()).toEqual({ action: 'help', requests: 1 })
-    const stop = await client.request({ method: 'POST', url: '/api/dev/sms-reply/', payload: { message_id: optIn?.id, body: 'STOP' } })
+    const stop = await client.request({
+      method: 'POST',
+      url: '/api/dev/sms-reply/',
+      payload: { message_id: optIn?.id, body: 'STOP' },
+    })
     expect(stop.json()).toEqual({ action: 'opted_out', requests: 1 })
     expect((await requestRow(t, request.request_id))?.status).toBe('denied')
   })
@@ -211,10 +280,22 @@ describe('dev reply as patient (no Twilio)', () => {
     await client.request({
       method: 'POST',
       url: '/api/healthplans/requests/',
-      payload: { health_plan: 'medicare', patient_mrn: `E-${Date.now()}`, contact_method: 'email', contact_value: 'x@example.org', metadata: { patient_name: 'Ann Lee' } },
+      payload: {
+        health_plan: 'medicare',
+        patient_mrn: `E-${Date.now()}`,
+        contact_method: 'email',
+        contact_value: 'x@example.org',
+        metadata: { patient_name: 'Ann Lee' },
+      },
     })
-    const email = (await t.app.inject({ url: '/api/dev/outbox/' })).json<{ results: OutboxMessage[] }>().results.find((m) => m.channel === 'email')
-    const reply = await client.request({ method: 'POST', url: '/api/dev/sms-reply/', payload: { message_id: email?.id, body: 'YES' } })
+    const email = (await t.app.inject({ url: '/api/dev/outbox/' }))
+      .json<{ results: OutboxMessage[] }>()
+      .results.find((m) => m.channel === 'email')
+    const reply = await client.request({
+      method: 'POST',
+      url: '/api/dev/sms-reply/',
+      payload: { message_id: email?.id, body: 'YES' },
+    })
     expect(reply.statusCode).toBe(404)
     expect((await inbound(t, twilioParams('+15554000001', 'YES'))).statusCode).toBe(404)
   })
@@ -223,7 +304,9 @@ describe('dev reply as patient (no Twilio)', () => {
 describe('reply words', () => {
   it('knows YES, STOP and HELP in their usual forms', () => {
     expect(['YES', 'y', 'Sí', 'si!', 'Yes please'].map(classifyReply)).toEqual(Array(5).fill('opted_in'))
-    expect(['STOP', 'stopall', 'Unsubscribe', 'cancel', 'END', 'quit'].map(classifyReply)).toEqual(Array(6).fill('opted_out'))
+    expect(['STOP', 'stopall', 'Unsubscribe', 'cancel', 'END', 'quit'].map(classifyReply)).toEqual(
+      Array(6).fill('opted_out'),
+    )
     expect(['HELP', 'info', 'Ayuda'].map(classifyReply)).toEqual(Array(3).fill('help'))
     expect(['maybe', '', 'yesterday'].map(classifyReply)).toEqual(Array(3).fill('ignored'))
   })
@@ -233,7 +316,11 @@ describe('dev tools off', () => {
   it('has no reply-as-patient endpoint', async () => {
     const t = await buildTestApp({ config: { devTools: false } })
     try {
-      const response = await t.app.inject({ method: 'POST', url: '/api/dev/sms-reply/', payload: { message_id: '00000000-0000-4000-8000-000000000000', body: 'YES' } })
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/dev/sms-reply/',
+        payload: { message_id: '00000000-0000-4000-8000-000000000000', body: 'YES' },
+      })
       expect(response.statusCode).toBe(404)
     } finally {
       await t.close()

@@ -10,7 +10,12 @@ export type RequesterCopy = { name: string; email: string; organizationName: str
 /** The staff member's name and organisation as the patient will read them. */
 export async function findRequesterCopy(db: DbOrTx, userId: string): Promise<RequesterCopy> {
   const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, organizationName: organizations.name })
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      organizationName: organizations.name,
+    })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, userId))

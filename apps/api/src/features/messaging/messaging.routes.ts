@@ -28,7 +28,14 @@ export async function messagingRoutes(app: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const params = (request.body ?? {}) as FormParams
         const signature = request.headers['x-twilio-signature']
-        if (!verifyTwilioSignature(twilio.authToken, twilio.webhookUrl, params, typeof signature === 'string' ? signature : undefined)) {
+        if (
+          !verifyTwilioSignature(
+            twilio.authToken,
+            twilio.webhookUrl,
+            params,
+            typeof signature === 'string' ? signature : undefined,
+          )
+        ) {
           throw badSignature()
         }
         const from = typeof params.From === 'string' ? params.From : ''
@@ -42,7 +49,14 @@ export async function messagingRoutes(app: FastifyInstance): Promise<void> {
   if (ctx.config.devTools) {
     routes.post(
       '/api/dev/sms-reply/',
-      { config: { access: 'public' }, schema: { tags: ['dev'], body: devSmsReplyRequestSchema, response: { 200: devSmsReplyResponseSchema } } },
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['dev'],
+          body: devSmsReplyRequestSchema,
+          response: { 200: devSmsReplyResponseSchema },
+        },
+      },
       async (request) => {
         const row = await findOutboxMessage(ctx.db, request.body.message_id)
         if (!row || row.channel !== 'sms') throw new AppError(404, 'not_found', 'Not found.')

@@ -44,7 +44,13 @@ function reachableContact(ctx: AppContext, request: RequestRow): string | null {
   return decrypt(ctx.keys, request.contactEncrypted)
 }
 
-async function recordMessage(ctx: AppContext, tx: DbOrTx, request: RequestRow, template: string, outboxId: string): Promise<void> {
+async function recordMessage(
+  ctx: AppContext,
+  tx: DbOrTx,
+  request: RequestRow,
+  template: string,
+  outboxId: string,
+): Promise<void> {
   await recordRequestEvent(tx, {
     request,
     event: 'message_queued',
@@ -74,7 +80,10 @@ async function deliver(
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** Whole days the request's link has left (7 for a new link; fewer in reminders), at least 1. */
-export function linkDaysLeft(request: Pick<RequestRow, 'consentTokenExpiresAt' | 'expiresAt'>, now: Date): number {
+export function linkDaysLeft(
+  request: Pick<RequestRow, 'consentTokenExpiresAt' | 'expiresAt'>,
+  now: Date,
+): number {
   const end = request.consentTokenExpiresAt ?? request.expiresAt
   if (!end) return LINK_VALID_DAYS
   return Math.max(1, Math.min(LINK_VALID_DAYS, Math.floor((end.getTime() - now.getTime()) / DAY_MS)))
@@ -94,7 +103,11 @@ export type InviteInput = {
  * The request itself: the email with the link, the first SMS asking for YES (no link yet), or, once the
  * patient opted in, the SMS with the link.
  */
-export async function sendConsentInvite(ctx: AppContext, tx: DbOrTx, input: InviteInput): Promise<string | null> {
+export async function sendConsentInvite(
+  ctx: AppContext,
+  tx: DbOrTx,
+  input: InviteInput,
+): Promise<string | null> {
   const copy = await copyInputFor(tx, input.request)
   const reminder = input.reminder ?? false
   const template = `${reminder ? 'reminder' : 'request'}_${input.link === null ? 'opt_in' : 'link'}`
@@ -106,7 +119,10 @@ export async function sendConsentInvite(ctx: AppContext, tx: DbOrTx, input: Invi
       if (link === null) throw new Error('an email request needs a link')
       return consentRequestEmail({ ...copy, link, reminder, validDays, replacesEarlier })
     },
-    sms: () => (link === null ? optInSms({ ...copy, reminder }) : linkSms({ ...copy, link, reminder, validDays, replacesEarlier })),
+    sms: () =>
+      link === null
+        ? optInSms({ ...copy, reminder })
+        : linkSms({ ...copy, link, reminder, validDays, replacesEarlier }),
   })
 }
 
@@ -114,13 +130,23 @@ export type PatientMessageInput = { request: RequestRow; template: ReceiptKind }
 
 const validUntilText = (request: RequestRow, language: Language): string | undefined =>
   request.expiresAt
-    ? request.expiresAt.toLocaleDateString(language === 'es' ? 'es-US' : 'en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+    ? request.expiresAt.toLocaleDateString(language === 'es' ? 'es-US' : 'en-US', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        timeZone: 'UTC',
+      })
     : undefined
 
 /** Receipts after the patient answered at Medicare (called by the consent flow). */
-export async function sendPatientMessage(ctx: AppContext, tx: DbOrTx, input: PatientMessageInput): Promise<string | null> {
+export async function sendPatientMessage(
+  ctx: AppContext,
+  tx: DbOrTx,
+  input: PatientMessageInput,
+): Promise<string | null> {
   const copy = await copyInputFor(tx, input.request)
-  const validUntil = input.template === 'authorized_receipt' ? validUntilText(input.request, copy.language) : undefined
+  const validUntil =
+    input.template === 'authorized_receipt' ? validUntilText(input.request, copy.language) : undefined
   const extra = { kind: input.template, ...(validUntil ? { validUntil } : {}) }
   return deliver(ctx, tx, input.request, input.template, {
     email: () => receiptEmail({ ...copy, ...extra }),

@@ -4,7 +4,11 @@ import { toE164 } from '@blueconsent/contract'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { keyedHash } from '../../lib/crypto.ts'
-import { recordRequestEvent, transitionRequest, type RequestRow } from '../authorization-requests/transitions.ts'
+import {
+  recordRequestEvent,
+  transitionRequest,
+  type RequestRow,
+} from '../authorization-requests/transitions.ts'
 import { consentUrl, issueConsentToken } from '../consent/consent-links.ts'
 import { findOpenSmsRequests, findRequesterCopy } from './messaging.repository.ts'
 import { queueSms, sendConsentInvite } from './messaging.service.ts'
@@ -27,7 +31,8 @@ export function classifyReply(body: string): InboundAction {
   return 'ignored'
 }
 
-const normalisePhone = (from: string): string => (from.trim().startsWith('+') ? `+${from.replace(/\D/g, '')}` : toE164(from))
+const normalisePhone = (from: string): string =>
+  from.trim().startsWith('+') ? `+${from.replace(/\D/g, '')}` : toE164(from)
 
 async function optIn(ctx: AppContext, tx: DbOrTx, requests: RequestRow[], now: Date): Promise<number> {
   const waiting = requests.filter((r) => r.status === 'consent_pending' && r.smsConsent === 'awaiting_reply')
@@ -39,7 +44,12 @@ async function optIn(ctx: AppContext, tx: DbOrTx, requests: RequestRow[], now: D
       event: 'sms_opted_in',
       actor: { kind: 'patient' },
       at: now,
-      patch: { smsConsent: 'opted_in', consentTokenHash: token.tokenHash, consentTokenExpiresAt: token.expiresAt, expiresAt: token.expiresAt },
+      patch: {
+        smsConsent: 'opted_in',
+        consentTokenHash: token.tokenHash,
+        consentTokenExpiresAt: token.expiresAt,
+        expiresAt: token.expiresAt,
+      },
     })
     await sendConsentInvite(ctx, tx, { request: updated, link: consentUrl(ctx.config, token.token) })
   }
@@ -54,25 +64,43 @@ async function optOut(tx: DbOrTx, requests: RequestRow[], now: Date): Promise<nu
       event: 'sms_opted_out',
       actor: { kind: 'patient' },
       at: now,
-      patch: { smsConsent: 'opted_out', consentTokenHash: null, consentTokenExpiresAt: null, consentAnsweredAt: now },
+      patch: {
+        smsConsent: 'opted_out',
+        consentTokenHash: null,
+        consentTokenExpiresAt: null,
+        consentAnsweredAt: now,
+      },
     })
   }
   return requests.length
 }
 
-async function help(ctx: AppContext, tx: DbOrTx, phone: string, requests: RequestRow[], now: Date): Promise<number> {
+async function help(
+  ctx: AppContext,
+  tx: DbOrTx,
+  phone: string,
+  requests: RequestRow[],
+  now: Date,
+): Promise<number> {
   const newest = requests[0]
   if (!newest) {
     await queueSms(ctx, tx, { template: 'sms_help', to: phone, body: nothingPendingSms('en').body })
     return 0
   }
   const requester = await findRequesterCopy(tx, newest.requesterUserId)
-  await queueSms(ctx, tx, { template: 'sms_help', to: phone, body: helpSms(newest.language as Language, requester.organizationName).body })
+  await queueSms(ctx, tx, {
+    template: 'sms_help',
+    to: phone,
+    body: helpSms(newest.language as Language, requester.organizationName).body,
+  })
   await recordRequestEvent(tx, { request: newest, event: 'sms_help', actor: { kind: 'patient' }, at: now })
   return 1
 }
 
-export async function handleInboundSms(ctx: AppContext, input: { from: string; body: string }): Promise<InboundResult> {
+export async function handleInboundSms(
+  ctx: AppContext,
+  input: { from: string; body: string },
+): Promise<InboundResult> {
   const action = classifyReply(input.body)
   if (action === 'ignored') return { action, requests: 0 }
   const phone = normalisePhone(input.from)

@@ -4,7 +4,11 @@ import { sendTwilioSms } from './twilio.ts'
 
 export type SmsTransport = 'twilio' | 'local-outbox'
 
-export async function deliverSms(ctx: Pick<AppContext, 'config'>, to: string, body: string): Promise<SmsTransport> {
+export async function deliverSms(
+  ctx: Pick<AppContext, 'config'>,
+  to: string,
+  body: string,
+): Promise<SmsTransport> {
   const twilio = ctx.config.twilio
   if (!twilio) return 'local-outbox'
   await sendTwilioSms(twilio, to, body)

@@ -22,7 +22,11 @@ export class TwilioError extends Error {
 
 const SEND_TIMEOUT_MS = 15_000
 
-export async function sendTwilioSms(settings: TwilioSettings, to: string, body: string): Promise<SmsSendResult> {
+export async function sendTwilioSms(
+  settings: TwilioSettings,
+  to: string,
+  body: string,
+): Promise<SmsSendResult> {
   const url = `${settings.apiBaseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`
   const response = await fetch(url, {
     method: 'POST',
@@ -34,10 +38,19 @@ export async function sendTwilioSms(settings: TwilioSettings, to: string, body: 
     body: new URLSearchParams({ To: to, From: settings.fromNumber, Body: body }).toString(),
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
   })
-  const payload = (await response.json().catch(() => ({}))) as { sid?: string; status?: string; code?: number; message?: string }
+  const payload = (await response.json().catch(() => ({}))) as {
+    sid?: string
+    status?: string
+    code?: number
+    message?: string
+  }
   if (!response.ok || !payload.sid) {
     // Twilio's message can echo the number; keep only the code and the HTTP status.
-    throw new TwilioError(response.status, payload.code ?? null, `Twilio refused the message (HTTP ${response.status}, code ${payload.code ?? 'none'})`)
+    throw new TwilioError(
+      response.status,
+      payload.code ?? null,
+      `Twilio refused the message (HTTP ${response.status}, code ${payload.code ?? 'none'})`,
+    )
   }
   return { sid: payload.sid, status: payload.status ?? 'queued' }
 }
@@ -66,9 +79,16 @@ export function signedUrlVariants(url: string): string[] {
   return [url]
 }
 
-export function verifyTwilioSignature(authToken: string, url: string, params: FormParams, signature: string | undefined): boolean {
+export function verifyTwilioSignature(
+  authToken: string,
+  url: string,
+  params: FormParams,
+  signature: string | undefined,
+): boolean {
   if (!signature) return false
   // Every candidate is checked (no early exit) so timing says nothing about which form matched.
-  const matches = signedUrlVariants(url).map((candidate) => safeEqual(twilioSignature(authToken, candidate, params), signature))
+  const matches = signedUrlVariants(url).map((candidate) =>
+    safeEqual(twilioSignature(authToken, candidate, params), signature),
+  )
   return matches.includes(true)
 }

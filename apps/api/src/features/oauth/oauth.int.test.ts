@@ -1,5 +1,10 @@
 // The portal's OAuth 2 server: authorization code + PKCE S256, single-use codes, replay revocation.
-import { OAUTH_SCOPE, REFRESH_COOKIE, WEB_OAUTH_CLIENT_ID, WEB_OAUTH_REDIRECT_PATH } from '@blueconsent/contract'
+import {
+  OAUTH_SCOPE,
+  REFRESH_COOKIE,
+  WEB_OAUTH_CLIENT_ID,
+  WEB_OAUTH_REDIRECT_PATH,
+} from '@blueconsent/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../auth/passwords.ts'
 import { randomToken, sha256Base64Url } from '../../lib/crypto.ts'
@@ -11,7 +16,11 @@ let t: TestApp
 let ipCounter = 0
 const nextIp = () => `10.3.0.${++ipCounter}`
 const WEB_REDIRECT = `${TEST_PUBLIC_URL}${WEB_OAUTH_REDIRECT_PATH}`
-const INTEGRATOR = { clientId: 'acme-analytics', redirect: 'https://acme.example/callback', secret: 'acme-secret-value-123' }
+const INTEGRATOR = {
+  clientId: 'acme-analytics',
+  redirect: 'https://acme.example/callback',
+  secret: 'acme-secret-value-123',
+}
 
 beforeAll(async () => {
   t = await buildTestApp()
@@ -83,7 +92,10 @@ describe('GET /o/authorize/', () => {
 
   it('answers 400 JSON, never a redirect, for an unknown client or an unregistered redirect URI', async () => {
     const client = await loginAs(t.app, 'ACO_USER', { ip: nextIp() })
-    const unknown = await client.request({ method: 'GET', url: authorizeUrl({ client_id: 'evil', code_challenge: pkce().challenge }) })
+    const unknown = await client.request({
+      method: 'GET',
+      url: authorizeUrl({ client_id: 'evil', code_challenge: pkce().challenge }),
+    })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json().error).toBe('invalid_client')
     const badRedirect = await client.request({
@@ -106,7 +118,10 @@ describe('GET /o/authorize/', () => {
 
   it('refuses unknown scopes', async () => {
     const client = await loginAs(t.app, 'ACO_USER', { ip: nextIp() })
-    const response = await client.request({ method: 'GET', url: authorizeUrl({ scope: 'read admin', code_challenge: pkce().challenge }) })
+    const response = await client.request({
+      method: 'GET',
+      url: authorizeUrl({ scope: 'read admin', code_challenge: pkce().challenge }),
+    })
     expect(new URL(String(response.headers.location)).searchParams.get('error')).toBe('invalid_scope')
   })
 })
@@ -128,7 +143,11 @@ describe('POST /o/token/', () => {
     const body = response.json()
     expect(body).toMatchObject({ token_type: 'Bearer', scope: OAUTH_SCOPE, expires_in: 900 })
     expect(body.refresh_token).toBeUndefined()
-    const verify = await t.app.inject({ method: 'GET', url: '/api/jwt/verify/', headers: { authorization: `Bearer ${body.access_token}` } })
+    const verify = await t.app.inject({
+      method: 'GET',
+      url: '/api/jwt/verify/',
+      headers: { authorization: `Bearer ${body.access_token}` },
+    })
     expect(verify.statusCode).toBe(200)
     expect(verify.json().user.role).toBe('ACO_ADMIN')
   })
@@ -181,43 +200,81 @@ describe('POST /o/token/', () => {
       redirect_uri: INTEGRATOR.redirect,
       code_challenge: challenge,
     })
-    const basic = { authorization: `Basic ${Buffer.from(`${INTEGRATOR.clientId}:${INTEGRATOR.secret}`).toString('base64')}` }
-    const exchange = { grant_type: 'authorization_code', code, redirect_uri: INTEGRATOR.redirect, code_verifier: verifier }
+    const basic = {
+      authorization: `Basic ${Buffer.from(`${INTEGRATOR.clientId}:${INTEGRATOR.secret}`).toString('base64')}`,
+    }
+    const exchange = {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: INTEGRATOR.redirect,
+      code_verifier: verifier,
+    }
     const first = await token(exchange, basic)
     expect(first.statusCode).toBe(200)
     const { access_token: access, refresh_token: refresh } = first.json()
     expect(refresh).toEqual(expect.any(String))
     const bearer = { authorization: `Bearer ${access}` }
-    expect((await t.app.inject({ method: 'GET', url: '/api/jwt/verify/', headers: bearer })).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'GET', url: '/api/jwt/verify/', headers: bearer })).statusCode).toBe(
+      200,
+    )
 
     const replay = await token(exchange, basic)
     expect(replay.statusCode).toBe(400)
     expect(replay.json().error).toBe('invalid_grant')
-    expect((await t.app.inject({ method: 'GET', url: '/api/jwt/verify/', headers: bearer })).statusCode).toBe(401)
-    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: refresh, client_id: INTEGRATOR.clientId }, basic)
+    expect((await t.app.inject({ method: 'GET', url: '/api/jwt/verify/', headers: bearer })).statusCode).toBe(
+      401,
+    )
+    const refreshed = await token(
+      { grant_type: 'refresh_token', refresh_token: refresh, client_id: INTEGRATOR.clientId },
+      basic,
+    )
     expect(refreshed.json().error).toBe('invalid_grant')
   })
 
   it('rotates integrator refresh tokens and revokes the grant when an old one comes back', async () => {
     const client = await loginAs(t.app, 'CLINICIAN', { ip: nextIp() })
     const { verifier, challenge } = pkce()
-    const code = await getCode(client, { client_id: INTEGRATOR.clientId, redirect_uri: INTEGRATOR.redirect, code_challenge: challenge })
+    const code = await getCode(client, {
+      client_id: INTEGRATOR.clientId,
+      redirect_uri: INTEGRATOR.redirect,
+      code_challenge: challenge,
+    })
     const secret = { client_secret: INTEGRATOR.secret, client_id: INTEGRATOR.clientId }
-    const first = await token({ grant_type: 'authorization_code', code, redirect_uri: INTEGRATOR.redirect, code_verifier: verifier, ...secret })
+    const first = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: INTEGRATOR.redirect,
+      code_verifier: verifier,
+      ...secret,
+    })
     const original = first.json().refresh_token
     const second = await token({ grant_type: 'refresh_token', refresh_token: original, ...secret })
     expect(second.statusCode).toBe(200)
     const rotated = second.json().refresh_token
     expect(rotated).not.toBe(original)
-    expect((await token({ grant_type: 'refresh_token', refresh_token: original, ...secret })).json().error).toBe('invalid_grant')
-    expect((await token({ grant_type: 'refresh_token', refresh_token: rotated, ...secret })).json().error).toBe('invalid_grant')
+    expect(
+      (await token({ grant_type: 'refresh_token', refresh_token: original, ...secret })).json().error,
+    ).toBe('invalid_grant')
+    expect(
+      (await token({ grant_type: 'refresh_token', refresh_token: rotated, ...secret })).json().error,
+    ).toBe('invalid_grant')
   })
 
   it('authenticates confidential clients and refuses expired codes', async () => {
     const client = await loginAs(t.app, 'AGENT_USER', { ip: nextIp() })
     const { verifier, challenge } = pkce()
-    const code = await getCode(client, { client_id: INTEGRATOR.clientId, redirect_uri: INTEGRATOR.redirect, code_challenge: challenge })
-    const base = { grant_type: 'authorization_code', code, redirect_uri: INTEGRATOR.redirect, code_verifier: verifier, client_id: INTEGRATOR.clientId }
+    const code = await getCode(client, {
+      client_id: INTEGRATOR.clientId,
+      redirect_uri: INTEGRATOR.redirect,
+      code_challenge: challenge,
+    })
+    const base = {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: INTEGRATOR.redirect,
+      code_verifier: verifier,
+      client_id: INTEGRATOR.clientId,
+    }
     const noSecret = await token(base)
     expect(noSecret.statusCode).toBe(401)
     expect(noSecret.json().error).toBe('invalid_client')
@@ -228,8 +285,12 @@ describe('POST /o/token/', () => {
   })
 
   it('names unsupported grant types and malformed requests', async () => {
-    expect((await token({ grant_type: 'password', username: 'a', password: 'b' })).json().error).toBe('unsupported_grant_type')
-    expect((await token({ grant_type: 'authorization_code', client_id: WEB_OAUTH_CLIENT_ID })).json().error).toBe('invalid_request')
+    expect((await token({ grant_type: 'password', username: 'a', password: 'b' })).json().error).toBe(
+      'unsupported_grant_type',
+    )
+    expect(
+      (await token({ grant_type: 'authorization_code', client_id: WEB_OAUTH_CLIENT_ID })).json().error,
+    ).toBe('invalid_request')
   })
 
   it('keeps the portal session cookie untouched by authorize', async () => {

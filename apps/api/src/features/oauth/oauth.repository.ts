@@ -39,14 +39,20 @@ export async function consumeCode(db: DbOrTx, id: string, at: Date): Promise<boo
 
 /** Revokes a grant and every refresh token descended from it. */
 export async function revokeGrant(db: DbOrTx, codeId: string, at: Date): Promise<void> {
-  await db.update(oauthCodes).set({ revokedAt: at }).where(and(eq(oauthCodes.id, codeId), isNull(oauthCodes.revokedAt)))
+  await db
+    .update(oauthCodes)
+    .set({ revokedAt: at })
+    .where(and(eq(oauthCodes.id, codeId), isNull(oauthCodes.revokedAt)))
   await db
     .update(oauthRefreshTokens)
     .set({ revokedAt: at })
     .where(and(eq(oauthRefreshTokens.codeId, codeId), isNull(oauthRefreshTokens.revokedAt)))
 }
 
-export async function insertRefreshToken(db: DbOrTx, row: typeof oauthRefreshTokens.$inferInsert): Promise<void> {
+export async function insertRefreshToken(
+  db: DbOrTx,
+  row: typeof oauthRefreshTokens.$inferInsert,
+): Promise<void> {
   await db.insert(oauthRefreshTokens).values(row)
 }
 
@@ -59,7 +65,13 @@ export async function rotateRefreshToken(db: DbOrTx, id: string, at: Date): Prom
   const rows = await db
     .update(oauthRefreshTokens)
     .set({ rotatedAt: at })
-    .where(and(eq(oauthRefreshTokens.id, id), isNull(oauthRefreshTokens.rotatedAt), isNull(oauthRefreshTokens.revokedAt)))
+    .where(
+      and(
+        eq(oauthRefreshTokens.id, id),
+        isNull(oauthRefreshTokens.rotatedAt),
+        isNull(oauthRefreshTokens.revokedAt),
+      ),
+    )
     .returning({ id: oauthRefreshTokens.id })
   return rows.length === 1
 }

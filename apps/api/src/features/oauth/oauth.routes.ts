@@ -35,7 +35,12 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const outcome = await authorize(ctx, request.query as Record<string, unknown>, request.url, request.cookies[REFRESH_COOKIE])
+      const outcome = await authorize(
+        ctx,
+        request.query as Record<string, unknown>,
+        request.url,
+        request.cookies[REFRESH_COOKIE],
+      )
       if (outcome.kind === 'error') return reply.status(400).send(outcome.body)
       return reply.redirect(outcome.location, 302)
     },

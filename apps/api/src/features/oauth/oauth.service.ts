@@ -32,10 +32,15 @@ const ALLOWED_SCOPES = new Set(OAUTH_SCOPE.split(' '))
 type Client = { clientId: string; redirectUris: string[]; secretHash: string | null; firstParty: boolean }
 
 export type OAuthErrorBody = { error: string; error_description: string }
-export type AuthorizeOutcome = { kind: 'redirect'; location: string } | { kind: 'error'; body: OAuthErrorBody }
-export type TokenOutcome = { status: 200; body: OAuthTokenResponse } | { status: 400 | 401; body: OAuthErrorBody }
+export type AuthorizeOutcome =
+  { kind: 'redirect'; location: string } | { kind: 'error'; body: OAuthErrorBody }
+export type TokenOutcome =
+  { status: 200; body: OAuthTokenResponse } | { status: 400 | 401; body: OAuthErrorBody }
 
-const oauthError = (error: string, description: string): OAuthErrorBody => ({ error, error_description: description })
+const oauthError = (error: string, description: string): OAuthErrorBody => ({
+  error,
+  error_description: description,
+})
 
 /** A local demo is opened as localhost or 127.0.0.1 interchangeably; both are the same machine. */
 function loopbackAliases(publicUrl: string): string[] {
@@ -47,11 +52,15 @@ function loopbackAliases(publicUrl: string): string[] {
 
 async function resolveClient(ctx: AppContext, clientId: string): Promise<Client | null> {
   if (clientId === WEB_OAUTH_CLIENT_ID) {
-    const redirectUris = loopbackAliases(ctx.config.publicUrl).map((origin) => `${origin}${WEB_OAUTH_REDIRECT_PATH}`)
+    const redirectUris = loopbackAliases(ctx.config.publicUrl).map(
+      (origin) => `${origin}${WEB_OAUTH_REDIRECT_PATH}`,
+    )
     return { clientId, redirectUris, secretHash: null, firstParty: true }
   }
   const row = await findActiveClient(ctx.db, clientId)
-  return row ? { clientId, redirectUris: row.redirectUris, secretHash: row.clientSecretHash, firstParty: false } : null
+  return row
+    ? { clientId, redirectUris: row.redirectUris, secretHash: row.clientSecretHash, firstParty: false }
+    : null
 }
 
 function withParams(uri: string, params: Record<string, string | undefined>): string {
@@ -61,7 +70,8 @@ function withParams(uri: string, params: Record<string, string | undefined>): st
 }
 
 /** Only single string values count; repeated parameters are invalid (RFC 6749 §3.1). */
-const single = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined)
+const single = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined
 
 function parseScope(requested: string | undefined): string | null {
   const scopes = (requested ?? OAUTH_SCOPE).split(' ').filter(Boolean)
@@ -83,19 +93,24 @@ export async function authorize(
   // Without a trusted redirect URI, errors go back to the browser as JSON, never to an unknown site.
   if (!client) return { kind: 'error', body: oauthError('invalid_client', 'Unknown or inactive client.') }
   if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
-    return { kind: 'error', body: oauthError('invalid_request', 'redirect_uri is missing or not registered for this client.') }
+    return {
+      kind: 'error',
+      body: oauthError('invalid_request', 'redirect_uri is missing or not registered for this client.'),
+    }
   }
   const state = single(query.state)
   const fail = (error: string, description: string): AuthorizeOutcome => ({
     kind: 'redirect',
     location: withParams(redirectUri, { error, error_description: description, state }),
   })
-  if (single(query.response_type) !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.')
+  if (single(query.response_type) !== 'code')
+    return fail('unsupported_response_type', 'Only response_type=code is supported.')
   if (single(query.code_challenge_method) !== 'S256') {
     return fail('invalid_request', 'PKCE is required with code_challenge_method=S256.')
   }
   const challenge = single(query.code_challenge)
-  if (!challenge || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) return fail('invalid_request', 'code_challenge is invalid.')
+  if (!challenge || !/^[A-Za-z0-9_-]{43}$/.test(challenge))
+    return fail('invalid_request', 'code_challenge is invalid.')
   if (!state) return fail('invalid_request', 'state is required.')
   const scope = parseScope(single(query.scope))
   if (!scope) return fail('invalid_scope', `Supported scopes: ${OAUTH_SCOPE}.`)
@@ -121,14 +136,24 @@ export async function authorize(
 type TokenInput = { body: unknown; basicAuth: { clientId: string; secret: string } | null }
 
 export async function exchangeToken(ctx: AppContext, input: TokenInput): Promise<TokenOutcome> {
-  const raw = (typeof input.body === 'object' && input.body !== null ? input.body : {}) as Record<string, unknown>
-  const merged: Record<string, unknown> = { ...raw, ...(input.basicAuth && raw.client_id === undefined ? { client_id: input.basicAuth.clientId } : {}) }
+  const raw = (typeof input.body === 'object' && input.body !== null ? input.body : {}) as Record<
+    string,
+    unknown
+  >
+  const merged: Record<string, unknown> = {
+    ...raw,
+    ...(input.basicAuth && raw.client_id === undefined ? { client_id: input.basicAuth.clientId } : {}),
+  }
   const grantType = merged.grant_type
   if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
-    return { status: 400, body: oauthError('unsupported_grant_type', 'Use authorization_code or refresh_token.') }
+    return {
+      status: 400,
+      body: oauthError('unsupported_grant_type', 'Use authorization_code or refresh_token.'),
+    }
   }
   const parsed = oauthTokenRequestSchema.safeParse(merged)
-  if (!parsed.success) return { status: 400, body: oauthError('invalid_request', 'Missing or malformed parameters.') }
+  if (!parsed.success)
+    return { status: 400, body: oauthError('invalid_request', 'Missing or malformed parameters.') }
   const client = await resolveClient(ctx, parsed.data.client_id)
   const secret = input.basicAuth?.secret ?? single(raw.client_secret)
   if (!client || !(await clientAuthenticates(client, secret))) {
@@ -162,7 +187,8 @@ async function redeemCode(
     await revokeGrant(ctx.db, row.id, now)
     return invalidGrant('The authorization code has already been used.')
   }
-  if (row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return invalidGrant('The authorization code has expired.')
+  if (row.revokedAt || row.expiresAt.getTime() <= now.getTime())
+    return invalidGrant('The authorization code has expired.')
   if (row.clientId !== client.clientId || row.redirectUri !== input.redirect_uri) {
     return invalidGrant('The authorization code was issued to another client or redirect URI.')
   }
@@ -175,7 +201,8 @@ async function redeemCode(
 async function redeemRefreshToken(ctx: AppContext, client: Client, token: string): Promise<TokenOutcome> {
   const now = ctx.clock()
   const row = await findRefreshToken(ctx.db, sha256Hex(token))
-  if (!row || row.revokedAt || row.clientId !== client.clientId) return invalidGrant('The refresh token is invalid.')
+  if (!row || row.revokedAt || row.clientId !== client.clientId)
+    return invalidGrant('The refresh token is invalid.')
   if (row.rotatedAt) {
     await revokeGrant(ctx.db, row.codeId, now)
     return invalidGrant('The refresh token has already been used.')

@@ -3,7 +3,11 @@
 import nodemailer from 'nodemailer'
 
 export type MailMessage = { from: string; to: string; subject: string; text: string; html?: string }
-export type Mailer = { transport: 'smtp' | 'local-outbox'; send(message: MailMessage): Promise<void>; close(): void }
+export type Mailer = {
+  transport: 'smtp' | 'local-outbox'
+  send(message: MailMessage): Promise<void>
+  close(): void
+}
 
 export function createMailer(smtpUrl: string | undefined): Mailer {
   if (!smtpUrl) return { transport: 'local-outbox', send: async () => undefined, close: () => undefined }

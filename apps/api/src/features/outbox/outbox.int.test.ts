@@ -77,7 +77,9 @@ describe('SMTP delivery', () => {
     })
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
     const { port } = smtp.server.address() as AddressInfo
-    t = await buildTestApp({ config: { runWorkers: true, smtpUrl: `smtp://127.0.0.1:${port}/?ignoreTLS=true` } })
+    t = await buildTestApp({
+      config: { runWorkers: true, smtpUrl: `smtp://127.0.0.1:${port}/?ignoreTLS=true` },
+    })
   })
   afterAll(async () => {
     await t.close()
@@ -91,7 +93,9 @@ describe('SMTP delivery', () => {
     expect(mail.subject).toBe('Reset your BlueConsent password')
     expect(mail.text).toContain('/app/password-reset/')
     expect(mail.from?.text).toContain('no-reply@blueconsent.test')
-    const row = await waitFor(async () => (await listOutbox(t)).find((m) => m.to === email && m.status === 'sent'))
+    const row = await waitFor(async () =>
+      (await listOutbox(t)).find((m) => m.to === email && m.status === 'sent'),
+    )
     expect(row.status).toBe('sent')
   })
 })

@@ -17,13 +17,25 @@ export async function findOutboxMessage(db: DbOrTx, id: string): Promise<OutboxR
 }
 
 export async function markOutboxSent(db: DbOrTx, id: string, transport: string, sentAt: Date): Promise<void> {
-  await db.update(outboxMessages).set({ status: 'sent', transport, sentAt, lastError: null }).where(eq(outboxMessages.id, id))
+  await db
+    .update(outboxMessages)
+    .set({ status: 'sent', transport, sentAt, lastError: null })
+    .where(eq(outboxMessages.id, id))
 }
 
-export async function recordOutboxFailure(db: DbOrTx, id: string, attempts: number, error: string): Promise<void> {
+export async function recordOutboxFailure(
+  db: DbOrTx,
+  id: string,
+  attempts: number,
+  error: string,
+): Promise<void> {
   await db.update(outboxMessages).set({ attempts, lastError: error }).where(eq(outboxMessages.id, id))
 }
 
 export async function listRecentOutbox(db: DbOrTx, limit: number): Promise<OutboxRow[]> {
-  return db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(limit)
+  return db
+    .select()
+    .from(outboxMessages)
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(limit)
 }

@@ -4,7 +4,13 @@ import type { DbOrTx } from '../../db/client.ts'
 import { QUEUES } from '../../jobs/queue.ts'
 import { decrypt, encrypt } from '../../lib/crypto.ts'
 import { deliverSms } from '../messaging/sms-transport.ts'
-import { findOutboxMessage, insertOutboxMessage, markOutboxSent, recordOutboxFailure, type OutboxRow } from './outbox.repository.ts'
+import {
+  findOutboxMessage,
+  insertOutboxMessage,
+  markOutboxSent,
+  recordOutboxFailure,
+  type OutboxRow,
+} from './outbox.repository.ts'
 
 export type EmailDraft = { template: string; to: string; subject: string; text: string; html?: string }
 type StoredBody = { text: string; html?: string }

@@ -26,7 +26,11 @@ async function outbox(): Promise<OutboxMessage[]> {
 }
 
 async function requestReset(email: string) {
-  return createClient(t.app, { ip: nextIp() }).request({ method: 'POST', url: '/api/users/password-reset/', payload: { email } })
+  return createClient(t.app, { ip: nextIp() }).request({
+    method: 'POST',
+    url: '/api/users/password-reset/',
+    payload: { email },
+  })
 }
 
 async function latestResetLink(email: string): Promise<{ uid: string; token: string }> {
@@ -38,7 +42,11 @@ async function latestResetLink(email: string): Promise<{ uid: string; token: str
 }
 
 const confirm = (body: Record<string, string>) =>
-  createClient(t.app, { ip: nextIp() }).request({ method: 'POST', url: '/api/users/password-reset-confirm/', payload: body })
+  createClient(t.app, { ip: nextIp() }).request({
+    method: 'POST',
+    url: '/api/users/password-reset-confirm/',
+    payload: body,
+  })
 
 describe('password reset', () => {
   it('answers the same way, in about the same time, whether or not the account exists', async () => {
@@ -57,7 +65,11 @@ describe('password reset', () => {
     expect(Math.abs(knownMs - unknownMs)).toBeLessThan(200)
     const messages = await outbox()
     expect(messages.length).toBe(before + 1)
-    expect(messages[0]).toMatchObject({ to: demoUser('AGENT_USER').email, channel: 'email', status: 'queued' })
+    expect(messages[0]).toMatchObject({
+      to: demoUser('AGENT_USER').email,
+      channel: 'email',
+      status: 'queued',
+    })
   })
 
   it('validates the email field', async () => {
@@ -70,12 +82,24 @@ describe('password reset', () => {
     const email = demoUser('PHYSICIAN_USER').email
     await requestReset(email)
     const { uid, token } = await latestResetLink(email)
-    const done = await confirm({ uid, token, password: 'New-Password-123', password_confirm: 'New-Password-123' })
+    const done = await confirm({
+      uid,
+      token,
+      password: 'New-Password-123',
+      password_confirm: 'New-Password-123',
+    })
     expect(done.statusCode).toBe(200)
     expect(done.json()).toEqual({ detail: 'Your password has been reset successfully.' })
-    expect((await createClient(t.app, { ip: nextIp() }).login(email, 'New-Password-123')).statusCode).toBe(200)
+    expect((await createClient(t.app, { ip: nextIp() }).login(email, 'New-Password-123')).statusCode).toBe(
+      200,
+    )
     expect((await createClient(t.app, { ip: nextIp() }).login(email, DEMO_PASSWORD)).statusCode).toBe(401)
-    const again = await confirm({ uid, token, password: 'Another-Pass-456', password_confirm: 'Another-Pass-456' })
+    const again = await confirm({
+      uid,
+      token,
+      password: 'Another-Pass-456',
+      password_confirm: 'Another-Pass-456',
+    })
     expect(again.statusCode).toBe(400)
     expect(again.json()).toEqual({ token: [PASSWORD_RESET_INVALID_TOKEN_MESSAGE] })
   })
@@ -84,7 +108,10 @@ describe('password reset', () => {
     const client = await loginAs(t.app, 'AGENT_ADMIN', { ip: nextIp() })
     await requestReset(demoUser('AGENT_ADMIN').email)
     const { uid, token } = await latestResetLink(demoUser('AGENT_ADMIN').email)
-    expect((await confirm({ uid, token, password: 'Reset-Pass-789', password_confirm: 'Reset-Pass-789' })).statusCode).toBe(200)
+    expect(
+      (await confirm({ uid, token, password: 'Reset-Pass-789', password_confirm: 'Reset-Pass-789' }))
+        .statusCode,
+    ).toBe(200)
     expect((await client.request({ method: 'POST', url: '/api/jwt/refresh/' })).statusCode).toBe(401)
   })
 
@@ -93,7 +120,12 @@ describe('password reset', () => {
     await requestReset(email)
     const { uid, token } = await latestResetLink(email)
     t.clock.advance(61 * 60_000)
-    const response = await confirm({ uid, token, password: 'Late-Pass-123', password_confirm: 'Late-Pass-123' })
+    const response = await confirm({
+      uid,
+      token,
+      password: 'Late-Pass-123',
+      password_confirm: 'Late-Pass-123',
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ token: [PASSWORD_RESET_INVALID_TOKEN_MESSAGE] })
   })
@@ -105,7 +137,11 @@ describe('password reset', () => {
     const change = await client.request({
       method: 'POST',
       url: '/api/users/password-change/',
-      payload: { old_password: DEMO_PASSWORD, new_password: 'Changed-Pass-1', new_password_confirm: 'Changed-Pass-1' },
+      payload: {
+        old_password: DEMO_PASSWORD,
+        new_password: 'Changed-Pass-1',
+        new_password_confirm: 'Changed-Pass-1',
+      },
     })
     expect(change.statusCode).toBe(200)
     const response = await confirm({ uid, token, password: 'Reset-Pass-2', password_confirm: 'Reset-Pass-2' })
@@ -119,7 +155,12 @@ describe('password reset', () => {
       password: ['Password must be at least 8 characters long'],
       password_confirm: ['Passwords do not match'],
     })
-    const forged = await confirm({ uid: 'bm9wZQ', token: '1abc-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', password: 'Valid-Pass-1', password_confirm: 'Valid-Pass-1' })
+    const forged = await confirm({
+      uid: 'bm9wZQ',
+      token: '1abc-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      password: 'Valid-Pass-1',
+      password_confirm: 'Valid-Pass-1',
+    })
     expect(forged.json()).toEqual({ token: [PASSWORD_RESET_INVALID_TOKEN_MESSAGE] })
   })
 })
@@ -129,7 +170,11 @@ describe('reset throttling', () => {
     const client = createClient(t.app, { ip: '10.2.9.9' })
     const statuses: number[] = []
     for (let i = 0; i < 6; i += 1) {
-      const response = await client.request({ method: 'POST', url: '/api/users/password-reset/', payload: { email: `x${i}@example.test` } })
+      const response = await client.request({
+        method: 'POST',
+        url: '/api/users/password-reset/',
+        payload: { email: `x${i}@example.test` },
+      })
       statuses.push(response.statusCode)
     }
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200])
@@ -174,7 +219,11 @@ describe('password change', () => {
     const response = await current.request({
       method: 'POST',
       url: '/api/users/password-change/',
-      payload: { old_password: DEMO_PASSWORD, new_password: 'Admin-Changed-1', new_password_confirm: 'Admin-Changed-1' },
+      payload: {
+        old_password: DEMO_PASSWORD,
+        new_password: 'Admin-Changed-1',
+        new_password_confirm: 'Admin-Changed-1',
+      },
     })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ detail: 'Password updated successfully' })

@@ -49,7 +49,12 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     '/api/users/password-change/',
     {
       config: { access: {} },
-      schema: { tags, security: [{ bearer: [] }], body: passwordChangeSchema, response: { 200: detailSchema } },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        body: passwordChangeSchema,
+        response: { 200: detailSchema },
+      },
     },
     async (request) => {
       if (!request.principal) throw notAuthenticated()

@@ -8,7 +8,12 @@ import {
 } from '@blueconsent/contract'
 import type { AppContext } from '../../context.ts'
 import { fieldError, notAuthenticated } from '../../errors.ts'
-import { findUserByEmail, findUserById, revokeUserSessions, updatePasswordHash } from '../auth/auth.repository.ts'
+import {
+  findUserByEmail,
+  findUserById,
+  revokeUserSessions,
+  updatePasswordHash,
+} from '../auth/auth.repository.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { queueEmail } from '../outbox/outbox.service.ts'
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-token.ts'

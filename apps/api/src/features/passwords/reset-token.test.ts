@@ -23,7 +23,9 @@ describe('reset tokens', () => {
 
   it('refuses another user, another key, a tampered timestamp and garbage', () => {
     const token = makeResetToken(key, user, now)
-    expect(checkResetToken(key, { ...user, id: '1b7c6a3e-5d0f-4c1e-9a55-3f1f2f9d8e11' }, token, now)).toBe(false)
+    expect(checkResetToken(key, { ...user, id: '1b7c6a3e-5d0f-4c1e-9a55-3f1f2f9d8e11' }, token, now)).toBe(
+      false,
+    )
     expect(checkResetToken(Buffer.alloc(32, 4), user, token, now)).toBe(false)
     const [timestamp, signature] = token.split('-')
     const shifted = (parseInt(timestamp ?? '0', 36) + 1).toString(36)

@@ -21,7 +21,10 @@ let user: TestClient
 
 /** What the Medicare pull writes onto the row (ingestion.service.ts `updateDemographics`), beyond the fixture's MBI, birth date and gender. */
 async function pulled(patient: FixturePatient, givenNames: string[], familyName: string): Promise<void> {
-  await t.app.ctx.db.update(patients).set({ givenNames, familyName, state: 'OR', postalCode: '97201' }).where(eq(patients.id, patient.id))
+  await t.app.ctx.db
+    .update(patients)
+    .set({ givenNames, familyName, state: 'OR', postalCode: '97201' })
+    .where(eq(patients.id, patient.id))
 }
 
 beforeAll(async () => {
@@ -86,9 +89,18 @@ const withheld = (patient: FixturePatient) => {
   }
 }
 
-async function expectServed(client: TestClient, patient: FixturePatient, givenNames: string[], familyName: string, nameTerm: string) {
+async function expectServed(
+  client: TestClient,
+  patient: FixturePatient,
+  givenNames: string[],
+  familyName: string,
+  nameTerm: string,
+) {
   const expected = served(patient, givenNames, familyName)
-  expect(await get(client, `/api/patients/${patient.id}/`)).toMatchObject({ ...expected, authorization: { status: 'authorized', request_id: patient.requestId } })
+  expect(await get(client, `/api/patients/${patient.id}/`)).toMatchObject({
+    ...expected,
+    authorization: { status: 'authorized', request_id: patient.requestId },
+  })
   expect(listed(await get(client, `/api/patients/?search=${nameTerm}`), patient.id)).toMatchObject(expected)
   const { mrn: _mrn, medicare_number: _mbi, email: _email, phone: _phone, ...basic } = expected
   expect(await get(client, `/api/patients/${patient.id}/basic_info/`)).toMatchObject(basic)
@@ -102,14 +114,24 @@ async function expectWithheld(client: TestClient, patient: FixturePatient, nameT
   expect(one).toMatchObject(expected)
   expect(JSON.stringify(one)).not.toContain(patient.mbi)
   expect(listed(await get(client, `/api/patients/?search=${nameTerm}`), patient.id)).toMatchObject(expected)
-  const { mrn: _mrn, medical_record_number: _record, medicare_number: _mbi, email: _email, phone: _phone, phone_number: _number, ...basic } = expected
+  const {
+    mrn: _mrn,
+    medical_record_number: _record,
+    medicare_number: _mbi,
+    email: _email,
+    phone: _phone,
+    phone_number: _number,
+    ...basic
+  } = expected
   expect(await get(client, `/api/patients/${patient.id}/basic_info/`)).toMatchObject(basic)
   // The MBI finds nothing; what staff entered still finds the patient.
   expect(ids(await get(client, `/api/patients/?medicare_number=${patient.mbi}`))).toEqual([])
   expect((await get(client, `/api/patients/?medicare_number=${patient.mbi}`)).count).toBe(0)
   expect(ids(await get(client, `/api/patients/?search=${patient.mbi}`))).toEqual([])
   expect(ids(await get(client, `/api/patients/?mrn=${patient.mrn}`))).toEqual([patient.id])
-  expect(ids(await get(client, `/api/patients/?search=${encodeURIComponent(patient.email)}`))).toEqual([patient.id])
+  expect(ids(await get(client, `/api/patients/?search=${encodeURIComponent(patient.email)}`))).toEqual([
+    patient.id,
+  ])
 }
 
 describe('a revoked authorization', () => {
@@ -121,12 +143,17 @@ describe('a revoked authorization', () => {
   })
 
   it('after the revoke, keeps the patient by name but serves and matches no Medicare fields', async () => {
-    const response = await admin.request({ method: 'POST', url: `/api/healthplans/requests/${revoked.requestId}/revoke/` })
+    const response = await admin.request({
+      method: 'POST',
+      url: `/api/healthplans/requests/${revoked.requestId}/revoke/`,
+    })
     expect(response.statusCode, response.body).toBe(200)
     expect(response.json().status).toBe('revoked')
     for (const client of [admin, user]) {
       await expectWithheld(client, revoked, 'Rosalind')
-      expect(await get(client, `/api/patients/${revoked.id}/`)).toMatchObject({ authorization: { status: 'revoked', request_id: revoked.requestId } })
+      expect(await get(client, `/api/patients/${revoked.id}/`)).toMatchObject({
+        authorization: { status: 'revoked', request_id: revoked.requestId },
+      })
     }
   })
 
@@ -146,11 +173,18 @@ describe('an expired authorization', () => {
     t.clock.advance(2 * DAY)
     const later = await loginAs(t.app, 'ACO_ADMIN')
     await expectWithheld(later, expiring, 'Ottoline')
-    expect(await get(later, `/api/patients/${expiring.id}/`)).toMatchObject({ authorization: { status: 'authorized' } })
+    expect(await get(later, `/api/patients/${expiring.id}/`)).toMatchObject({
+      authorization: { status: 'authorized' },
+    })
     await runLifecycleSweep(t.app.ctx, t.app.ctx.clock())
-    const [request] = await t.app.ctx.db.select({ status: authorizationRequests.status }).from(authorizationRequests).where(eq(authorizationRequests.id, expiring.requestId))
+    const [request] = await t.app.ctx.db
+      .select({ status: authorizationRequests.status })
+      .from(authorizationRequests)
+      .where(eq(authorizationRequests.id, expiring.requestId))
     expect(request?.status).toBe('expired')
     await expectWithheld(later, expiring, 'Ottoline')
-    expect(await get(later, `/api/patients/${expiring.id}/`)).toMatchObject({ authorization: { status: 'expired' } })
+    expect(await get(later, `/api/patients/${expiring.id}/`)).toMatchObject({
+      authorization: { status: 'expired' },
+    })
   })
 })

@@ -20,7 +20,11 @@ beforeAll(async () => {
   whitfield = await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Margaret Ann Whitfield', tin: null })
   obrien = await insertPatient(t, { requester: 'ACO_ADMIN', name: "Seán O'Brien-Dunne", tin: null })
   await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Margaret Smith', tin: null })
-  physiciansPatient = await insertPatient(t, { requester: 'PHYSICIAN_USER', name: 'Quentin Whitfield', tin: null })
+  physiciansPatient = await insertPatient(t, {
+    requester: 'PHYSICIAN_USER',
+    name: 'Quentin Whitfield',
+    tin: null,
+  })
   aco = await loginAs(t.app, 'ACO_ADMIN')
 })
 afterAll(async () => {
@@ -28,7 +32,10 @@ afterAll(async () => {
 })
 
 async function search(term: string, as: TestClient = aco): Promise<string[]> {
-  const response = await as.request({ method: 'GET', url: `/api/patients/?search=${encodeURIComponent(term)}` })
+  const response = await as.request({
+    method: 'GET',
+    url: `/api/patients/?search=${encodeURIComponent(term)}`,
+  })
   expect(response.statusCode).toBe(200)
   return (response.json() as { results: { id: string }[] }).results.map((patient) => patient.id)
 }
@@ -42,7 +49,10 @@ async function vocabulary(organizationId: string): Promise<Record<string, number
 }
 
 const organizationOf = async (patientId: string): Promise<string> => {
-  const [row] = await t.app.ctx.db.select({ organizationId: patients.organizationId }).from(patients).where(eq(patients.id, patientId))
+  const [row] = await t.app.ctx.db
+    .select({ organizationId: patients.organizationId })
+    .from(patients)
+    .where(eq(patients.id, patientId))
   if (!row) throw new Error('no patient')
   return row.organizationId
 }
@@ -67,7 +77,9 @@ describe('name search', () => {
     expect(await search("o'brien")).toEqual([obrien.id])
     expect(await search('dunne sean')).toEqual([obrien.id])
     expect(await search('SEÁN Dunne')).toEqual([obrien.id])
-    const result = await t.app.ctx.database.executeSql('select patient_name_words($1) as word', ["Seán O'Brien-Dunne"])
+    const result = await t.app.ctx.database.executeSql('select patient_name_words($1) as word', [
+      "Seán O'Brien-Dunne",
+    ])
     const sqlWords = (result.rows as { word: string }[]).map((row) => row.word).sort()
     expect(sqlWords).toEqual(['brien', 'dunne', 'o', 'sean'])
     expect(nameWords("Seán O'Brien-Dunne")).toHaveLength(sqlWords.length)
@@ -86,7 +98,10 @@ describe('name search', () => {
     expect(await vocabulary(organizationId)).toMatchObject({ zebedee: 1, quimby: 1, margaret: 2 })
     expect(await search('quimby')).toEqual([patient.id])
 
-    await t.app.ctx.db.update(patients).set({ fullName: 'Zebedee Margaret Lovelace' }).where(eq(patients.id, patient.id))
+    await t.app.ctx.db
+      .update(patients)
+      .set({ fullName: 'Zebedee Margaret Lovelace' })
+      .where(eq(patients.id, patient.id))
     expect(await search('quimby')).toEqual([])
     expect(await search('lovelace zeb')).toEqual([patient.id])
     const renamed = await vocabulary(organizationId)
@@ -97,7 +112,10 @@ describe('name search', () => {
     const afterDelete = await vocabulary(organizationId)
     expect(afterDelete).toMatchObject({ margaret: 2 })
     expect(afterDelete).not.toHaveProperty('zebedee')
-    const terms = await t.app.ctx.db.select().from(patientNameTerms).where(and(eq(patientNameTerms.organizationId, organizationId), eq(patientNameTerms.term, 'lovelace')))
+    const terms = await t.app.ctx.db
+      .select()
+      .from(patientNameTerms)
+      .where(and(eq(patientNameTerms.organizationId, organizationId), eq(patientNameTerms.term, 'lovelace')))
     expect(terms).toEqual([])
   })
 

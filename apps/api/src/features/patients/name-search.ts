@@ -44,11 +44,20 @@ function termsForWord(organizationId: string, word: string): SQL {
  * (a typo too far from every name) is left out rather than emptying the result: the others still narrow
  * it and the ranking by similarity to the whole query puts the closest names first.
  */
-export async function termsForWords(db: DbOrTx, organizationId: string, words: string[]): Promise<string[][]> {
+export async function termsForWords(
+  db: DbOrTx,
+  organizationId: string,
+  words: string[],
+): Promise<string[][]> {
   if (words.length === 0) return []
-  const perWord = words.map((word, index) => sql`select ${index}::int as word, term from (${termsForWord(organizationId, word)}) matched`)
+  const perWord = words.map(
+    (word, index) =>
+      sql`select ${index}::int as word, term from (${termsForWord(organizationId, word)}) matched`,
+  )
   // Both drivers (node-postgres, PGlite) answer execute() with { rows }.
-  const result = (await db.execute(sql.join(perWord, sql` union all `))) as unknown as { rows: { word: number; term: string }[] }
+  const result = (await db.execute(sql.join(perWord, sql` union all `))) as unknown as {
+    rows: { word: number; term: string }[]
+  }
   const terms: string[][] = words.map(() => [])
   for (const row of result.rows) terms[row.word]?.push(row.term)
   return terms.filter((list) => list.length > 0)

@@ -38,12 +38,28 @@ async function selectNotes(ctx: AppContext, where: ReturnType<typeof and>, limit
   return rows.map((row) => toNote(ctx, row.note, row))
 }
 
-export async function listNotes(ctx: AppContext, source: AuditSource, patientId: string, page: number, pageSize: number, path: string) {
+export async function listNotes(
+  ctx: AppContext,
+  source: AuditSource,
+  patientId: string,
+  page: number,
+  pageSize: number,
+  path: string,
+) {
   const { row: patient, authorizationId } = await loadPatient(ctx, source, patientId)
-  const where = and(eq(patientNotes.patientId, patient.id), eq(patientNotes.organizationId, patient.organizationId))
+  const where = and(
+    eq(patientNotes.patientId, patient.id),
+    eq(patientNotes.organizationId, patient.organizationId),
+  )
   const [totals] = await ctx.db.select({ total: count() }).from(patientNotes).where(where)
   const total = totals?.total ?? 0
-  await writeAudit(ctx.db, source, { action: 'patient_note.list', patientId: patient.id, details: { notes: total }, reason: accessReason(authorizationId), at: ctx.clock() })
+  await writeAudit(ctx.db, source, {
+    action: 'patient_note.list',
+    patientId: patient.id,
+    details: { notes: total },
+    reason: accessReason(authorizationId),
+    at: ctx.clock(),
+  })
   const pageUrl = (n: number): string => `${path}?page=${n}&page_size=${pageSize}`
   return {
     count: total,
@@ -53,12 +69,24 @@ export async function listNotes(ctx: AppContext, source: AuditSource, patientId:
   }
 }
 
-export async function createNote(ctx: AppContext, source: AuditSource, patientId: string, body: string): Promise<Note> {
+export async function createNote(
+  ctx: AppContext,
+  source: AuditSource,
+  patientId: string,
+  body: string,
+): Promise<Note> {
   const { row: patient, authorizationId } = await loadPatient(ctx, source, patientId)
   const now = ctx.clock()
   const [row] = await ctx.db
     .insert(patientNotes)
-    .values({ organizationId: patient.organizationId, patientId: patient.id, authorUserId: source.principal.userId, bodyEncrypted: encrypt(ctx.keys, body), createdAt: now, updatedAt: now })
+    .values({
+      organizationId: patient.organizationId,
+      patientId: patient.id,
+      authorUserId: source.principal.userId,
+      bodyEncrypted: encrypt(ctx.keys, body),
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning()
   if (!row) throw new Error('note insert returned no row')
   await writeAudit(ctx.db, source, {
@@ -75,20 +103,37 @@ export async function createNote(ctx: AppContext, source: AuditSource, patientId
 }
 
 /** A note the caller may change, with the caller's active authorization for its patient (null: none). */
-async function loadOwnNote(ctx: AppContext, source: AuditSource, patientId: string, noteId: string): Promise<{ row: NoteRow; authorizationId: string | null }> {
+async function loadOwnNote(
+  ctx: AppContext,
+  source: AuditSource,
+  patientId: string,
+  noteId: string,
+): Promise<{ row: NoteRow; authorizationId: string | null }> {
   const { row: patient, authorizationId } = await loadPatient(ctx, source, patientId)
   if (!isValidPatientId(noteId)) throw notFound()
-  const [row] = await ctx.db.select().from(patientNotes).where(and(eq(patientNotes.id, noteId), eq(patientNotes.patientId, patient.id)))
+  const [row] = await ctx.db
+    .select()
+    .from(patientNotes)
+    .where(and(eq(patientNotes.id, noteId), eq(patientNotes.patientId, patient.id)))
   if (!row) throw notFound()
   const { principal } = source
   if (row.authorUserId !== principal.userId && !isAdminRole(principal.role)) throw permissionDenied()
   return { row, authorizationId }
 }
 
-export async function updateNote(ctx: AppContext, source: AuditSource, patientId: string, noteId: string, body: string): Promise<Note> {
+export async function updateNote(
+  ctx: AppContext,
+  source: AuditSource,
+  patientId: string,
+  noteId: string,
+  body: string,
+): Promise<Note> {
   const { row, authorizationId } = await loadOwnNote(ctx, source, patientId, noteId)
   const now = ctx.clock()
-  await ctx.db.update(patientNotes).set({ bodyEncrypted: encrypt(ctx.keys, body), updatedAt: now }).where(eq(patientNotes.id, row.id))
+  await ctx.db
+    .update(patientNotes)
+    .set({ bodyEncrypted: encrypt(ctx.keys, body), updatedAt: now })
+    .where(eq(patientNotes.id, row.id))
   await writeAudit(ctx.db, source, {
     action: 'patient_note.update',
     patientId: row.patientId,
@@ -102,7 +147,12 @@ export async function updateNote(ctx: AppContext, source: AuditSource, patientId
   return note
 }
 
-export async function deleteNote(ctx: AppContext, source: AuditSource, patientId: string, noteId: string): Promise<void> {
+export async function deleteNote(
+  ctx: AppContext,
+  source: AuditSource,
+  patientId: string,
+  noteId: string,
+): Promise<void> {
   const { row, authorizationId } = await loadOwnNote(ctx, source, patientId, noteId)
   await ctx.db.delete(patientNotes).where(eq(patientNotes.id, row.id))
   await writeAudit(ctx.db, source, {

@@ -44,16 +44,48 @@ async function csvExport(ctx: AppContext, source: AuditSource, patientId: string
   const lines = [csvLine(EXPORT_COLUMNS)]
   for (const m of data.medications) {
     lines.push(
-      csvLine(['medication', m.resourceId, m.fillDate, m.endDate, m.drugName, m.ndc, m.prescriberName, m.prescriberNpi, m.daysSupply, m.quantity, m.totalCostCents, m.planPaidCents, m.patientPayCents]),
+      csvLine([
+        'medication',
+        m.resourceId,
+        m.fillDate,
+        m.endDate,
+        m.drugName,
+        m.ndc,
+        m.prescriberName,
+        m.prescriberNpi,
+        m.daysSupply,
+        m.quantity,
+        m.totalCostCents,
+        m.planPaidCents,
+        m.patientPayCents,
+      ]),
     )
   }
   for (const { claim, diagnoses } of data.claims) {
     const codes = diagnoses.map((d) => d.code).join(' ')
     lines.push(
-      csvLine(['claim', claim.resourceId, claim.billableStart, claim.billableEnd, claim.claimType, codes, claim.providerName, claim.providerNpi, null, null, claim.submittedCents, claim.medicarePaidCents, claim.patientPaysCents]),
+      csvLine([
+        'claim',
+        claim.resourceId,
+        claim.billableStart,
+        claim.billableEnd,
+        claim.claimType,
+        codes,
+        claim.providerName,
+        claim.providerNpi,
+        null,
+        null,
+        claim.submittedCents,
+        claim.medicarePaidCents,
+        claim.patientPaysCents,
+      ]),
     )
   }
-  return { body: `${lines.join('\r\n')}\r\n`, rows: lines.length - 1, authorizationId: patient.authorizationId }
+  return {
+    body: `${lines.join('\r\n')}\r\n`,
+    rows: lines.length - 1,
+    authorizationId: patient.authorizationId,
+  }
 }
 
 async function fhirExport(ctx: AppContext, source: AuditSource, patientId: string): Promise<Exported> {
@@ -69,10 +101,26 @@ async function fhirExport(ctx: AppContext, source: AuditSource, patientId: strin
   return { body: JSON.stringify(bundle), rows: resources.length, authorizationId }
 }
 
-export async function exportPatient(ctx: AppContext, source: AuditSource, patientId: string, format: 'csv' | 'fhir'): Promise<ExportFile> {
-  const { body, rows, authorizationId } = format === 'csv' ? await csvExport(ctx, source, patientId) : await fhirExport(ctx, source, patientId)
-  await writeAudit(ctx.db, source, { action: 'patient.export', patientId, details: { format, rows }, reason: accessReason(authorizationId), at: ctx.clock() })
+export async function exportPatient(
+  ctx: AppContext,
+  source: AuditSource,
+  patientId: string,
+  format: 'csv' | 'fhir',
+): Promise<ExportFile> {
+  const { body, rows, authorizationId } =
+    format === 'csv' ? await csvExport(ctx, source, patientId) : await fhirExport(ctx, source, patientId)
+  await writeAudit(ctx.db, source, {
+    action: 'patient.export',
+    patientId,
+    details: { format, rows },
+    reason: accessReason(authorizationId),
+    at: ctx.clock(),
+  })
   return format === 'csv'
     ? { filename: `patient-${patientId}.csv`, contentType: 'text/csv; charset=utf-8', body }
-    : { filename: `patient-${patientId}.fhir.json`, contentType: 'application/fhir+json; charset=utf-8', body }
+    : {
+        filename: `patient-${patientId}.fhir.json`,
+        contentType: 'application/fhir+json; charset=utf-8',
+        body,
+      }
 }

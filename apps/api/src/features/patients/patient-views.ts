@@ -8,14 +8,21 @@
 // caller has an active authorization for the patient (`served`, the predicate the clinical data uses):
 // after a revoke or expiry the patient keeps what staff entered on the request form (the name, MRN,
 // email, phone) and the rest is null (issue 6, DESIGN.md §4.5).
-import { displayOptionsFor, isProviderRole, type BasicInfo, type Patient, type Role } from '@blueconsent/contract'
+import {
+  displayOptionsFor,
+  isProviderRole,
+  type BasicInfo,
+  type Patient,
+  type Role,
+} from '@blueconsent/contract'
 import type { AppContext } from '../../context.ts'
 import { decrypt } from '../../lib/crypto.ts'
 import type { Principal } from '../../plugins/access.ts'
 import { splitName } from '../authorization-requests/patients.ts'
 import type { NewestRequest, PatientRow } from './patients.repository.ts'
 
-const open = (ctx: AppContext, sealed: string | null): string | null => (sealed ? decrypt(ctx.keys, sealed) : null)
+const open = (ctx: AppContext, sealed: string | null): string | null =>
+  sealed ? decrypt(ctx.keys, sealed) : null
 
 /** The MRN field, and with it the MRN column of responses (spec 1 §6): ACO and physician roles. */
 export const showsMrn = (role: Role): boolean => isProviderRole(role)
@@ -51,7 +58,13 @@ export function toBasicInfo(principal: Principal, row: PatientRow, served: boole
   }
 }
 
-export function toPatient(ctx: AppContext, principal: Principal, row: PatientRow, request: NewestRequest | undefined, served: boolean): Patient {
+export function toPatient(
+  ctx: AppContext,
+  principal: Principal,
+  row: PatientRow,
+  request: NewestRequest | undefined,
+  served: boolean,
+): Patient {
   const display = displayOptionsFor(principal.role)
   const mrn = showsMrn(principal.role) ? open(ctx, row.mrnEncrypted) : null
   const phone = display.demographics ? open(ctx, row.phoneEncrypted) : null
@@ -69,6 +82,12 @@ export function toPatient(ctx: AppContext, principal: Principal, row: PatientRow
     city: null,
     created_at: row.createdAt.toISOString(),
     tin_id: row.tinId,
-    authorization: request ? { status: request.status, request_id: request.id, expires_at: request.expiresAt?.toISOString() ?? null } : null,
+    authorization: request
+      ? {
+          status: request.status,
+          request_id: request.id,
+          expires_at: request.expiresAt?.toISOString() ?? null,
+        }
+      : null,
   }
 }

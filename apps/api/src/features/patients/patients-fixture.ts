@@ -3,7 +3,14 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { demoUser, type DemoPersona } from '../../db/demo-personas.ts'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { claimDiagnoses, claimLines, claimProcedures, claims, medications, riskScores } from '../../db/schema/clinical.ts'
+import {
+  claimDiagnoses,
+  claimLines,
+  claimProcedures,
+  claims,
+  medications,
+  riskScores,
+} from '../../db/schema/clinical.ts'
 import { patients } from '../../db/schema/patients.ts'
 import { tins } from '../../db/schema/tins.ts'
 import { users } from '../../db/schema/users.ts'
@@ -12,22 +19,43 @@ import type { TestApp } from '../../testing/test-app.ts'
 import { computeRiskScore } from '../ingestion/risk.ts'
 import { normaliseMbi } from './patients.service.ts'
 
-export type FixturePatient = { id: string; claimId: string; requestId: string; name: string; mrn: string; mbi: string; email: string; phone: string }
+export type FixturePatient = {
+  id: string
+  claimId: string
+  requestId: string
+  name: string
+  mrn: string
+  mbi: string
+  email: string
+  phone: string
+}
 
 async function userOf(t: TestApp, persona: DemoPersona) {
-  const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, demoUser(persona).email))
+  const [user] = await t.app.ctx.db
+    .select()
+    .from(users)
+    .where(eq(users.email, demoUser(persona).email))
   if (!user?.organizationId) throw new Error(`no organisation for ${persona}`)
   return { id: user.id, organizationId: user.organizationId }
 }
 
 export async function acoTins(t: TestApp, organizationId: string): Promise<string[]> {
-  const rows = await t.app.ctx.db.select({ id: tins.id }).from(tins).where(eq(tins.organizationId, organizationId)).orderBy(asc(tins.createdAt), asc(tins.id))
+  const rows = await t.app.ctx.db
+    .select({ id: tins.id })
+    .from(tins)
+    .where(eq(tins.organizationId, organizationId))
+    .orderBy(asc(tins.createdAt), asc(tins.id))
   return rows.map((row) => row.id)
 }
 
 let sequence = 0
 
-export type PatientSpec = { requester: DemoPersona; name: string; tin: 'first' | 'second' | null; request?: 'authorized' | 'expired' | 'revoked' | 'pending' }
+export type PatientSpec = {
+  requester: DemoPersona
+  name: string
+  tin: 'first' | 'second' | null
+  request?: 'authorized' | 'expired' | 'revoked' | 'pending'
+}
 
 export async function insertPatient(t: TestApp, spec: PatientSpec): Promise<FixturePatient> {
   const { ctx } = t.app
@@ -111,18 +139,51 @@ export async function insertPatient(t: TestApp, spec: PatientSpec): Promise<Fixt
       medicarePaidCents: 9600,
       patientPaysCents: 2400,
       record: { claimId: `C-${sequence}`, claimType: 'CARRIER' },
-      resource: { resourceType: 'ExplanationOfBenefit', id: `carrier-${sequence}`, type: { text: 'CARRIER' } },
+      resource: {
+        resourceType: 'ExplanationOfBenefit',
+        id: `carrier-${sequence}`,
+        type: { text: 'CARRIER' },
+      },
     })
     .returning()
   if (!claim) throw new Error('claim insert failed')
-  await ctx.db.insert(claimDiagnoses).values({ claimId: claim.id, sequence: 1, code: 'E119', system: 'icd10', roles: ['principal'] })
-  await ctx.db.insert(claimLines).values({ claimId: claim.id, sequence: 1, hcpcs: '99214', serviceStart: '2025-05-01', submittedCents: 25000 })
-  await ctx.db.insert(claimProcedures).values({ claimId: claim.id, sequence: 1, code: '0DJ08ZZ', system: 'icd10pcs', performedOn: '2025-05-01' })
+  await ctx.db
+    .insert(claimDiagnoses)
+    .values({ claimId: claim.id, sequence: 1, code: 'E119', system: 'icd10', roles: ['principal'] })
+  await ctx.db
+    .insert(claimLines)
+    .values({
+      claimId: claim.id,
+      sequence: 1,
+      hcpcs: '99214',
+      serviceStart: '2025-05-01',
+      submittedCents: 25000,
+    })
+  await ctx.db
+    .insert(claimProcedures)
+    .values({
+      claimId: claim.id,
+      sequence: 1,
+      code: '0DJ08ZZ',
+      system: 'icd10pcs',
+      performedOn: '2025-05-01',
+    })
   const risk = computeRiskScore([], { sex: 'F', birthDate: '1950-04-02' }, null, ctx.clock())
-  if (risk) await ctx.db.insert(riskScores).values({ patientId: patient.id, ...risk, result: risk.result as unknown as Record<string, unknown> })
+  if (risk)
+    await ctx.db
+      .insert(riskScores)
+      .values({ patientId: patient.id, ...risk, result: risk.result as unknown as Record<string, unknown> })
   return { id: patient.id, claimId: claim.id, requestId: request.id, name: spec.name, mrn, mbi, email, phone }
 }
 
-export async function setRequestStatus(t: TestApp, requestId: string, status: 'revoked' | 'authorized', identityReview: 'none' | 'pending' = 'none'): Promise<void> {
-  await t.app.ctx.db.update(authorizationRequests).set({ status, identityReview }).where(and(eq(authorizationRequests.id, requestId)))
+export async function setRequestStatus(
+  t: TestApp,
+  requestId: string,
+  status: 'revoked' | 'authorized',
+  identityReview: 'none' | 'pending' = 'none',
+): Promise<void> {
+  await t.app.ctx.db
+    .update(authorizationRequests)
+    .set({ status, identityReview })
+    .where(and(eq(authorizationRequests.id, requestId)))
 }

@@ -26,7 +26,15 @@ beforeAll(async () => {
   physician = await insertPatient(t, { requester: 'PHYSICIAN_USER', name: 'Lucia Fernandez', tin: null })
   agentOwn = await insertPatient(t, { requester: 'AGENT_USER', name: 'Harold Jensen', tin: null })
   agentColleague = await insertPatient(t, { requester: 'AGENT_ADMIN', name: 'Irene Castillo', tin: null })
-  for (const persona of ['ACO_ADMIN', 'ACO_USER', 'PHYSICIAN_USER', 'AGENT_USER', 'AGENT_ADMIN', 'ADMIN'] as const) clients[persona] = await loginAs(t.app, persona)
+  for (const persona of [
+    'ACO_ADMIN',
+    'ACO_USER',
+    'PHYSICIAN_USER',
+    'AGENT_USER',
+    'AGENT_ADMIN',
+    'ADMIN',
+  ] as const)
+    clients[persona] = await loginAs(t.app, persona)
 })
 afterAll(async () => {
   await t.close()
@@ -43,12 +51,26 @@ const ids = (body: { results: { id: string }[] }) => body.results.map((p) => p.i
 describe('GET /api/patients/ search', () => {
   it('finds by MRN, MBI, uuid, email and phone through the keyed hashes', async () => {
     expect(ids((await get('ACO_ADMIN', `/api/patients/?mrn=${acoFirst.mrn}`)).json())).toEqual([acoFirst.id])
-    expect(ids((await get('ACO_ADMIN', `/api/patients/?medicare_number=${acoFirst.mbi.toLowerCase()}`)).json())).toEqual([acoFirst.id])
-    expect(ids((await get('ACO_ADMIN', `/api/patients/?uuid=${acoSecond.id}&_t=1`)).json())).toEqual([acoSecond.id])
-    expect(ids((await get('ACO_ADMIN', `/api/patients/?search=${encodeURIComponent(acoFirst.email.toUpperCase())}`)).json())).toEqual([acoFirst.id])
+    expect(
+      ids((await get('ACO_ADMIN', `/api/patients/?medicare_number=${acoFirst.mbi.toLowerCase()}`)).json()),
+    ).toEqual([acoFirst.id])
+    expect(ids((await get('ACO_ADMIN', `/api/patients/?uuid=${acoSecond.id}&_t=1`)).json())).toEqual([
+      acoSecond.id,
+    ])
+    expect(
+      ids(
+        (
+          await get('ACO_ADMIN', `/api/patients/?search=${encodeURIComponent(acoFirst.email.toUpperCase())}`)
+        ).json(),
+      ),
+    ).toEqual([acoFirst.id])
     const national = `(${acoFirst.phone.slice(2, 5)}) ${acoFirst.phone.slice(5, 8)}-${acoFirst.phone.slice(8)}`
-    expect(ids((await get('ACO_ADMIN', `/api/patients/?search=${encodeURIComponent(national)}`)).json())).toEqual([acoFirst.id])
-    expect(ids((await get('ACO_ADMIN', `/api/patients/?search=${acoSecond.mrn}`)).json())).toEqual([acoSecond.id])
+    expect(
+      ids((await get('ACO_ADMIN', `/api/patients/?search=${encodeURIComponent(national)}`)).json()),
+    ).toEqual([acoFirst.id])
+    expect(ids((await get('ACO_ADMIN', `/api/patients/?search=${acoSecond.mrn}`)).json())).toEqual([
+      acoSecond.id,
+    ])
   })
 
   it('finds partial and misspelt names by trigram, best match first', async () => {
@@ -82,10 +104,21 @@ describe('GET /api/patients/ search', () => {
     const bad = await get('ACO_ADMIN', '/api/patients/?uuid=not-a-uuid')
     expect(bad.statusCode).toBe(400)
     expect(bad.json()).toMatchObject({ detail: 'Invalid patient ID format', code: 'validation_error' })
-    const response = await get('ACO_USER', `/api/patients/?medicare_number=${acoFirst.mbi}&search=${acoFirst.mrn}`)
-    const rows = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.requestId, String(response.headers['x-request-id'])))
+    const response = await get(
+      'ACO_USER',
+      `/api/patients/?medicare_number=${acoFirst.mbi}&search=${acoFirst.mrn}`,
+    )
+    const rows = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.requestId, String(response.headers['x-request-id'])))
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ action: 'patient.search', patientId: null, ipAddress: '127.0.0.1', details: { parameters: ['medicare_number', 'search'], results: 1 } })
+    expect(rows[0]).toMatchObject({
+      action: 'patient.search',
+      patientId: null,
+      ipAddress: '127.0.0.1',
+      details: { parameters: ['medicare_number', 'search'], results: 1 },
+    })
     expect(rows[0]?.actorUserId).toBeTruthy()
     expect(rows[0]?.organizationId).toBeTruthy()
     const all = JSON.stringify(await t.app.ctx.db.select().from(auditLog))
@@ -111,18 +144,27 @@ describe('scoping matrix', () => {
     ['AGENT_USER', () => physician, 404],
     ['ADMIN', () => acoFirst, 403],
   ]
-  it.each(cases)('%s on a patient answers the expected status on every endpoint', async (persona, patient, expected) => {
-    for (const endpoint of ENDPOINTS) {
-      const response = await get(persona, `/api/patients/${patient().id}/${endpoint}`)
-      expect([endpoint, response.statusCode]).toEqual([endpoint, expected])
-    }
-  })
+  it.each(cases)(
+    '%s on a patient answers the expected status on every endpoint',
+    async (persona, patient, expected) => {
+      for (const endpoint of ENDPOINTS) {
+        const response = await get(persona, `/api/patients/${patient().id}/${endpoint}`)
+        expect([endpoint, response.statusCode]).toEqual([endpoint, expected])
+      }
+    },
+  )
 
   it('shows no patients to a role in the wrong kind of organisation (spec 1 §6 pairing)', async () => {
-    const [row] = await t.app.ctx.db.select({ organizationId: patients.organizationId }).from(patients).where(eq(patients.id, physician.id))
+    const [row] = await t.app.ctx.db
+      .select({ organizationId: patients.organizationId })
+      .from(patients)
+      .where(eq(patients.id, physician.id))
     if (!row) throw new Error('no physician patient')
     const setType = (organizationType: 'PHYSICIAN_GROUP' | 'INSURANCE_AGENCY') =>
-      t.app.ctx.db.update(organizations).set({ organizationType }).where(eq(organizations.id, row.organizationId))
+      t.app.ctx.db
+        .update(organizations)
+        .set({ organizationType })
+        .where(eq(organizations.id, row.organizationId))
     await setType('INSURANCE_AGENCY')
     try {
       expect((await get('PHYSICIAN_USER', `/api/patients/${physician.id}/`)).statusCode).toBe(404)
@@ -143,7 +185,13 @@ describe('scoping matrix', () => {
 describe('patient data', () => {
   it('serves demographics, identifiers and the newest authorization to providers', async () => {
     const body = (await get('ACO_ADMIN', `/api/patients/${acoFirst.id}/`)).json()
-    expect(body).toMatchObject({ full_name: 'Margaret Whitfield', name: 'Margaret Whitfield', mrn: acoFirst.mrn, medicare_number: acoFirst.mbi, email: acoFirst.email })
+    expect(body).toMatchObject({
+      full_name: 'Margaret Whitfield',
+      name: 'Margaret Whitfield',
+      mrn: acoFirst.mrn,
+      medicare_number: acoFirst.mbi,
+      email: acoFirst.email,
+    })
     expect(body.authorization).toMatchObject({ status: 'authorized', request_id: acoFirst.requestId })
   })
 
@@ -151,7 +199,11 @@ describe('patient data', () => {
     const data = (await get('ACO_ADMIN', `/api/patients/${acoFirst.id}/consolidated/`)).json()
     expect(data.medications).toHaveLength(1)
     expect(data.claims).toHaveLength(1)
-    expect(data.claims[0]).toMatchObject({ record_id: acoFirst.claimId, claim_type: 'CARRIER', diagnoses: [{ code: 'E119' }] })
+    expect(data.claims[0]).toMatchObject({
+      record_id: acoFirst.claimId,
+      claim_type: 'CARRIER',
+      diagnoses: [{ code: 'E119' }],
+    })
     const risk = (await get('ACO_ADMIN', `/api/patients/${acoFirst.id}/risk_score/`)).json()
     expect(risk.score).toBeGreaterThan(0)
     expect(risk.explanation.model).toBeTruthy()
@@ -182,7 +234,12 @@ describe('patient data', () => {
   })
 
   it('serves no data once revoked, expired or held for identity review', async () => {
-    const expired = await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Expired Example', tin: 'first', request: 'expired' })
+    const expired = await insertPatient(t, {
+      requester: 'ACO_ADMIN',
+      name: 'Expired Example',
+      tin: 'first',
+      request: 'expired',
+    })
     const data = (await get('ACO_ADMIN', `/api/patients/${expired.id}/consolidated/`)).json()
     expect([data.medications.length, data.claims.length]).toEqual([0, 0])
     expect((await get('ACO_ADMIN', `/api/claims/${expired.claimId}/`)).statusCode).toBe(404)
@@ -199,45 +256,71 @@ describe('patient data', () => {
 
   it('audits every read with user, organisation, patient, IP and request id', async () => {
     const response = await get('ACO_USER', `/api/patients/${acoFirst.id}/risk_score/`)
-    const rows = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.requestId, String(response.headers['x-request-id'])))
+    const rows = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.requestId, String(response.headers['x-request-id'])))
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ action: 'patient.risk_score', patientId: acoFirst.id, ipAddress: '127.0.0.1', details: { served: true } })
+    expect(rows[0]).toMatchObject({
+      action: 'patient.risk_score',
+      patientId: acoFirst.id,
+      ipAddress: '127.0.0.1',
+      details: { served: true },
+    })
     expect(rows[0]?.actorUserId).toBeTruthy()
     expect(rows[0]?.organizationId).toBeTruthy()
     for (const action of ['patient.read', 'patient.basic_info', 'patient.consolidated', 'claim.read']) {
-      const found = await t.app.ctx.db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.patientId, acoFirst.id)))
+      const found = await t.app.ctx.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.patientId, acoFirst.id)))
       expect([action, found.length > 0]).toEqual([action, true])
     }
   })
 })
 
 describe('what agents may search by (spec 1 §6: MRN and Medicare ID search for ACO and physician roles only)', () => {
-  it.each(['AGENT_USER', 'AGENT_ADMIN'])('%s: mrn and medicare_number are refused with 400', async (persona) => {
-    const patient = persona === 'AGENT_USER' ? agentOwn : agentColleague
-    const byMrn = await get(persona, `/api/patients/?mrn=${patient.mrn}`)
-    expect(byMrn.statusCode).toBe(400)
-    expect(byMrn.json()).toEqual({ detail: IDENTIFIER_SEARCH_REFUSED.mrn, code: 'validation_error' })
-    const byMbi = await get(persona, `/api/patients/?medicare_number=${patient.mbi}`)
-    expect(byMbi.statusCode).toBe(400)
-    expect(byMbi.json()).toEqual({ detail: IDENTIFIER_SEARCH_REFUSED.medicare_number, code: 'validation_error' })
-  })
+  it.each(['AGENT_USER', 'AGENT_ADMIN'])(
+    '%s: mrn and medicare_number are refused with 400',
+    async (persona) => {
+      const patient = persona === 'AGENT_USER' ? agentOwn : agentColleague
+      const byMrn = await get(persona, `/api/patients/?mrn=${patient.mrn}`)
+      expect(byMrn.statusCode).toBe(400)
+      expect(byMrn.json()).toEqual({ detail: IDENTIFIER_SEARCH_REFUSED.mrn, code: 'validation_error' })
+      const byMbi = await get(persona, `/api/patients/?medicare_number=${patient.mbi}`)
+      expect(byMbi.statusCode).toBe(400)
+      expect(byMbi.json()).toEqual({
+        detail: IDENTIFIER_SEARCH_REFUSED.medicare_number,
+        code: 'validation_error',
+      })
+    },
+  )
 
   it('matches an agent’s general search on name, email and phone, never on MRN or MBI', async () => {
     expect(ids((await get('AGENT_USER', `/api/patients/?search=${agentOwn.mrn}`)).json())).toEqual([])
     expect(ids((await get('AGENT_USER', `/api/patients/?search=${agentOwn.mbi}`)).json())).toEqual([])
     expect(ids((await get('AGENT_USER', '/api/patients/?search=Jensen')).json())).toEqual([agentOwn.id])
-    expect(ids((await get('AGENT_USER', `/api/patients/?search=${encodeURIComponent(agentOwn.email)}`)).json())).toEqual([agentOwn.id])
+    expect(
+      ids((await get('AGENT_USER', `/api/patients/?search=${encodeURIComponent(agentOwn.email)}`)).json()),
+    ).toEqual([agentOwn.id])
     const national = `(${agentOwn.phone.slice(2, 5)}) ${agentOwn.phone.slice(5, 8)}-${agentOwn.phone.slice(8)}`
-    expect(ids((await get('AGENT_USER', `/api/patients/?search=${encodeURIComponent(national)}`)).json())).toEqual([agentOwn.id])
+    expect(
+      ids((await get('AGENT_USER', `/api/patients/?search=${encodeURIComponent(national)}`)).json()),
+    ).toEqual([agentOwn.id])
     // Providers still find by both.
-    expect(ids((await get('PHYSICIAN_USER', `/api/patients/?search=${physician.mbi}`)).json())).toEqual([physician.id])
-    expect(ids((await get('PHYSICIAN_USER', `/api/patients/?mrn=${physician.mrn}`)).json())).toEqual([physician.id])
+    expect(ids((await get('PHYSICIAN_USER', `/api/patients/?search=${physician.mbi}`)).json())).toEqual([
+      physician.id,
+    ])
+    expect(ids((await get('PHYSICIAN_USER', `/api/patients/?mrn=${physician.mrn}`)).json())).toEqual([
+      physician.id,
+    ])
   })
 })
 
 describe('what each role is shown of a patient (spec 1 §6 display options)', () => {
   beforeAll(async () => {
-    for (const id of [agentOwn.id, physician.id]) await t.app.ctx.db.update(patients).set({ state: 'OR', postalCode: '97201' }).where(eq(patients.id, id))
+    for (const id of [agentOwn.id, physician.id])
+      await t.app.ctx.db.update(patients).set({ state: 'OR', postalCode: '97201' }).where(eq(patients.id, id))
   })
 
   const HIDDEN_FROM_AGENTS = {
@@ -262,12 +345,23 @@ describe('what each role is shown of a patient (spec 1 §6 display options)', ()
     const listed = list.results.find((p: { id: string }) => p.id === agentOwn.id)
     const one = (await get('AGENT_USER', `/api/patients/${agentOwn.id}/`)).json()
     for (const body of [listed, one]) {
-      expect(body).toMatchObject({ id: agentOwn.id, full_name: 'Harold Jensen', birth_date: '1950-04-02', authorization: { status: 'authorized' }, ...HIDDEN_FROM_AGENTS_FULL })
+      expect(body).toMatchObject({
+        id: agentOwn.id,
+        full_name: 'Harold Jensen',
+        birth_date: '1950-04-02',
+        authorization: { status: 'authorized' },
+        ...HIDDEN_FROM_AGENTS_FULL,
+      })
       expect(JSON.stringify(body)).not.toContain(agentOwn.mrn)
       expect(JSON.stringify(body)).not.toContain(agentOwn.email)
     }
     const basic = (await get('AGENT_USER', `/api/patients/${agentOwn.id}/basic_info/`)).json()
-    expect(basic).toMatchObject({ id: agentOwn.id, full_name: 'Harold Jensen', birth_date: '1950-04-02', ...HIDDEN_FROM_AGENTS })
+    expect(basic).toMatchObject({
+      id: agentOwn.id,
+      full_name: 'Harold Jensen',
+      birth_date: '1950-04-02',
+      ...HIDDEN_FROM_AGENTS,
+    })
   })
 
   it('still gives physician roles the MRN, MBI, gender, contact details and address', async () => {
@@ -297,8 +391,14 @@ describe('claim lookup by Blue Button id (unique per patient only)', () => {
     await t.app.ctx.db.update(claims).set({ resourceId: shared }).where(eq(claims.id, other.claimId))
     // ACO_ADMIN sees both patients: the Blue Button id names no single claim.
     expect((await get('ACO_ADMIN', `/api/claims/${shared}/`)).statusCode).toBe(404)
-    expect((await get('ACO_ADMIN', `/api/claims/${one.claimId}/`)).json()).toMatchObject({ patient_id: one.id, record_id: one.claimId })
-    expect((await get('ACO_ADMIN', `/api/claims/${other.claimId}/`)).json()).toMatchObject({ patient_id: other.id, record_id: other.claimId })
+    expect((await get('ACO_ADMIN', `/api/claims/${one.claimId}/`)).json()).toMatchObject({
+      patient_id: one.id,
+      record_id: one.claimId,
+    })
+    expect((await get('ACO_ADMIN', `/api/claims/${other.claimId}/`)).json()).toMatchObject({
+      patient_id: other.id,
+      record_id: other.claimId,
+    })
     // ACO_USER (first TIN only) sees one of them, so the id is unambiguous within its scope.
     const scoped = await get('ACO_USER', `/api/claims/${shared}/`)
     expect(scoped.statusCode).toBe(200)

@@ -5,7 +5,14 @@ import { isAgentRole, roleFitsOrganizationType } from '@blueconsent/contract'
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { readAll, type DbOrTx } from '../../db/client.ts'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { claimDiagnoses, claimLines, claimProcedures, claims, coverages, medications } from '../../db/schema/clinical.ts'
+import {
+  claimDiagnoses,
+  claimLines,
+  claimProcedures,
+  claims,
+  coverages,
+  medications,
+} from '../../db/schema/clinical.ts'
 import { patients } from '../../db/schema/patients.ts'
 import type { Principal } from '../../plugins/access.ts'
 
@@ -39,7 +46,11 @@ export function patientScope(principal: Principal, now: Date): SQL {
   if (!roleFitsOrganizationType(principal.role, principal.organizationType)) return sql`false`
   const conditions: (SQL | undefined)[] = [eq(patients.organizationId, principal.organizationId)]
   if (!principal.allTins) {
-    conditions.push(principal.tinIds.length > 0 ? or(isNull(patients.tinId), inArray(patients.tinId, principal.tinIds)) : isNull(patients.tinId))
+    conditions.push(
+      principal.tinIds.length > 0
+        ? or(isNull(patients.tinId), inArray(patients.tinId, principal.tinIds))
+        : isNull(patients.tinId),
+    )
   }
   if (isAgentRole(principal.role)) {
     conditions.push(activeAuthorizationExists(principal, now))
@@ -52,13 +63,20 @@ export function patientScope(principal: Principal, now: Date): SQL {
  * their own), the most recently authorized if several, or null. What an audit row names as its reason.
  */
 function activeAuthorizationId(principal: Principal, now: Date): SQL<string | null> {
-  return sql<string | null>`(select ${authorizationRequests.id} from ${authorizationRequests} where ${activeRequest(principal, now)} order by ${authorizationRequests.authorizedAt} desc nulls last, ${authorizationRequests.createdAt} desc, ${authorizationRequests.id} desc limit 1)`
+  return sql<
+    string | null
+  >`(select ${authorizationRequests.id} from ${authorizationRequests} where ${activeRequest(principal, now)} order by ${authorizationRequests.authorizedAt} desc nulls last, ${authorizationRequests.createdAt} desc, ${authorizationRequests.id} desc limit 1)`
 }
 
 /** A patient in scope, with the caller's active authorization for it (null: none), in one query. */
 export type ScopedPatient = { row: PatientRow; authorizationId: string | null }
 
-export async function findScopedPatient(db: DbOrTx, principal: Principal, now: Date, id: string): Promise<ScopedPatient | undefined> {
+export async function findScopedPatient(
+  db: DbOrTx,
+  principal: Principal,
+  now: Date,
+  id: string,
+): Promise<ScopedPatient | undefined> {
   const [found] = await db
     .select({ row: patients, authorizationId: activeAuthorizationId(principal, now) })
     .from(patients)
@@ -67,7 +85,12 @@ export async function findScopedPatient(db: DbOrTx, principal: Principal, now: D
 }
 
 /** Which of the patients the caller has an active authorization for, in one query (a page of results). */
-export async function withActiveAuthorization(db: DbOrTx, principal: Principal, now: Date, patientIds: string[]): Promise<Set<string>> {
+export async function withActiveAuthorization(
+  db: DbOrTx,
+  principal: Principal,
+  now: Date,
+  patientIds: string[],
+): Promise<Set<string>> {
   if (patientIds.length === 0) return new Set()
   const rows = await db
     .selectDistinct({ patientId: authorizationRequests.patientId })
@@ -80,7 +103,10 @@ export async function withActiveAuthorization(db: DbOrTx, principal: Principal, 
 export type SearchPage = { where: SQL; orderBy: SQL[]; limit: number; offset: number }
 
 /** One page and the total in one round trip (a window count); a page past the end counts separately. */
-export async function searchPatients(db: DbOrTx, page: SearchPage): Promise<{ total: number; rows: PatientRow[] }> {
+export async function searchPatients(
+  db: DbOrTx,
+  page: SearchPage,
+): Promise<{ total: number; rows: PatientRow[] }> {
   const found = await db
     .select({ patient: patients, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(patients)
@@ -88,18 +114,33 @@ export async function searchPatients(db: DbOrTx, page: SearchPage): Promise<{ to
     .orderBy(...page.orderBy)
     .limit(page.limit)
     .offset(page.offset)
-  if (found.length > 0 || page.offset === 0) return { total: found[0]?.total ?? 0, rows: found.map((row) => row.patient) }
+  if (found.length > 0 || page.offset === 0)
+    return { total: found[0]?.total ?? 0, rows: found.map((row) => row.patient) }
   const [totals] = await db.select({ total: count() }).from(patients).where(page.where)
   return { total: totals?.total ?? 0, rows: [] }
 }
 
-export type NewestRequest = { patientId: string; id: string; status: (typeof authorizationRequests.$inferSelect)['status']; expiresAt: Date | null }
+export type NewestRequest = {
+  patientId: string
+  id: string
+  status: (typeof authorizationRequests.$inferSelect)['status']
+  expiresAt: Date | null
+}
 
 /** The newest request per patient within the caller's view (agents: their own). */
-export async function newestRequests(db: DbOrTx, principal: Principal, patientIds: string[]): Promise<Map<string, NewestRequest>> {
+export async function newestRequests(
+  db: DbOrTx,
+  principal: Principal,
+  patientIds: string[],
+): Promise<Map<string, NewestRequest>> {
   if (patientIds.length === 0 || principal.organizationId === null) return new Map()
   const rows = await db
-    .select({ patientId: authorizationRequests.patientId, id: authorizationRequests.id, status: authorizationRequests.status, expiresAt: authorizationRequests.expiresAt })
+    .select({
+      patientId: authorizationRequests.patientId,
+      id: authorizationRequests.id,
+      status: authorizationRequests.status,
+      expiresAt: authorizationRequests.expiresAt,
+    })
     .from(authorizationRequests)
     .where(
       and(
@@ -138,9 +179,19 @@ export async function findScopedClaim(
 
 export async function claimChildren(db: DbOrTx, claimId: string) {
   const [diagnoses, lines, procedures] = await readAll(db, [
-    () => db.select().from(claimDiagnoses).where(eq(claimDiagnoses.claimId, claimId)).orderBy(claimDiagnoses.sequence),
+    () =>
+      db
+        .select()
+        .from(claimDiagnoses)
+        .where(eq(claimDiagnoses.claimId, claimId))
+        .orderBy(claimDiagnoses.sequence),
     () => db.select().from(claimLines).where(eq(claimLines.claimId, claimId)).orderBy(claimLines.sequence),
-    () => db.select().from(claimProcedures).where(eq(claimProcedures.claimId, claimId)).orderBy(claimProcedures.sequence),
+    () =>
+      db
+        .select()
+        .from(claimProcedures)
+        .where(eq(claimProcedures.claimId, claimId))
+        .orderBy(claimProcedures.sequence),
   ])
   return { diagnoses, lines, procedures }
 }
@@ -148,9 +199,24 @@ export async function claimChildren(db: DbOrTx, claimId: string) {
 /** The resources as pulled, for the FHIR export. */
 export async function originalResources(db: DbOrTx, patientId: string): Promise<Record<string, unknown>[]> {
   const [coverageRows, claimRows, medicationRows] = await readAll(db, [
-    () => db.select({ resource: coverages.resource }).from(coverages).where(eq(coverages.patientId, patientId)).orderBy(coverages.resourceId),
-    () => db.select({ resource: claims.resource }).from(claims).where(eq(claims.patientId, patientId)).orderBy(claims.resourceId),
-    () => db.select({ resource: medications.resource }).from(medications).where(eq(medications.patientId, patientId)).orderBy(medications.resourceId),
+    () =>
+      db
+        .select({ resource: coverages.resource })
+        .from(coverages)
+        .where(eq(coverages.patientId, patientId))
+        .orderBy(coverages.resourceId),
+    () =>
+      db
+        .select({ resource: claims.resource })
+        .from(claims)
+        .where(eq(claims.patientId, patientId))
+        .orderBy(claims.resourceId),
+    () =>
+      db
+        .select({ resource: medications.resource })
+        .from(medications)
+        .where(eq(medications.patientId, patientId))
+        .orderBy(medications.resourceId),
   ])
   return [...coverageRows, ...claimRows, ...medicationRows].map((row) => row.resource)
 }

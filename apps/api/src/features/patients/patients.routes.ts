@@ -23,7 +23,14 @@ import { notAuthenticated, notFound } from '../../errors.ts'
 import type { AuditSource } from '../audit/audit-writer.ts'
 import { createNote, deleteNote, listNotes, updateNote } from './notes.service.ts'
 import { exportPatient } from './patient-export.ts'
-import { readBasicInfo, readClaim, readConsolidated, readPatient, readRiskScore, searchPatientList } from './patients.service.ts'
+import {
+  readBasicInfo,
+  readClaim,
+  readConsolidated,
+  readPatient,
+  readRiskScore,
+  searchPatientList,
+} from './patients.service.ts'
 
 const VIEW = { access: { permissions: ['patients.view'] } } as const
 const EDIT_NOTES = { access: { permissions: ['patients.view', 'patients.edit_notes'] } } as const
@@ -55,44 +62,98 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app
   const schema = { tags: ['patients'], security: [{ bearer: [] }] }
 
-  routes.get('/api/patients/', { config: VIEW, schema: { ...schema, querystring: patientSearchQuerySchema, response: { 200: patientListSchema } } }, async (request) =>
-    searchPatientList(ctx, sourceOf(request), request.query, '/api/patients/'),
+  routes.get(
+    '/api/patients/',
+    {
+      config: VIEW,
+      schema: { ...schema, querystring: patientSearchQuerySchema, response: { 200: patientListSchema } },
+    },
+    async (request) => searchPatientList(ctx, sourceOf(request), request.query, '/api/patients/'),
   )
-  routes.get('/api/patients/:id/', { config: VIEW, schema: { ...schema, params, response: { 200: patientSchema } } }, async (request) =>
-    readPatient(ctx, sourceOf(request), request.params.id),
+  routes.get(
+    '/api/patients/:id/',
+    { config: VIEW, schema: { ...schema, params, response: { 200: patientSchema } } },
+    async (request) => readPatient(ctx, sourceOf(request), request.params.id),
   )
-  routes.get('/api/patients/:id/basic_info/', { config: VIEW, schema: { ...schema, params, response: { 200: basicInfoSchema } } }, async (request) =>
-    readBasicInfo(ctx, sourceOf(request), request.params.id),
+  routes.get(
+    '/api/patients/:id/basic_info/',
+    { config: VIEW, schema: { ...schema, params, response: { 200: basicInfoSchema } } },
+    async (request) => readBasicInfo(ctx, sourceOf(request), request.params.id),
   )
-  routes.get('/api/patients/:id/risk_score/', { config: VIEW, schema: { ...schema, params, response: { 200: patientRiskScoreSchema } } }, async (request) =>
-    readRiskScore(ctx, sourceOf(request), request.params.id),
+  routes.get(
+    '/api/patients/:id/risk_score/',
+    { config: VIEW, schema: { ...schema, params, response: { 200: patientRiskScoreSchema } } },
+    async (request) => readRiskScore(ctx, sourceOf(request), request.params.id),
   )
-  routes.get('/api/patients/:id/consolidated/', { config: VIEW, schema: { ...schema, params, response: { 200: consolidatedSchema } } }, async (request) =>
-    readConsolidated(ctx, sourceOf(request), request.params.id),
+  routes.get(
+    '/api/patients/:id/consolidated/',
+    { config: VIEW, schema: { ...schema, params, response: { 200: consolidatedSchema } } },
+    async (request) => readConsolidated(ctx, sourceOf(request), request.params.id),
   )
-  routes.get('/api/claims/:id/', { config: VIEW, onRequest: hiddenWithout('patients.view_claims'), schema: { ...schema, params, response: { 200: claimDetailSchema } } }, async (request) =>
-    readClaim(ctx, sourceOf(request), request.params.id),
+  routes.get(
+    '/api/claims/:id/',
+    {
+      config: VIEW,
+      onRequest: hiddenWithout('patients.view_claims'),
+      schema: { ...schema, params, response: { 200: claimDetailSchema } },
+    },
+    async (request) => readClaim(ctx, sourceOf(request), request.params.id),
   )
   routes.get(
     '/api/patients/:id/export/',
-    { config: { access: { permissions: ['patients.view', 'patients.export'] } }, schema: { ...schema, params, querystring: patientExportQuerySchema } },
+    {
+      config: { access: { permissions: ['patients.view', 'patients.export'] } },
+      schema: { ...schema, params, querystring: patientExportQuerySchema },
+    },
     async (request, reply) => {
       const file = await exportPatient(ctx, sourceOf(request), request.params.id, request.query.format)
-      return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body)
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.body)
     },
   )
 
-  routes.get('/api/patients/:id/notes/', { config: VIEW, schema: { ...schema, params, querystring: pageQuery, response: { 200: noteListSchema } } }, async (request) =>
-    listNotes(ctx, sourceOf(request), request.params.id, request.query.page, request.query.page_size, `/api/patients/${request.params.id}/notes/`),
+  routes.get(
+    '/api/patients/:id/notes/',
+    {
+      config: VIEW,
+      schema: { ...schema, params, querystring: pageQuery, response: { 200: noteListSchema } },
+    },
+    async (request) =>
+      listNotes(
+        ctx,
+        sourceOf(request),
+        request.params.id,
+        request.query.page,
+        request.query.page_size,
+        `/api/patients/${request.params.id}/notes/`,
+      ),
   )
-  routes.post('/api/patients/:id/notes/', { config: EDIT_NOTES, schema: { ...schema, params, body: noteBodySchema, response: { 201: noteSchema } } }, async (request, reply) =>
-    reply.status(201).send(await createNote(ctx, sourceOf(request), request.params.id, request.body.body)),
+  routes.post(
+    '/api/patients/:id/notes/',
+    {
+      config: EDIT_NOTES,
+      schema: { ...schema, params, body: noteBodySchema, response: { 201: noteSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createNote(ctx, sourceOf(request), request.params.id, request.body.body)),
   )
-  routes.patch('/api/patients/:id/notes/:noteId/', { config: EDIT_NOTES, schema: { ...schema, params: noteParams, body: noteBodySchema, response: { 200: noteSchema } } }, async (request) =>
-    updateNote(ctx, sourceOf(request), request.params.id, request.params.noteId, request.body.body),
+  routes.patch(
+    '/api/patients/:id/notes/:noteId/',
+    {
+      config: EDIT_NOTES,
+      schema: { ...schema, params: noteParams, body: noteBodySchema, response: { 200: noteSchema } },
+    },
+    async (request) =>
+      updateNote(ctx, sourceOf(request), request.params.id, request.params.noteId, request.body.body),
   )
-  routes.delete('/api/patients/:id/notes/:noteId/', { config: EDIT_NOTES, schema: { ...schema, params: noteParams } }, async (request, reply) => {
-    await deleteNote(ctx, sourceOf(request), request.params.id, request.params.noteId)
-    return reply.status(204).send()
-  })
+  routes.delete(
+    '/api/patients/:id/notes/:noteId/',
+    { config: EDIT_NOTES, schema: { ...schema, params: noteParams } },
+    async (request, reply) => {
+      await deleteNote(ctx, sourceOf(request), request.params.id, request.params.noteId)
+      return reply.status(204).send()
+    },
+  )
 }

@@ -58,7 +58,10 @@ const SEARCH_PARAMETERS = ['mrn', 'medicare_number', 'search', 'uuid'] as const
  * authorization's data is not served, nor found by).
  */
 const mbiMatches = (ctx: Pick<AppContext, 'keys'>, principal: Principal, now: Date, term: string): SQL =>
-  and(eq(patients.mbiHash, keyedHash(ctx.keys, normaliseMbi(term))), activeAuthorizationExists(principal, now)) as SQL
+  and(
+    eq(patients.mbiHash, keyedHash(ctx.keys, normaliseMbi(term))),
+    activeAuthorizationExists(principal, now),
+  ) as SQL
 
 /**
  * `search=`: names word by word through the name vocabulary (name-search.ts), and email and phone by
@@ -66,26 +69,43 @@ const mbiMatches = (ctx: Pick<AppContext, 'keys'>, principal: Principal, now: Da
  * by them (`searchesByIdentifier`), so no other role can probe an identifier it is not shown (the MBI only
  * while authorized: `mbiMatches`). Terms with a digit or an @ are identifiers, never names.
  */
-async function searchCondition(ctx: Pick<AppContext, 'keys' | 'db'>, principal: Principal, now: Date, organizationId: string, term: string, withIdentifiers: boolean): Promise<SQL> {
+async function searchCondition(
+  ctx: Pick<AppContext, 'keys' | 'db'>,
+  principal: Principal,
+  now: Date,
+  organizationId: string,
+  term: string,
+  withIdentifiers: boolean,
+): Promise<SQL> {
   const lower = term.toLowerCase()
   const digits = term.replace(/\D/g, '')
   const identifiers = or(
     withIdentifiers ? eq(patients.mrnHash, mrnHash(ctx, term)) : undefined,
     withIdentifiers ? mbiMatches(ctx, principal, now, term) : undefined,
     eq(patients.emailHash, keyedHash(ctx.keys, lower)),
-    digits.length === 10 || (digits.length === 11 && digits.startsWith('1')) ? eq(patients.phoneHash, keyedHash(ctx.keys, toE164(term))) : undefined,
+    digits.length === 10 || (digits.length === 11 && digits.startsWith('1'))
+      ? eq(patients.phoneHash, keyedHash(ctx.keys, toE164(term)))
+      : undefined,
   )
   const byIdentifier = sql`select ${patients.id} from ${patients} where ${patients.organizationId} = ${organizationId} and ${identifiers}`
-  const byName = /[\d@]/.test(term) ? undefined : patientIdsWithTerms(organizationId, await termsForWords(ctx.db, organizationId, nameWords(term)))
+  const byName = /[\d@]/.test(term)
+    ? undefined
+    : patientIdsWithTerms(organizationId, await termsForWords(ctx.db, organizationId, nameWords(term)))
   return sql`${patients.id} in (${byName === undefined ? byIdentifier : sql`(${byName}) union (${byIdentifier})`})`
 }
 
 /** The query behind GET /api/patients/ (exported for bench/patients, which times it at the database). */
-export async function patientSearchPage(ctx: Pick<AppContext, 'keys' | 'db'>, principal: Principal, query: PatientSearchQuery, now: Date): Promise<SearchPage> {
+export async function patientSearchPage(
+  ctx: Pick<AppContext, 'keys' | 'db'>,
+  principal: Principal,
+  query: PatientSearchQuery,
+  now: Date,
+): Promise<SearchPage> {
   const withIdentifiers = searchesByIdentifier(principal.role)
   // MRN and Medicare ID search are for ACO and physician roles only (spec 1 §6): refused, not ignored.
   for (const name of ['mrn', 'medicare_number'] as const) {
-    if (query[name] !== undefined && !withIdentifiers) throw new AppError(400, 'validation_error', IDENTIFIER_SEARCH_REFUSED[name])
+    if (query[name] !== undefined && !withIdentifiers)
+      throw new AppError(400, 'validation_error', IDENTIFIER_SEARCH_REFUSED[name])
   }
   const conditions: SQL[] = [patientScope(principal, now)]
   const orderBy: SQL[] = []
@@ -94,27 +114,46 @@ export async function patientSearchPage(ctx: Pick<AppContext, 'keys' | 'db'>, pr
     conditions.push(eq(patients.id, query.uuid))
   }
   if (query.mrn !== undefined) conditions.push(eq(patients.mrnHash, mrnHash(ctx, query.mrn)))
-  if (query.medicare_number !== undefined) conditions.push(mbiMatches(ctx, principal, now, query.medicare_number))
+  if (query.medicare_number !== undefined)
+    conditions.push(mbiMatches(ctx, principal, now, query.medicare_number))
   if (query.search !== undefined && principal.organizationId !== null) {
-    conditions.push(await searchCondition(ctx, principal, now, principal.organizationId, query.search, withIdentifiers))
+    conditions.push(
+      await searchCondition(ctx, principal, now, principal.organizationId, query.search, withIdentifiers),
+    )
     // Ranked on lower() rather than patient_name_fold(): unaccent on every candidate row doubles the query's
     // cost, and accents already made no difference to which patients match.
     orderBy.push(sql`similarity(lower(${patients.fullName}), lower(${query.search})) desc`)
   }
   orderBy.push(sql`lower(${patients.fullName})`, sql`${patients.id}`)
-  return { where: sql.join(conditions, sql` and `), orderBy, limit: query.page_size, offset: (query.page - 1) * query.page_size }
+  return {
+    where: sql.join(conditions, sql` and `),
+    orderBy,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  }
 }
 
-export async function searchPatientList(ctx: AppContext, source: AuditSource, query: PatientSearchQuery, path: string): Promise<PatientList> {
+export async function searchPatientList(
+  ctx: AppContext,
+  source: AuditSource,
+  query: PatientSearchQuery,
+  path: string,
+): Promise<PatientList> {
   const now = ctx.clock()
-  const { total, rows } = await searchPatients(ctx.db, await patientSearchPage(ctx, source.principal, query, now))
+  const { total, rows } = await searchPatients(
+    ctx.db,
+    await patientSearchPage(ctx, source.principal, query, now),
+  )
   const typed = SEARCH_PARAMETERS.filter((name) => query[name] !== undefined)
   await writeAudit(ctx.db, source, {
     action: 'patient.search',
     patientId: null,
     targetType: 'patient_search',
     details: { parameters: typed, results: total, page: query.page },
-    sealedQuery: typed.length > 0 ? sealSearchQuery(ctx.keys, Object.fromEntries(typed.map((name) => [name, String(query[name])]))) : undefined,
+    sealedQuery:
+      typed.length > 0
+        ? sealSearchQuery(ctx.keys, Object.fromEntries(typed.map((name) => [name, String(query[name])])))
+        : undefined,
     at: now,
   })
   const ids = rows.map((row) => row.id)
@@ -131,7 +170,9 @@ export async function searchPatientList(ctx: AppContext, source: AuditSource, qu
     count: total,
     next: query.page * query.page_size < total ? pageUrl(query.page + 1) : null,
     previous: query.page > 1 ? pageUrl(query.page - 1) : null,
-    results: rows.map((row) => toPatient(ctx, source.principal, row, requests.get(row.id), served.has(row.id))),
+    results: rows.map((row) =>
+      toPatient(ctx, source.principal, row, requests.get(row.id), served.has(row.id)),
+    ),
   }
 }
 
@@ -149,18 +190,32 @@ export async function loadPatient(ctx: AppContext, source: AuditSource, id: stri
 
 export async function readPatient(ctx: AppContext, source: AuditSource, id: string): Promise<Patient> {
   const { row, authorizationId } = await loadPatient(ctx, source, id)
-  await writeAudit(ctx.db, source, { action: 'patient.read', patientId: row.id, reason: accessReason(authorizationId), at: ctx.clock() })
+  await writeAudit(ctx.db, source, {
+    action: 'patient.read',
+    patientId: row.id,
+    reason: accessReason(authorizationId),
+    at: ctx.clock(),
+  })
   const requests = await newestRequests(ctx.db, source.principal, [row.id])
   return toPatient(ctx, source.principal, row, requests.get(row.id), authorizationId !== null)
 }
 
 export async function readBasicInfo(ctx: AppContext, source: AuditSource, id: string) {
   const { row, authorizationId } = await loadPatient(ctx, source, id)
-  await writeAudit(ctx.db, source, { action: 'patient.basic_info', patientId: row.id, reason: accessReason(authorizationId), at: ctx.clock() })
+  await writeAudit(ctx.db, source, {
+    action: 'patient.basic_info',
+    patientId: row.id,
+    reason: accessReason(authorizationId),
+    at: ctx.clock(),
+  })
   return toBasicInfo(source.principal, row, authorizationId !== null)
 }
 
-export async function readRiskScore(ctx: AppContext, source: AuditSource, id: string): Promise<PatientRiskScore> {
+export async function readRiskScore(
+  ctx: AppContext,
+  source: AuditSource,
+  id: string,
+): Promise<PatientRiskScore> {
   const { row, authorizationId } = await loadPatient(ctx, source, id)
   const served = !isAgentRole(source.principal.role) && authorizationId !== null
   const explanation = served ? await latestRiskScore(ctx, row.id) : null
@@ -171,25 +226,45 @@ export async function readRiskScore(ctx: AppContext, source: AuditSource, id: st
     reason: accessReason(authorizationId),
     at: ctx.clock(),
   })
-  return { score: explanation?.score ?? null, calculation_date: explanation?.calculation_date ?? null, explanation }
+  return {
+    score: explanation?.score ?? null,
+    calculation_date: explanation?.calculation_date ?? null,
+    explanation,
+  }
 }
 
 async function latestRiskScore(ctx: AppContext, patientId: string) {
-  const [row] = await ctx.db.select().from(riskScores).where(eq(riskScores.patientId, patientId)).orderBy(desc(riskScores.calculatedAt)).limit(1)
+  const [row] = await ctx.db
+    .select()
+    .from(riskScores)
+    .where(eq(riskScores.patientId, patientId))
+    .orderBy(desc(riskScores.calculatedAt))
+    .limit(1)
   return row ? toRiskScoreContract(row as unknown as StoredRiskScore & { calculatedAt: Date }) : null
 }
 
 const toPatientClaim = (claim: ClaimWithChildren) => ({ ...toClaim(claim), record_id: claim.claim.id })
 
 /** The data the caller may see now: none without an active authorization, medications only for agents. */
-export async function servedData(ctx: AppContext, source: AuditSource, { row, authorizationId }: ScopedPatient) {
+export async function servedData(
+  ctx: AppContext,
+  source: AuditSource,
+  { row, authorizationId }: ScopedPatient,
+) {
   if (authorizationId === null) return { medications: [], claims: [] }
   const agent = isAgentRole(source.principal.role)
-  const [medicationRows, claimRows] = await Promise.all([listMedications(ctx.db, row.id), agent ? Promise.resolve([]) : listClaims(ctx.db, row.id)])
+  const [medicationRows, claimRows] = await Promise.all([
+    listMedications(ctx.db, row.id),
+    agent ? Promise.resolve([]) : listClaims(ctx.db, row.id),
+  ])
   return { medications: medicationRows, claims: claimRows }
 }
 
-export async function readConsolidated(ctx: AppContext, source: AuditSource, id: string): Promise<Consolidated> {
+export async function readConsolidated(
+  ctx: AppContext,
+  source: AuditSource,
+  id: string,
+): Promise<Consolidated> {
   const patient = await loadPatient(ctx, source, id)
   const { row } = patient
   const data = await servedData(ctx, source, patient)
@@ -230,6 +305,11 @@ export async function readClaim(ctx: AppContext, source: AuditSource, id: string
   return {
     ...toPatientClaim(withChildren),
     patient_id: claim.patientId,
-    procedures: procedures.map((p) => ({ sequence: p.sequence, code: p.code, system: p.system, performed_on: p.performedOn })),
+    procedures: procedures.map((p) => ({
+      sequence: p.sequence,
+      code: p.code,
+      system: p.system,
+      performed_on: p.performedOn,
+    })),
   }
 }

@@ -10,9 +10,12 @@ const hasTitle = (handle: unknown): handle is Required<RouteHandle> =>
 /** Sets the browser tab title from the deepest route's handle, always naming the product (spec 2 §2). */
 function useRouteTitle(): void {
   const matches = useMatches()
-  const title = [...matches].reverse().find((match) => hasTitle(match.handle))?.handle as RouteHandle | undefined
+  const title = [...matches].reverse().find((match) => hasTitle(match.handle))?.handle as
+    RouteHandle | undefined
   useEffect(() => {
-    document.title = title?.title ? `${title.title} – ${PRODUCT_NAME}` : `${PRODUCT_NAME} – Medicare Blue Button consent portal`
+    document.title = title?.title
+      ? `${title.title} – ${PRODUCT_NAME}`
+      : `${PRODUCT_NAME} – Medicare Blue Button consent portal`
   }, [title?.title])
 }
 

@@ -5,7 +5,8 @@ import { session } from '../../lib/session.ts'
 
 /** Spec 2 §2: an unhandled error about authentication clears the user and goes to login. */
 const isAuthenticationError = (error: unknown): boolean =>
-  (isApiError(error) && error.status === 401) || (error instanceof Error && /authenticat/i.test(error.message))
+  (isApiError(error) && error.status === 401) ||
+  (error instanceof Error && /authenticat/i.test(error.message))
 
 /** Last-resort page for errors thrown while rendering or loading a route (including a failed chunk load). */
 export function RouteError() {
@@ -14,7 +15,9 @@ export function RouteError() {
   useEffect(() => {
     if (authError) session.handleUnauthenticated()
   }, [authError])
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'The page failed to load.'
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : 'The page failed to load.'
   return (
     <main id="main-content" className="flex min-h-screen items-center justify-center bg-base-200 p-4">
       <div className="card w-full max-w-md bg-base-100 shadow">

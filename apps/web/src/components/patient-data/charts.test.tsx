@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { ClaimsTimelineChart, claimsByMonth, claimsTimelineSummary } from './claims-timeline-chart.tsx'
 import { RiskContributorsChart, riskContributors } from './risk-contributors-chart.tsx'
 
-const claim = (id: string, type: Claim['claim_type'], date: string | null, alt: string | null = null): Claim => ({
+const claim = (
+  id: string,
+  type: Claim['claim_type'],
+  date: string | null,
+  alt: string | null = null,
+): Claim => ({
   id,
   claim_id: id,
   claim_type: type,
@@ -45,11 +50,19 @@ describe('claims timeline', () => {
   })
 
   it('draws a column per month and gives the counts as a table', () => {
-    const { container } = render(<ClaimsTimelineChart claims={[claim('a', 'CARRIER', '2026-03-04'), claim('c', 'INPATIENT', '2026-03-05')]} />)
+    const { container } = render(
+      <ClaimsTimelineChart
+        claims={[claim('a', 'CARRIER', '2026-03-04'), claim('c', 'INPATIENT', '2026-03-05')]}
+      />,
+    )
     expect(container.querySelectorAll('rect')).toHaveLength(2)
     const table = screen.getByRole('table', { name: 'Claims by month and type' })
     const row = within(table).getByRole('row', { name: /2026-03/ })
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', '1', '2'])
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1', '1', '2'])
     expect(screen.getByText('2 dated claims, all in 2026-03.')).toBeTruthy()
   })
 
@@ -60,7 +73,9 @@ describe('claims timeline', () => {
       claim('c', 'OUTPATIENT', '2026-03-09'),
       claim('d', 'DME', '2026-07-01'),
     ])
-    expect(claimsTimelineSummary(months)).toBe('4 dated claims from 2026-01 to 2026-07 (3 months with claims); the busiest month is 2026-03 with 2 claims.')
+    expect(claimsTimelineSummary(months)).toBe(
+      '4 dated claims from 2026-01 to 2026-07 (3 months with claims); the busiest month is 2026-03 with 2 claims.',
+    )
     expect(claimsTimelineSummary([])).toBe('No dated claims.')
   })
 })

@@ -62,7 +62,9 @@ export function ClaimsTimelineChart({ claims }: { claims: readonly Claim[] }) {
   const tallest = Math.max(...months.map((month) => month.total))
   return (
     <figure className="flex flex-col gap-2" aria-labelledby={captionId}>
-      <figcaption id={captionId} className="font-semibold">Claims by month and type</figcaption>
+      <figcaption id={captionId} className="font-semibold">
+        Claims by month and type
+      </figcaption>
       <p className="text-sm">{claimsTimelineSummary(months)}</p>
       <div className="overflow-x-auto" aria-hidden="true">
         <svg width={months.length * (WIDTH + GAP)} height={HEIGHT + 20} role="presentation">

@@ -7,8 +7,18 @@ import { formatCoefficient } from './format.ts'
 type Contributor = { key: string; label: string; value: number; kind: 'term' | 'hcc' }
 
 export function riskContributors(risk: RiskScore): Contributor[] {
-  const terms = risk.terms.map((term): Contributor => ({ key: term.variable, label: term.label, value: term.coefficient, kind: 'term' }))
-  const hccs = risk.hccs.map((hcc): Contributor => ({ key: hcc.hcc, label: `${hcc.hcc} ${hcc.label}`, value: hcc.coefficient, kind: 'hcc' }))
+  const terms = risk.terms.map((term): Contributor => ({
+    key: term.variable,
+    label: term.label,
+    value: term.coefficient,
+    kind: 'term',
+  }))
+  const hccs = risk.hccs.map((hcc): Contributor => ({
+    key: hcc.hcc,
+    label: `${hcc.hcc} ${hcc.label}`,
+    value: hcc.coefficient,
+    kind: 'hcc',
+  }))
   return [...terms, ...hccs].sort((a, b) => b.value - a.value)
 }
 
@@ -24,7 +34,10 @@ export function RiskContributorsChart({ risk }: { risk: RiskScore }) {
       </figcaption>
       <ul className="flex flex-col gap-1">
         {contributors.map((item) => (
-          <li key={item.key} className="grid grid-cols-[minmax(8rem,16rem)_1fr_4rem] items-center gap-2 text-sm">
+          <li
+            key={item.key}
+            className="grid grid-cols-[minmax(8rem,16rem)_1fr_4rem] items-center gap-2 text-sm"
+          >
             <span>{item.label}</span>
             <span aria-hidden="true" className="h-3 rounded bg-base-200">
               <span
@@ -37,9 +50,10 @@ export function RiskContributorsChart({ risk }: { risk: RiskScore }) {
         ))}
       </ul>
       <p className="text-sm">
-        <span aria-hidden="true" className="inline-block h-3 w-3 rounded bg-secondary align-middle" /> demographic and
-        interaction terms; <span aria-hidden="true" className="inline-block h-3 w-3 rounded bg-primary align-middle" />{' '}
-        condition categories (HCCs).
+        <span aria-hidden="true" className="inline-block h-3 w-3 rounded bg-secondary align-middle" />{' '}
+        demographic and interaction terms;{' '}
+        <span aria-hidden="true" className="inline-block h-3 w-3 rounded bg-primary align-middle" /> condition
+        categories (HCCs).
       </p>
     </figure>
   )

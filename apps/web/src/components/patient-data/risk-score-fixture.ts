@@ -17,7 +17,14 @@ export const riskScoreFixture = (overrides: Partial<RiskScore> = {}): RiskScore 
       hcc: 'HCC38',
       label: 'Diabetes with Glycemic, Unspecified, or No Complications',
       coefficient: 0.166,
-      diagnoses: [{ code: 'E119', sources: [{ claim_id: 'carrier-1001', claim_type: 'CARRIER', from: '2026-03-04', through: '2026-03-04' }] }],
+      diagnoses: [
+        {
+          code: 'E119',
+          sources: [
+            { claim_id: 'carrier-1001', claim_type: 'CARRIER', from: '2026-03-04', through: '2026-03-04' },
+          ],
+        },
+      ],
       dropped: [],
     },
   ],

@@ -12,11 +12,20 @@ const score = (overrides: Partial<RiskScore> = {}): RiskScore =>
         hcc: 'HCC38',
         label: 'Diabetes with Glycemic, Unspecified, or No Complications',
         coefficient: 0.166,
-        diagnoses: [{ code: 'E119', sources: [{ claim_id: 'carrier-1001', claim_type: 'CARRIER', from: '2026-03-04', through: '2026-03-06' }] }],
+        diagnoses: [
+          {
+            code: 'E119',
+            sources: [
+              { claim_id: 'carrier-1001', claim_type: 'CARRIER', from: '2026-03-04', through: '2026-03-06' },
+            ],
+          },
+        ],
         dropped: ['HCC37'],
       },
     ],
-    dropped_by_hierarchy: [{ hcc: 'HCC37', label: 'Diabetes with Chronic Complications', dropped_by: ['HCC38'], diagnoses: [] }],
+    dropped_by_hierarchy: [
+      { hcc: 'HCC37', label: 'Diabetes with Chronic Complications', dropped_by: ['HCC38'], diagnoses: [] },
+    ],
     ...overrides,
   })
 
@@ -26,11 +35,17 @@ describe('RiskScorePanel', () => {
     const panel = screen.getByRole('region', { name: 'Risk score' })
     expect(within(panel).getByText('1.234', { selector: 'dd' })).toBeTruthy()
     expect(within(panel).getByText('CMS-HCC V28, payment year 2026')).toBeTruthy()
-    expect(within(panel).getByText('HCC38 Diabetes with Glycemic, Unspecified, or No Complications')).toBeTruthy()
-    expect(within(panel).getByText('Diagnosis E119 from claim carrier-1001 (CARRIER, 2026-03-04 to 2026-03-06)')).toBeTruthy()
+    expect(
+      within(panel).getByText('HCC38 Diabetes with Glycemic, Unspecified, or No Complications'),
+    ).toBeTruthy()
+    expect(
+      within(panel).getByText('Diagnosis E119 from claim carrier-1001 (CARRIER, 2026-03-04 to 2026-03-06)'),
+    ).toBeTruthy()
     expect(within(panel).getByText(/outranks HCC37/)).toBeTruthy()
     expect(within(panel).getByText('Female, 75-79 (F75_79): 0.445')).toBeTruthy()
-    expect(within(panel).getByText(/HCC37 Diabetes with Chronic Complications: not counted, removed by HCC38/)).toBeTruthy()
+    expect(
+      within(panel).getByText(/HCC37 Diabetes with Chronic Complications: not counted, removed by HCC38/),
+    ).toBeTruthy()
   })
 
   it('warns only when an input was defaulted or the data is incomplete', () => {
@@ -40,14 +55,25 @@ describe('RiskScorePanel', () => {
     render(
       <RiskScorePanel
         risk={score({
-          completeness: { status: 'incomplete', note: '3 month(s) of the data-collection year were in Medicare Advantage.' },
+          completeness: {
+            status: 'incomplete',
+            note: '3 month(s) of the data-collection year were in Medicare Advantage.',
+          },
           defaulted: [{ input: 'orec', reason: 'OREC unknown: aged 65+, assumed entitlement by age' }],
         })}
       />,
     )
     const note = screen.getByRole('note')
     expect(within(note).getByText('Read this score with care')).toBeTruthy()
-    expect(within(note).getByText(/^Data completeness: 3 month\(s\) of the data-collection year were in Medicare Advantage/)).toBeTruthy()
-    expect(within(note).getByText('Assumed original reason for entitlement: OREC unknown: aged 65+, assumed entitlement by age')).toBeTruthy()
+    expect(
+      within(note).getByText(
+        /^Data completeness: 3 month\(s\) of the data-collection year were in Medicare Advantage/,
+      ),
+    ).toBeTruthy()
+    expect(
+      within(note).getByText(
+        'Assumed original reason for entitlement: OREC unknown: aged 65+, assumed entitlement by age',
+      ),
+    ).toBeTruthy()
   })
 })

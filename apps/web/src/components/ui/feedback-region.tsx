@@ -19,12 +19,19 @@ export function FeedbackRegion({ store = feedbackStore }: { store?: FeedbackStor
           role={item.type === 'error' ? 'alert' : 'status'}
           className={`alert ${CLASS[item.type]} max-w-sm shadow`}
         >
-          {item.type === 'loading' ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {item.type === 'loading' ? (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          ) : null}
           <div>
             {item.title ? <p className="font-semibold">{item.title}</p> : null}
             <p className="whitespace-pre-line">{item.message}</p>
           </div>
-          <button type="button" className="btn btn-sm btn-ghost" aria-label="Dismiss notification" onClick={() => store.dismiss(item.id)}>
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost"
+            aria-label="Dismiss notification"
+            onClick={() => store.dismiss(item.id)}
+          >
             ×
           </button>
         </div>

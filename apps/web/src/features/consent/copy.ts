@@ -62,7 +62,8 @@ const en: Copy = {
   title: 'Share your Medicare information?',
   asks: (who, org) => `${who} at ${org} is asking to see some of your Medicare information.`,
   whyTitle: 'Why they are asking',
-  whyProvider: 'To help take care of you. Knowing your medicines and past care helps them plan your care and avoid mistakes.',
+  whyProvider:
+    'To help take care of you. Knowing your medicines and past care helps them plan your care and avoid mistakes.',
   whyAgent: 'To help you compare Medicare plans that cover the medicines you take.',
   dataTitle: 'What they will see',
   data: {
@@ -80,7 +81,8 @@ const en: Copy = {
   decline: 'Decline',
   connecting: 'Opening Medicare…',
   confirmTitle: 'Are you sure you want to decline?',
-  confirmBody: (org) => `${org} will not see your Medicare information. You can ask them for a new link later.`,
+  confirmBody: (org) =>
+    `${org} will not see your Medicare information. You can ask them for a new link later.`,
   confirmYes: 'Yes, decline',
   goBack: 'Go back',
   declinedTitle: 'You declined',
@@ -109,9 +111,11 @@ const en: Copy = {
   },
   complete: {
     authorizedTitle: 'You are connected',
-    authorizedBody: 'Thank you. Your Medicare information will be shared with the organization that asked. We sent you a receipt.',
+    authorizedBody:
+      'Thank you. Your Medicare information will be shared with the organization that asked. We sent you a receipt.',
     nextTitle: 'What happens next',
-    nextBody: 'They will receive your information in the next few minutes. You do not need to do anything else.',
+    nextBody:
+      'They will receive your information in the next few minutes. You do not need to do anything else.',
     withdrawTitle: 'How to stop sharing',
     withdrawMedicare: 'Sign in at Medicare.gov and remove BlueConsent from your connected apps.',
     medicareLink: 'Go to Medicare.gov',
@@ -119,7 +123,8 @@ const en: Copy = {
     deniedTitle: 'You said no',
     deniedBody: 'Your Medicare information was not shared. Nothing else changes.',
     errorTitle: 'We could not connect to Medicare',
-    errorBody: 'Nothing was shared. Open the link in your message to try again. If it keeps happening, contact the organization that asked.',
+    errorBody:
+      'Nothing was shared. Open the link in your message to try again. If it keeps happening, contact the organization that asked.',
     closeNote: 'You can close this page now.',
   },
 }
@@ -131,7 +136,8 @@ const es: Copy = {
   title: '¿Compartir su información de Medicare?',
   asks: (who, org) => `${who} de ${org} le pide ver parte de su información de Medicare.`,
   whyTitle: 'Por qué lo piden',
-  whyProvider: 'Para ayudar a cuidarle. Conocer sus medicinas y su atención anterior les ayuda a planear su cuidado y evitar errores.',
+  whyProvider:
+    'Para ayudar a cuidarle. Conocer sus medicinas y su atención anterior les ayuda a planear su cuidado y evitar errores.',
   whyAgent: 'Para ayudarle a comparar planes de Medicare que cubren las medicinas que usted toma.',
   dataTitle: 'Qué van a ver',
   data: {
@@ -145,21 +151,26 @@ const es: Copy = {
   yourChoice: 'Usted decide. Decir que no, no cambia sus beneficios de Medicare.',
   linkValidUntil: (date) => `Este enlace funciona hasta el ${date}.`,
   connect: 'Conectar con Medicare',
-  connectNote: 'Va a iniciar sesión en la página segura de Medicare. Nosotros nunca vemos su contraseña de Medicare.',
+  connectNote:
+    'Va a iniciar sesión en la página segura de Medicare. Nosotros nunca vemos su contraseña de Medicare.',
   decline: 'Rechazar',
   connecting: 'Abriendo Medicare…',
   confirmTitle: '¿Seguro que quiere rechazar?',
-  confirmBody: (org) => `${org} no verá su información de Medicare. Más tarde puede pedirles un enlace nuevo.`,
+  confirmBody: (org) =>
+    `${org} no verá su información de Medicare. Más tarde puede pedirles un enlace nuevo.`,
   confirmYes: 'Sí, rechazar',
   goBack: 'Volver',
   declinedTitle: 'Usted rechazó la solicitud',
   declinedBody: (org) => `Le avisamos a ${org}. No verán su información de Medicare.`,
   answeredTitle: 'Este enlace ya se usó',
-  answeredBody: (org) => `Usted ya respondió a esta solicitud. Para cambiar su respuesta, comuníquese con ${org}.`,
+  answeredBody: (org) =>
+    `Usted ya respondió a esta solicitud. Para cambiar su respuesta, comuníquese con ${org}.`,
   expiredTitle: 'Este enlace venció',
-  expiredBody: (org) => `Los enlaces funcionan por 7 días. Comuníquese con ${org} para recibir un enlace nuevo.`,
+  expiredBody: (org) =>
+    `Los enlaces funcionan por 7 días. Comuníquese con ${org} para recibir un enlace nuevo.`,
   invalidTitle: 'Este enlace no funciona',
-  invalidBody: 'Revise que abrió el enlace completo de su mensaje, o comuníquese con la persona que se lo envió.',
+  invalidBody:
+    'Revise que abrió el enlace completo de su mensaje, o comuníquese con la persona que se lo envió.',
   loadError: 'Algo salió mal al cargar esta página.',
   actionError: 'Algo salió mal. Inténtelo de nuevo.',
   tryAgain: 'Intentar de nuevo',
@@ -178,7 +189,8 @@ const es: Copy = {
   },
   complete: {
     authorizedTitle: 'Ya está conectado',
-    authorizedBody: 'Gracias. Su información de Medicare se compartirá con la organización que la pidió. Le enviamos un recibo.',
+    authorizedBody:
+      'Gracias. Su información de Medicare se compartirá con la organización que la pidió. Le enviamos un recibo.',
     nextTitle: 'Qué pasa ahora',
     nextBody: 'Recibirán su información en los próximos minutos. No tiene que hacer nada más.',
     withdrawTitle: 'Cómo dejar de compartir',
@@ -188,7 +200,8 @@ const es: Copy = {
     deniedTitle: 'Usted dijo que no',
     deniedBody: 'Su información de Medicare no se compartió. Nada más cambia.',
     errorTitle: 'No pudimos conectar con Medicare',
-    errorBody: 'No se compartió nada. Abra el enlace de su mensaje para intentarlo de nuevo. Si sigue pasando, comuníquese con la organización que se lo pidió.',
+    errorBody:
+      'No se compartió nada. Abra el enlace de su mensaje para intentarlo de nuevo. Si sigue pasando, comuníquese con la organización que se lo pidió.',
     closeNote: 'Ya puede cerrar esta página.',
   },
 }
@@ -197,7 +210,8 @@ export const COPY: Record<ConsentLanguage, Copy> = { en, es }
 
 export const LANGUAGES: readonly ConsentLanguage[] = ['en', 'es']
 
-export const parseLanguage = (value: string | null): ConsentLanguage | null => (value === 'en' || value === 'es' ? value : null)
+export const parseLanguage = (value: string | null): ConsentLanguage | null =>
+  value === 'en' || value === 'es' ? value : null
 
 /** "December 1, 2026" / "1 de diciembre de 2026". */
 export const formatDate = (iso: string, language: ConsentLanguage): string =>

@@ -1,12 +1,22 @@
 // Patient and staff emails: plain text plus a simple branded HTML part. Every interpolated value is escaped
 // in HTML (staff names and organisation names are user input).
-import { describeData, describeDuration, escapeHtml, requesterLine, expiresIn, type Language, type RequestCopyInput } from './copy.ts'
+import {
+  describeData,
+  describeDuration,
+  escapeHtml,
+  requesterLine,
+  expiresIn,
+  type Language,
+  type RequestCopyInput,
+} from './copy.ts'
 import type { ReceiptKind } from './sms-templates.ts'
 
 export type EmailContent = { subject: string; text: string; html: string }
 
 function layout(language: Language, paragraphs: string[], action?: { label: string; href: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:18px;line-height:1.5">${escapeHtml(p)}</p>`).join('')
+  const body = paragraphs
+    .map((p) => `<p style="margin:0 0 16px;font-size:18px;line-height:1.5">${escapeHtml(p)}</p>`)
+    .join('')
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#0b5cad;color:#ffffff;padding:14px 24px;border-radius:6px;font-size:18px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>`
     : ''
@@ -14,7 +24,12 @@ function layout(language: Language, paragraphs: string[], action?: { label: stri
 }
 
 export function consentRequestEmail(
-  input: RequestCopyInput & { link: string; reminder?: boolean; validDays?: number; replacesEarlier?: boolean },
+  input: RequestCopyInput & {
+    link: string
+    reminder?: boolean
+    validDays?: number
+    replacesEarlier?: boolean
+  },
 ): EmailContent {
   const who = requesterLine(input)
   if (input.language === 'es') {
@@ -43,7 +58,9 @@ export function consentRequestEmail(
   }
 }
 
-export function receiptEmail(input: RequestCopyInput & { kind: ReceiptKind; validUntil?: string }): EmailContent {
+export function receiptEmail(
+  input: RequestCopyInput & { kind: ReceiptKind; validUntil?: string },
+): EmailContent {
   const who = requesterLine(input)
   const es = input.language === 'es'
   const paragraphs =
@@ -62,13 +79,22 @@ export function receiptEmail(input: RequestCopyInput & { kind: ReceiptKind; vali
         : [`You declined the request from ${who}.`, 'No data was shared.']
   const subject =
     input.kind === 'authorized_receipt'
-      ? es ? 'Recibo: usted compartió sus datos de Medicare' : 'Receipt: you shared your Medicare data'
-      : es ? 'Recibo: usted rechazó la solicitud' : 'Receipt: you declined the request'
+      ? es
+        ? 'Recibo: usted compartió sus datos de Medicare'
+        : 'Receipt: you shared your Medicare data'
+      : es
+        ? 'Recibo: usted rechazó la solicitud'
+        : 'Receipt: you declined the request'
   return { subject, text: paragraphs.join('\n\n'), html: layout(input.language, paragraphs) }
 }
 
 /** To the staff member who asked: no patient details, only the request id and the date. */
-export function renewalNoticeEmail(input: { requestId: string; expiresOn: string; renewUrl: string; days: number }): EmailContent {
+export function renewalNoticeEmail(input: {
+  requestId: string
+  expiresOn: string
+  renewUrl: string
+  days: number
+}): EmailContent {
   const paragraphs = [
     `An authorization you requested (request ${input.requestId}) expires on ${input.expiresOn}.`,
     'To keep seeing this patient’s Medicare data, open BlueConsent and renew the request. The patient will be asked to agree again.',

@@ -1,6 +1,13 @@
 // Patient text messages. Spanish copy avoids á/í/ó/ú (not in the GSM-7 alphabet) so texts stay GSM-7 and
 // within two segments; ñ and é are GSM-7 and kept.
-import { describeData, describeDuration, requesterLine, expiresIn, type Language, type RequestCopyInput } from './copy.ts'
+import {
+  describeData,
+  describeDuration,
+  requesterLine,
+  expiresIn,
+  type Language,
+  type RequestCopyInput,
+} from './copy.ts'
 
 export type SmsText = { body: string }
 
@@ -20,7 +27,14 @@ export function optInSms(input: RequestCopyInput & { reminder?: boolean }): SmsT
 }
 
 /** After YES (and on resend or reminder once opted in): the link itself. */
-export function linkSms(input: RequestCopyInput & { link: string; reminder?: boolean; validDays?: number; replacesEarlier?: boolean }): SmsText {
+export function linkSms(
+  input: RequestCopyInput & {
+    link: string
+    reminder?: boolean
+    validDays?: number
+    replacesEarlier?: boolean
+  },
+): SmsText {
   const who = requesterLine(input)
   if (input.language === 'es') {
     const prefix = input.reminder ? 'Recordatorio: ' : ''
@@ -58,10 +72,14 @@ export function receiptSms(input: RequestCopyInput & { kind: ReceiptKind; validU
   const who = requesterLine(input)
   if (input.language === 'es') {
     return input.kind === 'authorized_receipt'
-      ? { body: `BlueConsent: Usted compartio ${describeData(input)} con ${who}${input.validUntil ? ` hasta ${input.validUntil}` : ''}. Para cancelar, contacte a ${input.organizationName}.` }
+      ? {
+          body: `BlueConsent: Usted compartio ${describeData(input)} con ${who}${input.validUntil ? ` hasta ${input.validUntil}` : ''}. Para cancelar, contacte a ${input.organizationName}.`,
+        }
       : { body: `BlueConsent: Usted rechazo la solicitud de ${who}. No se compartio ningun dato.` }
   }
   return input.kind === 'authorized_receipt'
-    ? { body: `BlueConsent: You shared ${describeData(input)} with ${who}${input.validUntil ? ` until ${input.validUntil}` : ''}. To cancel, contact ${input.organizationName}.` }
+    ? {
+        body: `BlueConsent: You shared ${describeData(input)} with ${who}${input.validUntil ? ` until ${input.validUntil}` : ''}. To cancel, contact ${input.organizationName}.`,
+      }
     : { body: `BlueConsent: You declined the request from ${who}. No data was shared.` }
 }

@@ -11,13 +11,25 @@ const provider: RequestCopyInput = {
   organizationName: 'Riverbend Accountable Care',
   authorizationType: 'healthcare_provider',
 }
-const agent: RequestCopyInput = { ...provider, requesterName: 'Alex Rivera', organizationName: 'Harbor Medicare Advisors', authorizationType: 'insurance_agent' }
+const agent: RequestCopyInput = {
+  ...provider,
+  requesterName: 'Alex Rivera',
+  organizationName: 'Harbor Medicare Advisors',
+  authorizationType: 'insurance_agent',
+}
 
 describe('consent request email', () => {
   it('names the requester, organisation, data, duration, link and link lifetime', () => {
     const mail = consentRequestEmail({ ...provider, link: LINK })
     expect(mail.subject).toBe('Casey Morgan at Riverbend Accountable Care asks to see your Medicare data')
-    for (const part of ['Casey Morgan', 'Riverbend Accountable Care', 'medications, claims and a health risk score', 'about 13 months', LINK, 'expires in 7 days']) {
+    for (const part of [
+      'Casey Morgan',
+      'Riverbend Accountable Care',
+      'medications, claims and a health risk score',
+      'about 13 months',
+      LINK,
+      'expires in 7 days',
+    ]) {
       expect(mail.text).toContain(part)
     }
     expect(mail.html).toContain(`href="${LINK}"`)
@@ -39,22 +51,38 @@ describe('consent request email', () => {
   })
 
   it('escapes staff-entered names in HTML', () => {
-    const mail = consentRequestEmail({ ...provider, organizationName: '<script>alert(1)</script>', link: LINK })
+    const mail = consentRequestEmail({
+      ...provider,
+      organizationName: '<script>alert(1)</script>',
+      link: LINK,
+    })
     expect(mail.html).not.toContain('<script>')
     expect(mail.html).toContain('&lt;script&gt;')
   })
 
   it('says how many days a reminder’s link has left', () => {
-    expect(consentRequestEmail({ ...provider, link: LINK, reminder: true, validDays: 2 }).text).toContain('The link expires in 2 days.')
-    expect(consentRequestEmail({ ...provider, link: LINK, reminder: true, validDays: 1 }).text).toContain('The link expires in 1 day.')
-    expect(consentRequestEmail({ ...provider, language: 'es', link: LINK, validDays: 2 }).text).toContain('El enlace vence en 2 días.')
-    expect(linkSms({ ...provider, language: 'es', link: LINK, validDays: 5 }).body).toContain('Vence en 5 dias.')
+    expect(consentRequestEmail({ ...provider, link: LINK, reminder: true, validDays: 2 }).text).toContain(
+      'The link expires in 2 days.',
+    )
+    expect(consentRequestEmail({ ...provider, link: LINK, reminder: true, validDays: 1 }).text).toContain(
+      'The link expires in 1 day.',
+    )
+    expect(consentRequestEmail({ ...provider, language: 'es', link: LINK, validDays: 2 }).text).toContain(
+      'El enlace vence en 2 días.',
+    )
+    expect(linkSms({ ...provider, language: 'es', link: LINK, validDays: 5 }).body).toContain(
+      'Vence en 5 dias.',
+    )
   })
 
   it('says when a fresh link replaces earlier ones', () => {
-    expect(consentRequestEmail({ ...provider, link: LINK, replacesEarlier: true }).text).toContain('it replaces any earlier link, which no longer works')
+    expect(consentRequestEmail({ ...provider, link: LINK, replacesEarlier: true }).text).toContain(
+      'it replaces any earlier link, which no longer works',
+    )
     expect(consentRequestEmail({ ...provider, link: LINK }).text).not.toContain('replaces')
-    expect(linkSms({ ...provider, link: LINK, replacesEarlier: true }).body).toContain('Earlier links no longer work.')
+    expect(linkSms({ ...provider, link: LINK, replacesEarlier: true }).body).toContain(
+      'Earlier links no longer work.',
+    )
   })
 
   it('marks reminders', () => {
@@ -79,7 +107,8 @@ describe('SMS texts', () => {
         optInSms({ ...provider, language }).body,
         optInSms({ ...agent, language, reminder: true }).body,
         linkSms({ ...provider, language, link: LINK }).body,
-        linkSms({ ...provider, language, link: LINK, reminder: true, replacesEarlier: true, validDays: 2 }).body,
+        linkSms({ ...provider, language, link: LINK, reminder: true, replacesEarlier: true, validDays: 2 })
+          .body,
         helpSms(language, provider.organizationName).body,
         receiptSms({ ...provider, language, kind: 'denied_receipt' }).body,
       ]),
@@ -113,11 +142,18 @@ describe('receipts and renewal notice', () => {
   it('confirms what was shared and until when', () => {
     const mail = receiptEmail({ ...provider, kind: 'authorized_receipt', validUntil: 'December 21, 2027' })
     expect(mail.text).toContain('until December 21, 2027')
-    expect(receiptEmail({ ...provider, language: 'es', kind: 'denied_receipt' }).text).toContain('No se compartió ningún dato.')
+    expect(receiptEmail({ ...provider, language: 'es', kind: 'denied_receipt' }).text).toContain(
+      'No se compartió ningún dato.',
+    )
   })
 
   it('tells the requester when to renew without naming the patient', () => {
-    const mail = renewalNoticeEmail({ requestId: 'r-1', expiresOn: 'January 5, 2027', renewUrl: 'http://x/app', days: 30 })
+    const mail = renewalNoticeEmail({
+      requestId: 'r-1',
+      expiresOn: 'January 5, 2027',
+      renewUrl: 'http://x/app',
+      days: 30,
+    })
     expect(mail.subject).toBe('An authorization expires in 30 days')
     expect(mail.text).toContain('request r-1')
   })

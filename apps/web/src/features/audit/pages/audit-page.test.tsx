@@ -28,7 +28,12 @@ const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => (
   ...overrides,
 })
 
-const list = (results: AuditEntry[], count = results.length): Paginated<AuditEntry> => ({ count, next: null, previous: null, results })
+const list = (results: AuditEntry[], count = results.length): Paginated<AuditEntry> => ({
+  count,
+  next: null,
+  previous: null,
+  results,
+})
 
 const auditFake = (): FakeFetch =>
   createFakeFetch().on(
@@ -39,14 +44,21 @@ const auditFake = (): FakeFetch =>
         [
           entry(1, { reason: `authorization ${REQUEST}` }),
           entry(2, { action: 'patient.export', reason: 'no active authorization' }),
-          entry(3, { action: 'patient.search', patient_id: null, target_type: 'patient_search', target_id: null, query: { search: 'rosa garcai' } }),
+          entry(3, {
+            action: 'patient.search',
+            patient_id: null,
+            target_type: 'patient_search',
+            target_id: null,
+            query: { search: 'rosa garcai' },
+          }),
         ],
         120,
       ),
     ),
   )
 
-const params = (fake: FakeFetch) => new URL(fake.callsTo('GET /api/admin/audit/').at(-1)?.url ?? '', 'http://x').searchParams
+const params = (fake: FakeFetch) =>
+  new URL(fake.callsTo('GET /api/admin/audit/').at(-1)?.url ?? '', 'http://x').searchParams
 
 async function openAudit(fake = auditFake(), url = '/app/admin/audit') {
   await signIn(userWithRole('ACO_ADMIN'))
@@ -64,9 +76,12 @@ describe('audit page', { timeout: 20_000 }, () => {
     // A search row says what was searched for.
     expect(within(table).getByText('Searched “rosa garcai”')).toBeTruthy()
     // Each read says on what basis it was allowed: the authorization it relied on, or none (searches: —).
-    const basis = within(table).getAllByRole('columnheader').findIndex((header) => header.textContent === 'Basis')
+    const basis = within(table)
+      .getAllByRole('columnheader')
+      .findIndex((header) => header.textContent === 'Basis')
     expect(basis).toBeGreaterThan(-1)
-    const basisOf = (row: number) => within(table).getAllByRole('row')[row]?.querySelectorAll('td')[basis]?.textContent
+    const basisOf = (row: number) =>
+      within(table).getAllByRole('row')[row]?.querySelectorAll('td')[basis]?.textContent
     expect(basisOf(1)).toBe(`Authorization ${REQUEST}`)
     expect(basisOf(2)).toBe('No active authorization')
     expect(basisOf(3)).toBe('—')
@@ -102,7 +117,10 @@ describe('audit page', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     const createObjectURL = vi.fn(() => 'blob:audit')
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }))
-    const fake = auditFake().on('GET /api/admin/audit/export/', new Response('id,action\n1,patient.read\n', { headers: { 'Content-Type': 'text/csv' } }))
+    const fake = auditFake().on(
+      'GET /api/admin/audit/export/',
+      new Response('id,action\n1,patient.read\n', { headers: { 'Content-Type': 'text/csv' } }),
+    )
     await openAudit(fake, '/app/admin/audit?action=patient.read')
     await user.click(screen.getByRole('button', { name: 'Export CSV' }))
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1))
@@ -112,7 +130,9 @@ describe('audit page', { timeout: 20_000 }, () => {
 
   it('is linked from the shell navigation for admin roles, marked as the current page', async () => {
     await openAudit()
-    const link = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Audit log' })
+    const link = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
+      name: 'Audit log',
+    })
     expect(link.getAttribute('href')).toBe('/app/admin/audit')
     expect(link.getAttribute('aria-current')).toBe('page')
   })
@@ -120,7 +140,9 @@ describe('audit page', { timeout: 20_000 }, () => {
   it('is for admin roles only, and not linked for others', async () => {
     await signIn(userWithRole('ACO_USER'))
     const app = renderApp('/app/admin/audit')
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/app/unauthorized'), { timeout: 10_000 })
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/app/unauthorized'), {
+      timeout: 10_000,
+    })
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     expect(within(nav).getByRole('link', { name: 'Patients' })).toBeTruthy()
     expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull()

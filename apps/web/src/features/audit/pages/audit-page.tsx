@@ -7,7 +7,13 @@ import { Pager } from '../../../components/patient-data/pager.tsx'
 import { pageCount } from '../../../components/patient-data/paging.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { AUDIT_PAGE_SIZE, NO_AUDIT_FILTERS, exportAudit, useAuditEntries, type AuditFilters } from '../api/audit-api.ts'
+import {
+  AUDIT_PAGE_SIZE,
+  NO_AUDIT_FILTERS,
+  exportAudit,
+  useAuditEntries,
+  type AuditFilters,
+} from '../api/audit-api.ts'
 
 const LOAD_FAILED = 'Failed to load the audit log'
 const EXPORT_FAILED = 'Export failed. Please try again.'
@@ -63,7 +69,9 @@ type FormProps = { initial: AuditFilters; onApply: (filters: AuditFilters) => vo
 function AuditFilterForm({ initial, onApply }: FormProps) {
   const id = useId()
   const [draft, setDraft] = useState(initial)
-  const badIds = (['user', 'patient'] as const).filter((key) => draft[key] !== '' && !isValidPatientId(draft[key].trim()))
+  const badIds = (['user', 'patient'] as const).filter(
+    (key) => draft[key] !== '' && !isValidPatientId(draft[key].trim()),
+  )
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (badIds.length === 0) onApply({ ...draft, user: draft.user.trim(), patient: draft.patient.trim() })
@@ -125,12 +133,18 @@ function AuditFilterForm({ initial, onApply }: FormProps) {
   )
 }
 
-const SEARCH_PARAMETER_LABELS: Record<string, string> = { mrn: 'MRN ', medicare_number: 'Medicare ID ', uuid: 'patient id ' }
+const SEARCH_PARAMETER_LABELS: Record<string, string> = {
+  mrn: 'MRN ',
+  medicare_number: 'Medicare ID ',
+  uuid: 'patient id ',
+}
 
 /** What a row touched: the search as typed for a search, else the target's type and id. */
 function targetText(entry: AuditEntry): string {
   if (entry.query) {
-    const terms = Object.entries(entry.query).map(([name, value]) => `${SEARCH_PARAMETER_LABELS[name] ?? ''}“${value}”`)
+    const terms = Object.entries(entry.query).map(
+      ([name, value]) => `${SEARCH_PARAMETER_LABELS[name] ?? ''}“${value}”`,
+    )
     return `Searched ${terms.join(', ')}`
   }
   return entry.target_type ? `${entry.target_type} ${entry.target_id ?? ''}` : '—'
@@ -142,7 +156,8 @@ const AUTHORIZATION_REASON = /^authorization (\S+)$/
 function BasisCell({ reason }: { reason: string | null }) {
   if (reason === null) return <td>—</td>
   const authorization = AUTHORIZATION_REASON.exec(reason)
-  if (!authorization) return <td>{reason === 'no active authorization' ? 'No active authorization' : reason}</td>
+  if (!authorization)
+    return <td>{reason === 'no active authorization' ? 'No active authorization' : reason}</td>
   return (
     <td>
       Authorization <span className="block font-mono text-xs">{authorization[1]}</span>

@@ -13,7 +13,8 @@ export const LOGIN_MESSAGES = {
   offline: 'No internet connection. Please check your network.',
 } as const
 
-export const lockoutCountdownMessage = (seconds: number): string => `Too many attempts. Please wait ${seconds} seconds.`
+export const lockoutCountdownMessage = (seconds: number): string =>
+  `Too many attempts. Please wait ${seconds} seconds.`
 
 const RATE_LIMIT_CODES = ['rate_limited', 'RATE_LIMITED', 'locked_out']
 
@@ -21,7 +22,8 @@ export function loginErrorMessage(error: unknown): string {
   if (!isApiError(error)) return LOGIN_MESSAGES.failed
   if (error.kind === 'network' || error.kind === 'timeout') return LOGIN_MESSAGES.network
   if (error.kind === 'parse') return LOGIN_MESSAGES.failed
-  if (error.status === 429 || (error.code !== null && RATE_LIMIT_CODES.includes(error.code))) return LOGIN_MESSAGES.rateLimited
+  if (error.status === 429 || (error.code !== null && RATE_LIMIT_CODES.includes(error.code)))
+    return LOGIN_MESSAGES.rateLimited
   if (error.status === 400 || error.status === 401) return LOGIN_MESSAGES.invalidCredentials
   if (error.status === 403) return LOGIN_MESSAGES.accessDenied
   return LOGIN_MESSAGES.server

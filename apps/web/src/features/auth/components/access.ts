@@ -11,7 +11,9 @@ const ADMIN_GROUPS = ['Admin', 'Organization Admin', 'Tenant Admin']
 
 /** Admin guard: an admin role, a superuser, or a member of an admin group (spec 2 §2). */
 export const isAdminUser = (user: User): boolean =>
-  isAdminRole(user.role) || user.is_superuser || user.groups.some((group) => ADMIN_GROUPS.includes(group.name))
+  isAdminRole(user.role) ||
+  user.is_superuser ||
+  user.groups.some((group) => ADMIN_GROUPS.includes(group.name))
 
 export function canAccess(user: User, rule: AccessRule): boolean {
   if (rule.roles && !rule.roles.includes(user.role)) return false

@@ -18,11 +18,18 @@ type Errors = { password?: string; password_confirm?: string; general?: string }
 
 /** Spec 1 §8: field errors on password and password_confirm; token, uid, non_field_errors or detail as the general message. */
 export function resetConfirmErrors(error: unknown): Errors {
-  if (!isApiError(error) || error.kind === 'network' || error.kind === 'timeout') return { general: RESET_CONFIRM_MESSAGES.network }
+  if (!isApiError(error) || error.kind === 'network' || error.kind === 'timeout')
+    return { general: RESET_CONFIRM_MESSAGES.network }
   const fields = error.fieldErrors ?? {}
-  const general = fields.token?.[0] ?? fields.uid?.[0] ?? fields.non_field_errors?.[0] ?? error.detail ?? undefined
-  const result: Errors = { password: fields.password?.[0], password_confirm: fields.password_confirm?.[0], general }
-  if (!result.password && !result.password_confirm && !result.general) result.general = RESET_CONFIRM_MESSAGES.invalidLink
+  const general =
+    fields.token?.[0] ?? fields.uid?.[0] ?? fields.non_field_errors?.[0] ?? error.detail ?? undefined
+  const result: Errors = {
+    password: fields.password?.[0],
+    password_confirm: fields.password_confirm?.[0],
+    general,
+  }
+  if (!result.password && !result.password_confirm && !result.general)
+    result.general = RESET_CONFIRM_MESSAGES.invalidLink
   return result
 }
 
@@ -41,7 +48,12 @@ export function PasswordResetConfirmForm({ uid, token }: { uid: string; token: s
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const parsed = passwordResetConfirmSchema.safeParse({ uid, token, password, password_confirm: passwordConfirm })
+    const parsed = passwordResetConfirmSchema.safeParse({
+      uid,
+      token,
+      password,
+      password_confirm: passwordConfirm,
+    })
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error))
     setErrors({})
     setState('sending')

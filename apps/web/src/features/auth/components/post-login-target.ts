@@ -10,6 +10,7 @@ export type PostLoginTarget = { kind: 'route'; to: string } | { kind: 'document'
 export function postLoginTarget(next: string | null, home: string): PostLoginTarget {
   const safe = safeNextPath(next)
   if (safe && safe.startsWith('/o/authorize')) return { kind: 'document', to: safe }
-  if (safe && !safe.startsWith(paths.login) && !safe.startsWith(paths.logout)) return { kind: 'route', to: safe }
+  if (safe && !safe.startsWith(paths.login) && !safe.startsWith(paths.logout))
+    return { kind: 'route', to: safe }
   return { kind: 'route', to: home }
 }

@@ -7,13 +7,19 @@ import { canAccess, isAdminUser, type AccessRule } from './access.ts'
 import { postLoginTarget } from './post-login-target.ts'
 import { RequireAccess, RequireAuth } from './route-guards.tsx'
 
-function renderGuarded(rule: AccessRule & { fallback?: 'unauthorized' | 'home' }, url = '/app/tin-management') {
+function renderGuarded(
+  rule: AccessRule & { fallback?: 'unauthorized' | 'home' },
+  url = '/app/tin-management',
+) {
   const router = createMemoryRouter(
     [
       {
         element: <RequireAuth />,
         children: [
-          { element: <RequireAccess {...rule} />, children: [{ path: '/app/tin-management', element: <h1>TIN Management</h1> }] },
+          {
+            element: <RequireAccess {...rule} />,
+            children: [{ path: '/app/tin-management', element: <h1>TIN Management</h1> }],
+          },
           { path: '/app/unauthorized', element: <h1>Access denied</h1> },
           { path: '/app/care-management', element: <h1>Data Access</h1> },
         ],
@@ -35,7 +41,9 @@ describe('canAccess', () => {
     expect(canAccess(aco, { roles: ['ADMIN'] })).toBe(false)
     expect(canAccess(aco, { organizationTypes: ['INSURANCE_AGENCY'] })).toBe(false)
     expect(canAccess(makeUser({ role: 'ACO_USER' }), { admin: true })).toBe(false)
-    expect(canAccess(makeUser({ role: 'ACO_ADMIN', organization: null }), { organizationTypes: ['ACO'] })).toBe(false)
+    expect(
+      canAccess(makeUser({ role: 'ACO_ADMIN', organization: null }), { organizationTypes: ['ACO'] }),
+    ).toBe(false)
   })
 
   it('treats superusers and admin groups as admins (spec 2 admin guard)', () => {
@@ -63,7 +71,9 @@ describe('guards', () => {
     await session.start({
       access: 't',
       expires_in: 900,
-      user: makeUser({ organization: { id: 'o', name: 'Quick Quotes', organization_type: 'INSURANCE_AGENCY' } }),
+      user: makeUser({
+        organization: { id: 'o', name: 'Quick Quotes', organization_type: 'INSURANCE_AGENCY' },
+      }),
     })
     renderGuarded({ roles: ['ACO_ADMIN'], organizationTypes: ['ACO'] })
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument()
@@ -85,10 +95,25 @@ describe('guards', () => {
 
 describe('postLoginTarget', () => {
   it('prefers a safe next, uses a full page load for /o/authorize, else the role home', () => {
-    expect(postLoginTarget('/app/change-password', '/app/dashboard')).toEqual({ kind: 'route', to: '/app/change-password' })
-    expect(postLoginTarget('/o/authorize/?client_id=x', '/app/dashboard')).toEqual({ kind: 'document', to: '/o/authorize/?client_id=x' })
-    expect(postLoginTarget('https://evil.example/', '/app/care-management')).toEqual({ kind: 'route', to: '/app/care-management' })
-    expect(postLoginTarget('//evil.example/', '/app/dashboard')).toEqual({ kind: 'route', to: '/app/dashboard' })
-    expect(postLoginTarget(null, '/app/agent-dashboard')).toEqual({ kind: 'route', to: '/app/agent-dashboard' })
+    expect(postLoginTarget('/app/change-password', '/app/dashboard')).toEqual({
+      kind: 'route',
+      to: '/app/change-password',
+    })
+    expect(postLoginTarget('/o/authorize/?client_id=x', '/app/dashboard')).toEqual({
+      kind: 'document',
+      to: '/o/authorize/?client_id=x',
+    })
+    expect(postLoginTarget('https://evil.example/', '/app/care-management')).toEqual({
+      kind: 'route',
+      to: '/app/care-management',
+    })
+    expect(postLoginTarget('//evil.example/', '/app/dashboard')).toEqual({
+      kind: 'route',
+      to: '/app/dashboard',
+    })
+    expect(postLoginTarget(null, '/app/agent-dashboard')).toEqual({
+      kind: 'route',
+      to: '/app/agent-dashboard',
+    })
   })
 })

@@ -13,7 +13,10 @@ export function RequireAuth() {
   const location = useLocation()
   if (status === 'restoring') return <RestoringSession />
   if (status === 'anonymous') {
-    const target = location.pathname === paths.logout ? paths.login : loginWithNext(`${location.pathname}${location.search}`)
+    const target =
+      location.pathname === paths.logout
+        ? paths.login
+        : loginWithNext(`${location.pathname}${location.search}`)
     return <Navigate to={target} replace />
   }
   return <Outlet />
@@ -23,7 +26,10 @@ export function RequireAuth() {
  * Role, admin and organisation-type checks. Failing users go to /app/unauthorized, or with
  * fallback="home" to their role's home page (the spec's second guard).
  */
-export function RequireAccess({ fallback = 'unauthorized', ...rule }: AccessRule & { fallback?: 'unauthorized' | 'home' }) {
+export function RequireAccess({
+  fallback = 'unauthorized',
+  ...rule
+}: AccessRule & { fallback?: 'unauthorized' | 'home' }) {
   const { user } = useSession()
   if (!user) return <Navigate to={paths.login} replace />
   if (canAccess(user, rule)) return <Outlet />

@@ -11,7 +11,12 @@ export const CHANGE_PASSWORD_MESSAGES = {
   unexpected: 'An error occurred. Please try again.',
 } as const
 
-type Errors = { old_password?: string; new_password?: string; new_password_confirm?: string; general?: string }
+type Errors = {
+  old_password?: string
+  new_password?: string
+  new_password_confirm?: string
+  general?: string
+}
 const EMPTY = { old_password: '', new_password: '', new_password_confirm: '' }
 
 /** Spec 1 §8: field errors on the three fields, detail or non_field_errors as the general message. */
@@ -41,7 +46,8 @@ export function ChangePasswordPage() {
     name,
     value: values[name],
     error: errors[name],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
   })
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -65,10 +71,19 @@ export function ChangePasswordPage() {
   return (
     <div className="mx-auto w-full max-w-lg">
       <h1 className="mb-4 text-2xl font-bold">Change Password</h1>
-      <form className="card flex flex-col gap-4 bg-base-100 p-6 shadow" onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form
+        className="card flex flex-col gap-4 bg-base-100 p-6 shadow"
+        onSubmit={(event) => void handleSubmit(event)}
+        noValidate
+      >
         {saved ? <Alert type="success">{PASSWORD_CHANGED_MESSAGE}</Alert> : null}
         {errors.general ? <Alert type="error">{errors.general}</Alert> : null}
-        <PasswordField label="Current password" autoComplete="current-password" required {...field('old_password')} />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          required
+          {...field('old_password')}
+        />
         <PasswordField
           label="New password"
           autoComplete="new-password"
@@ -76,7 +91,12 @@ export function ChangePasswordPage() {
           required
           {...field('new_password')}
         />
-        <PasswordField label="Confirm new password" autoComplete="new-password" required {...field('new_password_confirm')} />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          {...field('new_password_confirm')}
+        />
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? 'Saving…' : 'Update password'}
         </button>

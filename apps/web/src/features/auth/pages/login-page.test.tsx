@@ -27,14 +27,21 @@ afterEach(() => {
 describe('LoginPage', () => {
   it('has the spec content: labelled fields, links and selling points', async () => {
     renderApp('/app/login')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to BlueConsent' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to BlueConsent' }),
+    ).toBeInTheDocument()
     expect(screen.getByLabelText('Email')).toBeInTheDocument()
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password')
     expect(screen.getByLabelText('Remember me')).not.toBeChecked()
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password')
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup')
     expect(screen.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/app/support')
-    for (const point of ['HIPAA compliant', 'End-to-end encryption', 'Fast authorization', 'Multi-provider access']) {
+    for (const point of [
+      'HIPAA compliant',
+      'End-to-end encryption',
+      'Fast authorization',
+      'Multi-provider access',
+    ]) {
       expect(screen.getByRole('heading', { name: point })).toBeInTheDocument()
     }
     expect(screen.getByText(/© 2025 BlueConsent/)).toBeInTheDocument()
@@ -60,9 +67,17 @@ describe('LoginPage', () => {
 
   it.each([
     [400, { non_field_errors: ['Unable to log in.'] }, 'Invalid email or password. Please try again.'],
-    [401, { detail: 'No active account.', code: 'authentication_failed' }, 'Invalid email or password. Please try again.'],
+    [
+      401,
+      { detail: 'No active account.', code: 'authentication_failed' },
+      'Invalid email or password. Please try again.',
+    ],
     [403, { detail: 'Forbidden', code: 'permission_denied' }, 'Access denied'],
-    [429, { detail: 'Too many', code: 'rate_limited' }, 'Too many attempts. Please wait before trying again.'],
+    [
+      429,
+      { detail: 'Too many', code: 'rate_limited' },
+      'Too many attempts. Please wait before trying again.',
+    ],
     [500, { detail: 'Boom', code: 'server_error' }, 'Server error occurred'],
   ])('maps a %i answer to its message', async (status, body, message) => {
     const fake = withCsrf().on(LOGIN, json(status, body))
@@ -79,7 +94,10 @@ describe('LoginPage', () => {
   })
 
   it('locks the form for the Retry-After of a 429', async () => {
-    const fake = withCsrf().on(LOGIN, json(429, { detail: 'Too many', code: 'rate_limited' }, { 'Retry-After': '42' }))
+    const fake = withCsrf().on(
+      LOGIN,
+      json(429, { detail: 'Too many', code: 'rate_limited' }, { 'Retry-After': '42' }),
+    )
     renderApp('/app/login', { fake })
     await fillAndSubmit()
     expect(await screen.findByRole('button', { name: 'Locked (42s)' })).toBeDisabled()
@@ -94,7 +112,9 @@ describe('LoginPage', () => {
     }
     vi.useFakeTimers({ shouldAdvanceTime: true })
     await fillAndSubmit()
-    expect(await screen.findByText('Too many login attempts. Please wait 1 minute before trying again.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Too many login attempts. Please wait 1 minute before trying again.'),
+    ).toBeInTheDocument()
     // The fake clock also follows real time (userEvent needs it), so a busy machine may have let a second
     // or two pass since the lock: read the countdown's start, then check it moves by the time advanced.
     const locked = screen.getByRole('button', { name: /^Locked \((\d+)s\)$/ })
@@ -106,7 +126,9 @@ describe('LoginPage', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(3_000)
     })
-    const later = Number(/\((\d+)s\)/.exec(screen.getByRole('button', { name: /^Locked/ }).textContent ?? '')?.[1])
+    const later = Number(
+      /\((\d+)s\)/.exec(screen.getByRole('button', { name: /^Locked/ }).textContent ?? '')?.[1],
+    )
     // The countdown redraws on a one-second tick whose phase the real clock shifts: 3 s on the clock shows as
     // 2 to 4 seconds fewer, plus whatever real time a busy machine adds.
     expect(startedAt - later).toBeGreaterThanOrEqual(2)
@@ -131,7 +153,10 @@ describe('LoginPage', () => {
   })
 
   it('remembers the email when asked and pre-fills it next time', async () => {
-    const fake = withCsrf().on(LOGIN, json(200, loginResponse(userWithRole('AGENT_USER', { organization: null }))))
+    const fake = withCsrf().on(
+      LOGIN,
+      json(200, loginResponse(userWithRole('AGENT_USER', { organization: null }))),
+    )
     const app = renderApp('/app/login', { fake })
     const user = userEvent.setup()
     await user.type(await screen.findByLabelText('Email'), 'agent@quick-quotes.example')
@@ -139,7 +164,11 @@ describe('LoginPage', () => {
     await user.click(screen.getByLabelText('Remember me'))
     await user.click(screen.getByRole('button', { name: 'Sign In' }))
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/app/dashboard'))
-    expect(fake.callsTo(LOGIN)[0]?.body).toEqual({ email: 'agent@quick-quotes.example', password: 'correct horse', remember_me: true })
+    expect(fake.callsTo(LOGIN)[0]?.body).toEqual({
+      email: 'agent@quick-quotes.example',
+      password: 'correct horse',
+      remember_me: true,
+    })
     expect(fake.callsTo(LOGIN)[0]?.headers.get('X-CSRFToken')).toBe('test-csrf')
     expect(localStorage.getItem('remembered_email')).toBe('agent@quick-quotes.example')
     expect(localStorage.getItem('has_session')).toBe('true')

@@ -17,9 +17,15 @@ import { LOGIN_MESSAGES, lockoutCountdownMessage, loginErrorMessage } from '../a
 import { useLoginLockout } from '../components/use-login-lockout.ts'
 
 const SELLING_POINTS = [
-  { title: 'HIPAA compliant', text: 'Patient data is handled under HIPAA safeguards and every access is audited.' },
+  {
+    title: 'HIPAA compliant',
+    text: 'Patient data is handled under HIPAA safeguards and every access is audited.',
+  },
   { title: 'End-to-end encryption', text: 'Data is encrypted in transit and at rest.' },
-  { title: 'Fast authorization', text: 'Patients approve by email or SMS in minutes through Medicare Blue Button.' },
+  {
+    title: 'Fast authorization',
+    text: 'Patients approve by email or SMS in minutes through Medicare Blue Button.',
+  },
   { title: 'Multi-provider access', text: 'Clinics, ACOs and insurance agencies work from one portal.' },
 ] as const
 
@@ -75,7 +81,13 @@ export function LoginPage({ footerExtra }: { footerExtra?: ReactNode }) {
     }
   }
 
-  const buttonLabel = !online ? 'No Connection' : locked ? `Locked (${lockout.secondsLeft}s)` : submitting ? 'Signing in…' : 'Sign In'
+  const buttonLabel = !online
+    ? 'No Connection'
+    : locked
+      ? `Locked (${lockout.secondsLeft}s)`
+      : submitting
+        ? 'Signing in…'
+        : 'Sign In'
 
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
@@ -127,7 +139,11 @@ export function LoginPage({ footerExtra }: { footerExtra?: ReactNode }) {
                 </Link>
               </div>
               {locked ? <p className="text-sm">{lockoutCountdownMessage(lockout.secondsLeft)}</p> : null}
-              <button type="submit" className="btn btn-primary w-full" disabled={!online || locked || submitting}>
+              <button
+                type="submit"
+                className="btn btn-primary w-full"
+                disabled={!online || locked || submitting}
+              >
                 {buttonLabel}
               </button>
               <p className="text-center">
@@ -143,7 +159,9 @@ export function LoginPage({ footerExtra }: { footerExtra?: ReactNode }) {
           <h2 id="product-heading" className="text-3xl font-bold">
             {PRODUCT_NAME}
           </h2>
-          <p className="mt-2 text-lg">Medicare Blue Button consent for clinics, ACOs and insurance agencies.</p>
+          <p className="mt-2 text-lg">
+            Medicare Blue Button consent for clinics, ACOs and insurance agencies.
+          </p>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2">
             {SELLING_POINTS.map((point) => (
               <li key={point.title} className="rounded-box bg-base-100 p-4 shadow-sm">

@@ -29,7 +29,12 @@ export function LogoutPage() {
             </p>
           ) : null}
           <div className="flex gap-2">
-            <button type="button" className="btn btn-primary" onClick={() => void handleSignOut()} disabled={signingOut}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void handleSignOut()}
+              disabled={signingOut}
+            >
               {signingOut ? 'Signing out…' : 'Sign Out'}
             </button>
             <Link className="btn btn-outline" to={paths.dashboard}>

@@ -14,14 +14,21 @@ describe('PKCE', () => {
   })
 
   it('derives the S256 challenge of RFC 7636 appendix B', async () => {
-    await expect(codeChallengeFor('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).resolves.toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM')
+    await expect(codeChallengeFor('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).resolves.toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    )
   })
 
   it('builds the authorize URL and keeps verifier and state for this browser session', async () => {
     const url = new URL(await beginOAuthSignIn(), 'http://localhost')
     expect(url.pathname).toBe('/o/authorize/')
     expect(url.searchParams.get('client_id')).toBe('blueconsent-web')
-    expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:3000/app/oauth/callback'.replace(':3000', window.location.port ? `:${window.location.port}` : ''))
+    expect(url.searchParams.get('redirect_uri')).toBe(
+      'http://localhost:3000/app/oauth/callback'.replace(
+        ':3000',
+        window.location.port ? `:${window.location.port}` : '',
+      ),
+    )
     expect(url.searchParams.get('scope')).toBe('read write')
     expect(url.searchParams.get('code_challenge_method')).toBe('S256')
     expect(url.searchParams.get('state')).toBe(sessionStorage.getItem('oauth_state'))
@@ -68,8 +75,19 @@ describe('OAuth callback', () => {
     sessionStorage.setItem('oauth_code_verifier', 'v'.repeat(64))
     document.cookie = 'csrftoken=test-csrf; path=/'
     const fake = createFakeFetch()
-      .on('POST /o/token/', json(200, { access_token: 'oauth-access', token_type: 'Bearer', expires_in: 3600, scope: 'read write' }))
-      .on('GET /api/jwt/verify/', json(200, { user: makeUser(), tin_scope: { tin_ids: [], all_tins: true, is_aco: true } }))
+      .on(
+        'POST /o/token/',
+        json(200, {
+          access_token: 'oauth-access',
+          token_type: 'Bearer',
+          expires_in: 3600,
+          scope: 'read write',
+        }),
+      )
+      .on(
+        'GET /api/jwt/verify/',
+        json(200, { user: makeUser(), tin_scope: { tin_ids: [], all_tins: true, is_aco: true } }),
+      )
     const app = renderApp('/app/oauth/callback?code=c1&state=s1', { fake })
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/app/dashboard'))
     const body = new URLSearchParams(String(fake.callsTo('POST /o/token/')[0]?.body))

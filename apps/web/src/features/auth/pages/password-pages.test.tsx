@@ -14,7 +14,8 @@ function csrfFake() {
   return createFakeFetch()
 }
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } })
 
 describe('password reset request', () => {
   it('validates the email, then shows the neutral message even when the call fails', async () => {
@@ -33,7 +34,9 @@ describe('password reset request', () => {
 
   it('is also the forgot-password page for guests', async () => {
     renderApp('/forgot-password')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' }),
+    ).toBeInTheDocument()
     expect(screen.getByLabelText('Email')).toBeInTheDocument()
   })
 })
@@ -71,7 +74,10 @@ describe('password reset confirm', () => {
   it('shows field errors, the token error as the general message, and the fallbacks', async () => {
     const fake = csrfFake().on(
       CONFIRM,
-      json(400, { password: ['This password is too common.'], token: ['The reset link is invalid or has expired.'] }),
+      json(400, {
+        password: ['This password is too common.'],
+        token: ['The reset link is invalid or has expired.'],
+      }),
       json(400, {}),
       () => networkFailure(),
     )
@@ -83,7 +89,9 @@ describe('password reset confirm', () => {
     expect(await screen.findByText('This password is too common.')).toBeInTheDocument()
     expect(screen.getByText('The reset link is invalid or has expired.')).toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }))
-    expect(await screen.findByText('An error occurred. The reset link may be invalid or expired.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('An error occurred. The reset link may be invalid or expired.'),
+    ).toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }))
     expect(await screen.findByText('A network error occurred. Please try again.')).toBeInTheDocument()
   })
@@ -92,7 +100,11 @@ describe('password reset confirm', () => {
 describe('change password', () => {
   it('validates, shows server field errors, then succeeds', async () => {
     await signIn(makeUser())
-    const fake = csrfFake().on(CHANGE, json(400, { old_password: ['Your current password is incorrect.'] }), json(200, {}))
+    const fake = csrfFake().on(
+      CHANGE,
+      json(400, { old_password: ['Your current password is incorrect.'] }),
+      json(200, {}),
+    )
     renderApp('/app/change-password', { fake })
     await screen.findByRole('heading', { level: 1, name: 'Change Password' })
     fireEvent.click(screen.getByRole('button', { name: 'Update password' }))

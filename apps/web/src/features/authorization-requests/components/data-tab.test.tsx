@@ -127,13 +127,19 @@ describe('Data tab', { timeout: 20_000 }, () => {
 
   it('refreshes the progress and the data every few seconds while the pull runs, and shows the data once it ends', async () => {
     const done = approvedRequest({ patient_name: 'Rita Running' })
-    const running = { ...done, ingestion: { ...done.ingestion, status: 'running' as const, pages_fetched: 1, pages_total: 4 } }
+    const running = {
+      ...done,
+      ingestion: { ...done.ingestion, status: 'running' as const, pages_fetched: 1, pages_total: 4 },
+    }
     const dataUrlPath = `GET /api/healthplans/requests/${done.request_id}/data/`
     let pullDone = false
     const fake = widgetFake([running])
       .on('GET /api/healthplans/requests/', () => json(200, page([pullDone ? done : running])))
       .on(dataUrlPath, () =>
-        json(200, pullDone ? requestData() : requestData({ risk_score: null, data: { medications: [], claims: [] } })),
+        json(
+          200,
+          pullDone ? requestData() : requestData({ risk_score: null, data: { medications: [], claims: [] } }),
+        ),
       )
     await openWidget('ACO_USER', dataUrl(done.request_id), fake)
     expect(await screen.findByText('Downloading Medicare data: 1 of 4 pages')).toBeInTheDocument()

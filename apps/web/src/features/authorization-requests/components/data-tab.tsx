@@ -108,7 +108,10 @@ function useRefreshWhileDownloading(running: boolean, refetchData: () => unknown
     wasRunning.current = running
     if (!running) return
     // The request lists, its detail and its data all sit under this key.
-    const timer = setInterval(() => void queryClient.invalidateQueries({ queryKey: authorizationKeys.all }), DOWNLOAD_REFRESH_MS)
+    const timer = setInterval(
+      () => void queryClient.invalidateQueries({ queryKey: authorizationKeys.all }),
+      DOWNLOAD_REFRESH_MS,
+    )
     return () => clearInterval(timer)
   }, [running, queryClient, refetchData])
 }

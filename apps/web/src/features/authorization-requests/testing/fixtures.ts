@@ -77,9 +77,16 @@ export const HEALTH_PLANS = [
 export const riskScore = (overrides: Partial<RiskScore> = {}): RiskScore =>
   riskScoreFixture({
     dropped_by_hierarchy: [
-      { hcc: 'HCC226', label: 'Heart Failure, Except End-Stage and Acute', dropped_by: ['HCC224'], diagnoses: [{ code: 'I509', sources: [] }] },
+      {
+        hcc: 'HCC226',
+        label: 'Heart Failure, Except End-Stage and Acute',
+        dropped_by: ['HCC224'],
+        diagnoses: [{ code: 'I509', sources: [] }],
+      },
     ],
-    defaulted: [{ input: 'original reason for entitlement', reason: 'Not in the Medicare data; assumed age.' }],
+    defaulted: [
+      { input: 'original reason for entitlement', reason: 'Not in the Medicare data; assumed age.' },
+    ],
     completeness: { status: 'incomplete', note: 'Only 7 months of claims are available.' },
     warnings: ['Part D claims are not part of this model.'],
     ...overrides,

@@ -32,7 +32,15 @@ function useDocumentLanguage(language: ConsentLanguage): void {
   }, [language])
 }
 
-export function ConsentLayout({ language, onLanguage, children }: { language: ConsentLanguage; onLanguage: (l: ConsentLanguage) => void; children: ReactNode }) {
+export function ConsentLayout({
+  language,
+  onLanguage,
+  children,
+}: {
+  language: ConsentLanguage
+  onLanguage: (l: ConsentLanguage) => void
+  children: ReactNode
+}) {
   useDocumentLanguage(language)
   const copy = COPY[language]
   return (

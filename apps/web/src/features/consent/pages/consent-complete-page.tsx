@@ -6,7 +6,8 @@ import { COPY } from '../copy.ts'
 
 const MEDICARE_URL = 'https://www.medicare.gov/'
 
-const resultOf = (value: string | null): ConsentResult => (value === 'authorized' || value === 'denied' ? value : 'error')
+const resultOf = (value: string | null): ConsentResult =>
+  value === 'authorized' || value === 'denied' ? value : 'error'
 
 export function ConsentCompletePage() {
   const [params] = useSearchParams()
@@ -21,11 +22,15 @@ export function ConsentCompletePage() {
           <ScreenTitle>{copy.authorizedTitle}</ScreenTitle>
           <p className="text-xl">{copy.authorizedBody}</p>
           <section aria-labelledby="consent-next" className="space-y-1">
-            <h2 id="consent-next" className="text-xl font-semibold">{copy.nextTitle}</h2>
+            <h2 id="consent-next" className="text-xl font-semibold">
+              {copy.nextTitle}
+            </h2>
             <p>{copy.nextBody}</p>
           </section>
           <section aria-labelledby="consent-withdraw" className="space-y-2">
-            <h2 id="consent-withdraw" className="text-xl font-semibold">{copy.withdrawTitle}</h2>
+            <h2 id="consent-withdraw" className="text-xl font-semibold">
+              {copy.withdrawTitle}
+            </h2>
             <ul className="list-disc space-y-2 pl-6">
               <li>
                 {copy.withdrawMedicare}{' '}

@@ -46,7 +46,17 @@ function LoadError({ copy, onRetry }: { copy: Copy; onRetry: () => void }) {
 
 const orgOf = (link: ConsentLink, copy: Copy) => link.organization_name ?? copy.theOrganization
 
-function LinkScreens({ token, link, language, copy }: { token: string; link: ConsentLink; language: ConsentLanguage; copy: Copy }) {
+function LinkScreens({
+  token,
+  link,
+  language,
+  copy,
+}: {
+  token: string
+  link: ConsentLink
+  language: ConsentLanguage
+  copy: Copy
+}) {
   const [screen, setScreen] = useState<Screen>('ask')
   const org = orgOf(link, copy)
   if (screen === 'declined') return <Message title={copy.declinedTitle} body={copy.declinedBody(org)} />
@@ -54,9 +64,19 @@ function LinkScreens({ token, link, language, copy }: { token: string; link: Con
   if (link.state === 'expired') return <Message title={copy.expiredTitle} body={copy.expiredBody(org)} />
   if (link.state === 'invalid') return <Message title={copy.invalidTitle} body={copy.invalidBody} />
   if (screen === 'confirm') {
-    return <ConfirmDecline token={token} org={org} copy={copy} onBack={() => setScreen('ask')} onDone={() => setScreen('declined')} />
+    return (
+      <ConfirmDecline
+        token={token}
+        org={org}
+        copy={copy}
+        onBack={() => setScreen('ask')}
+        onDone={() => setScreen('declined')}
+      />
+    )
   }
-  return <Ask token={token} link={link} language={language} copy={copy} onDecline={() => setScreen('confirm')} />
+  return (
+    <Ask token={token} link={link} language={language} copy={copy} onDecline={() => setScreen('confirm')} />
+  )
 }
 
 function Message({ title, body }: { title: string; body: string }) {
@@ -68,8 +88,23 @@ function Message({ title, body }: { title: string; body: string }) {
   )
 }
 
-function Ask({ token, link, language, copy, onDecline }: { token: string; link: ConsentLink; language: ConsentLanguage; copy: Copy; onDecline: () => void }) {
-  const connect = useAction(() => connectWithMedicare(token, language), (result) => browser.assign(result.authorize_url))
+function Ask({
+  token,
+  link,
+  language,
+  copy,
+  onDecline,
+}: {
+  token: string
+  link: ConsentLink
+  language: ConsentLanguage
+  copy: Copy
+  onDecline: () => void
+}) {
+  const connect = useAction(
+    () => connectWithMedicare(token, language),
+    (result) => browser.assign(result.authorize_url),
+  )
   const role = link.requester_role ? copy.roles[link.requester_role] : null
   const who = [link.requester_name, role && `(${role})`].filter(Boolean).join(' ')
   const agent = link.authorization_type === 'insurance_agent'
@@ -78,11 +113,15 @@ function Ask({ token, link, language, copy, onDecline }: { token: string; link: 
       <ScreenTitle>{copy.title}</ScreenTitle>
       <p className="text-xl">{copy.asks(who || orgOf(link, copy), orgOf(link, copy))}</p>
       <section aria-labelledby="consent-why" className="space-y-1">
-        <h2 id="consent-why" className="text-xl font-semibold">{copy.whyTitle}</h2>
+        <h2 id="consent-why" className="text-xl font-semibold">
+          {copy.whyTitle}
+        </h2>
         <p>{agent ? copy.whyAgent : copy.whyProvider}</p>
       </section>
       <section aria-labelledby="consent-data" className="space-y-1">
-        <h2 id="consent-data" className="text-xl font-semibold">{copy.dataTitle}</h2>
+        <h2 id="consent-data" className="text-xl font-semibold">
+          {copy.dataTitle}
+        </h2>
         <ul className="list-disc space-y-1 pl-6">
           {link.data_types.map((type) => (
             <li key={type}>{copy.data[type]}</li>
@@ -90,17 +129,29 @@ function Ask({ token, link, language, copy, onDecline }: { token: string; link: 
         </ul>
       </section>
       <section aria-labelledby="consent-duration" className="space-y-1">
-        <h2 id="consent-duration" className="text-xl font-semibold">{copy.howLongTitle}</h2>
+        <h2 id="consent-duration" className="text-xl font-semibold">
+          {copy.howLongTitle}
+        </h2>
         <p>{link.access_duration === 'one_time' ? copy.oneTime : copy.thirteenMonths}</p>
       </section>
       <p className="font-semibold">{copy.yourChoice}</p>
       {link.expires_at ? <p>{copy.linkValidUntil(formatDate(link.expires_at, language))}</p> : null}
       {connect.failed ? <Alert type="error">{copy.actionError}</Alert> : null}
       <div className="flex flex-col gap-3 sm:flex-row">
-        <button type="button" className="btn btn-primary btn-lg h-auto min-h-14 text-xl" disabled={connect.pending || connect.done} onClick={connect.run}>
+        <button
+          type="button"
+          className="btn btn-primary btn-lg h-auto min-h-14 text-xl"
+          disabled={connect.pending || connect.done}
+          onClick={connect.run}
+        >
           {connect.pending || connect.done ? copy.connecting : copy.connect}
         </button>
-        <button type="button" className="btn btn-outline btn-lg h-auto min-h-14 text-xl" disabled={connect.pending} onClick={onDecline}>
+        <button
+          type="button"
+          className="btn btn-outline btn-lg h-auto min-h-14 text-xl"
+          disabled={connect.pending}
+          onClick={onDecline}
+        >
           {copy.decline}
         </button>
       </div>
@@ -109,7 +160,19 @@ function Ask({ token, link, language, copy, onDecline }: { token: string; link: 
   )
 }
 
-function ConfirmDecline({ token, org, copy, onBack, onDone }: { token: string; org: string; copy: Copy; onBack: () => void; onDone: () => void }) {
+function ConfirmDecline({
+  token,
+  org,
+  copy,
+  onBack,
+  onDone,
+}: {
+  token: string
+  org: string
+  copy: Copy
+  onBack: () => void
+  onDone: () => void
+}) {
   const decline = useAction(() => declineConsent(token), onDone)
   return (
     <>
@@ -117,10 +180,20 @@ function ConfirmDecline({ token, org, copy, onBack, onDone }: { token: string; o
       <p>{copy.confirmBody(org)}</p>
       {decline.failed ? <Alert type="error">{copy.actionError}</Alert> : null}
       <div className="flex flex-col gap-3 sm:flex-row">
-        <button type="button" className="btn btn-error btn-lg h-auto min-h-14 text-xl" disabled={decline.pending} onClick={decline.run}>
+        <button
+          type="button"
+          className="btn btn-error btn-lg h-auto min-h-14 text-xl"
+          disabled={decline.pending}
+          onClick={decline.run}
+        >
           {copy.confirmYes}
         </button>
-        <button type="button" className="btn btn-outline btn-lg h-auto min-h-14 text-xl" disabled={decline.pending} onClick={onBack}>
+        <button
+          type="button"
+          className="btn btn-outline btn-lg h-auto min-h-14 text-xl"
+          disabled={decline.pending}
+          onClick={onBack}
+        >
           {copy.goBack}
         </button>
       </div>

@@ -39,7 +39,9 @@ async function axeViolations(): Promise<string[]> {
     rules: { 'color-contrast': { enabled: false } },
   })
   expect(results.passes.length).toBeGreaterThan(5)
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  )
 }
 
 const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 })
@@ -50,7 +52,11 @@ describe('consent page', { timeout: 20_000 }, () => {
   it('names who asks, why, which data and for how long, in English, without axe violations', async () => {
     renderApp(`/consent/${TOKEN}`, { fake: fakeWith(openLink()) })
     expect(await heading('Share your Medicare information?')).toBeInTheDocument()
-    expect(screen.getByText('Jordan Lee (Care provider) at Riverbend Health ACO is asking to see some of your Medicare information.')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'Jordan Lee (Care provider) at Riverbend Health ACO is asking to see some of your Medicare information.',
+      ),
+    ).toBeInTheDocument()
     expect(screen.getByText(/Your prescription medicines/)).toBeInTheDocument()
     expect(screen.getByText(/Your Medicare claims/)).toBeInTheDocument()
     expect(screen.getByText(/health risk score/)).toBeInTheDocument()
@@ -63,7 +69,14 @@ describe('consent page', { timeout: 20_000 }, () => {
 
   it('switches to Spanish and keeps it in the URL; agents’ patients see medications only, once', async () => {
     const app = renderApp(`/consent/${TOKEN}`, {
-      fake: fakeWith(openLink({ data_types: ['medications'], authorization_type: 'insurance_agent', access_duration: 'one_time', requester_role: 'AGENT_USER' })),
+      fake: fakeWith(
+        openLink({
+          data_types: ['medications'],
+          authorization_type: 'insurance_agent',
+          access_duration: 'one_time',
+          requester_role: 'AGENT_USER',
+        }),
+      ),
     })
     await heading('Share your Medicare information?')
     expect(screen.queryByText(/Your Medicare claims/)).not.toBeInTheDocument()
@@ -84,10 +97,15 @@ describe('consent page', { timeout: 20_000 }, () => {
 
   it('connects: asks the server for Blue Button’s address in the chosen language and goes there', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined)
-    const fake = fakeWith(openLink()).on(CONNECT, json(200, { authorize_url: 'http://localhost:8000/bb-sandbox/v2/o/authorize/?x=1' }))
+    const fake = fakeWith(openLink()).on(
+      CONNECT,
+      json(200, { authorize_url: 'http://localhost:8000/bb-sandbox/v2/o/authorize/?x=1' }),
+    )
     renderApp(`/consent/${TOKEN}?lang=es`, { fake })
     await userEvent.click(await screen.findByRole('button', { name: 'Conectar con Medicare' }))
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:8000/bb-sandbox/v2/o/authorize/?x=1'))
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('http://localhost:8000/bb-sandbox/v2/o/authorize/?x=1'),
+    )
     const call = fake.callsTo(CONNECT)[0]
     expect(call?.body).toEqual({ language: 'es' })
     expect(call?.headers.get('X-CSRFToken')).toBe('test-csrf')
@@ -113,7 +131,9 @@ describe('consent page', { timeout: 20_000 }, () => {
     ['expired', 'This link has expired'],
     ['invalid', 'This link does not work'],
   ] as const)('explains a %s link and offers no buttons to answer', async (state, title) => {
-    renderApp(`/consent/${TOKEN}`, { fake: fakeWith(openLink({ state, ...(state === 'invalid' ? { organization_name: null } : {}) })) })
+    renderApp(`/consent/${TOKEN}`, {
+      fake: fakeWith(openLink({ state, ...(state === 'invalid' ? { organization_name: null } : {}) })),
+    })
     expect(await heading(title)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Connect with Medicare' })).not.toBeInTheDocument()
     expect(await axeViolations()).toEqual([])
@@ -136,7 +156,10 @@ describe('consent complete page', { timeout: 20_000 }, () => {
     renderApp('/consent/complete?result=authorized&lang=en')
     expect(await heading('You are connected')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 2, name: 'How to stop sharing' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Go to Medicare.gov' })).toHaveAttribute('href', 'https://www.medicare.gov/')
+    expect(screen.getByRole('link', { name: 'Go to Medicare.gov' })).toHaveAttribute(
+      'href',
+      'https://www.medicare.gov/',
+    )
     expect(screen.getByText(/contact the organization that asked you/)).toBeInTheDocument()
     expect(await axeViolations()).toEqual([])
   })

@@ -41,7 +41,9 @@ export function RoleSummary({ user }: { user: User }) {
           What you can do
         </h2>
         {features.length === 0 ? (
-          <p>Your role has no patient data features. Administrators manage organizations, users and settings.</p>
+          <p>
+            Your role has no patient data features. Administrators manage organizations, users and settings.
+          </p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {features.map((feature) => (

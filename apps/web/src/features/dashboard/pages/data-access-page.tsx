@@ -11,7 +11,9 @@ export function DataAccessPage() {
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-3xl font-bold">Data Access</h1>
-        <p className="mt-2">Patient data arrives through {HEALTH_PLAN.name} once a patient approves your request.</p>
+        <p className="mt-2">
+          Patient data arrives through {HEALTH_PLAN.name} once a patient approves your request.
+        </p>
         <div className="mt-3">
           <RequestAuthorizationLink user={user} />
         </div>

@@ -15,7 +15,9 @@ const OUTCOME: Record<DevSmsReplyResponse['action'], string> = {
 
 export function describeReply(body: string, result: DevSmsReplyResponse): string {
   const requests = result.requests === 1 ? '1 request' : `${result.requests} requests`
-  return result.action === 'ignored' ? `Replied “${body}”: ${OUTCOME.ignored}.` : `Replied “${body}”: ${OUTCOME[result.action]} (${requests}).`
+  return result.action === 'ignored'
+    ? `Replied “${body}”: ${OUTCOME.ignored}.`
+    : `Replied “${body}”: ${OUTCOME[result.action]} (${requests}).`
 }
 
 /** Demo only: answers an SMS as the patient would from their phone (YES, STOP, HELP or any text). */
@@ -35,11 +37,20 @@ export function SmsReply({ messageId }: { messageId: string }) {
     if (text.trim()) reply.mutate(text.trim())
   }
   return (
-    <section className="flex flex-col gap-2 rounded-box border border-base-300 p-3" aria-label="Reply as patient">
+    <section
+      className="flex flex-col gap-2 rounded-box border border-base-300 p-3"
+      aria-label="Reply as patient"
+    >
       <h3 className="font-semibold">Reply as patient</h3>
       <div className="flex flex-wrap gap-2">
         {QUICK_REPLIES.map((word) => (
-          <button key={word} type="button" className="btn btn-sm" disabled={reply.isPending} onClick={() => reply.mutate(word)}>
+          <button
+            key={word}
+            type="button"
+            className="btn btn-sm"
+            disabled={reply.isPending}
+            onClick={() => reply.mutate(word)}
+          >
             {word}
           </button>
         ))}
@@ -49,9 +60,19 @@ export function SmsReply({ messageId }: { messageId: string }) {
           <label htmlFor={inputId} className="text-sm">
             Other reply
           </label>
-          <input id={inputId} className="input input-sm" value={text} maxLength={320} onChange={(event) => setText(event.target.value)} />
+          <input
+            id={inputId}
+            className="input input-sm"
+            value={text}
+            maxLength={320}
+            onChange={(event) => setText(event.target.value)}
+          />
         </div>
-        <button type="submit" className="btn btn-sm btn-primary" disabled={reply.isPending || text.trim() === ''}>
+        <button
+          type="submit"
+          className="btn btn-sm btn-primary"
+          disabled={reply.isPending || text.trim() === ''}
+        >
           Send reply
         </button>
       </form>

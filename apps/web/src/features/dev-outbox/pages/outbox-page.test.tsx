@@ -22,7 +22,8 @@ const sms = {
   channel: 'sms',
   to: '+15552010001',
   subject: null,
-  body_text: 'BlueConsent: Casey Morgan asks to see your Medicare data. Reply YES to get your secure link, STOP to opt out, HELP for help.',
+  body_text:
+    'BlueConsent: Casey Morgan asks to see your Medicare data. Reply YES to get your secure link, STOP to opt out, HELP for help.',
   links: [],
 }
 
@@ -72,7 +73,9 @@ describe('dev outbox', () => {
       .on('POST /api/dev/sms-reply/', json(200, { action: 'opted_in', requests: 1 }))
     renderApp('/dev/outbox', { fake })
     await userEvent.click(await screen.findByRole('button', { name: 'YES' }))
-    expect(await screen.findByText('Replied “YES”: opted in; the link was sent (1 request).')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Replied “YES”: opted in; the link was sent (1 request).'),
+    ).toBeInTheDocument()
     expect(fake.callsTo('POST /api/dev/sms-reply/')[0]?.body).toEqual({ message_id: sms.id, body: 'YES' })
     // The list reloads so the link message shows up.
     await waitFor(() => expect(fake.callsTo('GET /api/dev/outbox/').length).toBeGreaterThan(1))
@@ -87,8 +90,13 @@ describe('dev outbox', () => {
     expect(send).toBeDisabled()
     await userEvent.type(screen.getByLabelText('Other reply'), 'maybe later')
     await userEvent.click(send)
-    expect(await screen.findByText('Replied “maybe later”: not a keyword; nothing happened.')).toBeInTheDocument()
-    expect(fake.callsTo('POST /api/dev/sms-reply/')[0]?.body).toEqual({ message_id: sms.id, body: 'maybe later' })
+    expect(
+      await screen.findByText('Replied “maybe later”: not a keyword; nothing happened.'),
+    ).toBeInTheDocument()
+    expect(fake.callsTo('POST /api/dev/sms-reply/')[0]?.body).toEqual({
+      message_id: sms.id,
+      body: 'maybe later',
+    })
     expect(screen.getByLabelText('Other reply')).toHaveValue('')
   })
 

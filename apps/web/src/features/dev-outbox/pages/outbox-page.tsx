@@ -33,7 +33,9 @@ function MessageCard({ message }: { message: OutboxMessage }) {
           <dt className="font-semibold">Status</dt>
           <dd>{message.status}</dd>
         </dl>
-        <pre className="whitespace-pre-wrap rounded-box bg-base-200 p-3 font-sans text-sm">{message.body_text}</pre>
+        <pre className="whitespace-pre-wrap rounded-box bg-base-200 p-3 font-sans text-sm">
+          {message.body_text}
+        </pre>
         {message.links.length > 0 ? (
           <ul className="flex flex-col gap-1">
             {message.links.map((link) => (
@@ -55,7 +57,10 @@ function MessageCard({ message }: { message: OutboxMessage }) {
 export function OutboxPage() {
   const outbox = useQuery(outboxQueryOptions())
   return (
-    <main id="main-content" className="mx-auto flex min-h-screen w-full max-w-4xl flex-col gap-4 bg-base-200 px-4 py-8">
+    <main
+      id="main-content"
+      className="mx-auto flex min-h-screen w-full max-w-4xl flex-col gap-4 bg-base-200 px-4 py-8"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-3xl font-bold">Dev outbox</h1>
         <Link className="link" to={paths.login}>
@@ -65,7 +70,9 @@ export function OutboxPage() {
       {outbox.isPending ? <Spinner label="Loading messages…" /> : null}
       {outbox.isError ? (
         <Alert type={isApiError(outbox.error) && outbox.error.status === 404 ? 'info' : 'error'}>
-          {isApiError(outbox.error) && outbox.error.status === 404 ? DEV_TOOLS_DISABLED : genericErrorMessage(outbox.error)}
+          {isApiError(outbox.error) && outbox.error.status === 404
+            ? DEV_TOOLS_DISABLED
+            : genericErrorMessage(outbox.error)}
         </Alert>
       ) : null}
       {outbox.isSuccess && outbox.data.results.length === 0 ? <p>No messages yet.</p> : null}

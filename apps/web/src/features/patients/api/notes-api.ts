@@ -12,15 +12,27 @@ export const useNotes = (patientId: string) =>
   useQuery({
     queryKey: notesKey(patientId),
     queryFn: ({ signal }) =>
-      apiClient.get(notesPath(patientId), { schema: noteListSchema, query: { page: 1, page_size: 100 }, signal }),
+      apiClient.get(notesPath(patientId), {
+        schema: noteListSchema,
+        query: { page: 1, page_size: 100 },
+        signal,
+      }),
   })
 
-type NoteChange = { kind: 'create'; body: string } | { kind: 'update'; noteId: string; body: string } | { kind: 'delete'; noteId: string }
+type NoteChange =
+  | { kind: 'create'; body: string }
+  | { kind: 'update'; noteId: string; body: string }
+  | { kind: 'delete'; noteId: string }
 
 function sendChange(patientId: string, change: NoteChange): Promise<unknown> {
-  if (change.kind === 'create') return apiClient.post(notesPath(patientId), { body: change.body }, { schema: noteSchema })
+  if (change.kind === 'create')
+    return apiClient.post(notesPath(patientId), { body: change.body }, { schema: noteSchema })
   if (change.kind === 'update') {
-    return apiClient.patch(`${notesPath(patientId)}${change.noteId}/`, { body: change.body }, { schema: noteSchema })
+    return apiClient.patch(
+      `${notesPath(patientId)}${change.noteId}/`,
+      { body: change.body },
+      { schema: noteSchema },
+    )
   }
   return apiClient.delete(`${notesPath(patientId)}${change.noteId}/`)
 }

@@ -28,7 +28,10 @@ export const patientKeys = {
 const retryServerErrors = (failureCount: number, error: unknown): boolean =>
   !(isApiError(error) && error.status < 500) && failureCount < 2
 
-export const searchPatients = ({ mode, term, page = 1, pageSize = 20 }: PatientSearch, signal?: AbortSignal) =>
+export const searchPatients = (
+  { mode, term, page = 1, pageSize = 20 }: PatientSearch,
+  signal?: AbortSignal,
+) =>
   apiClient.get('/api/patients/', {
     schema: patientListSchema,
     query: { [mode]: term, page, page_size: pageSize },
@@ -36,7 +39,10 @@ export const searchPatients = ({ mode, term, page = 1, pageSize = 20 }: PatientS
   })
 
 /** `onAnswered` runs once per search the server answered (the recent-searches list keeps those). */
-export const usePatientSearch = (search: PatientSearch | null, onAnswered?: (search: PatientSearch) => void) =>
+export const usePatientSearch = (
+  search: PatientSearch | null,
+  onAnswered?: (search: PatientSearch) => void,
+) =>
   useQuery({
     queryKey: patientKeys.search(search ?? { mode: 'search', term: '' }),
     queryFn: async ({ signal }) => {
@@ -57,12 +63,14 @@ export const patientQueryOptions = (id: string) =>
     retry: retryServerErrors,
   })
 
-export const usePatient = (id: string | null) => useQuery({ ...patientQueryOptions(id ?? ''), enabled: id != null })
+export const usePatient = (id: string | null) =>
+  useQuery({ ...patientQueryOptions(id ?? ''), enabled: id != null })
 
 export const useConsolidated = (id: string, enabled = true) =>
   useQuery({
     queryKey: patientKeys.consolidated(id),
-    queryFn: ({ signal }) => apiClient.get(`/api/patients/${id}/consolidated/`, { schema: consolidatedSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/patients/${id}/consolidated/`, { schema: consolidatedSchema, signal }),
     enabled,
     retry: retryServerErrors,
   })
@@ -70,7 +78,8 @@ export const useConsolidated = (id: string, enabled = true) =>
 export const useRiskScore = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: patientKeys.riskScore(id),
-    queryFn: ({ signal }) => apiClient.get(`/api/patients/${id}/risk_score/`, { schema: patientRiskScoreSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/patients/${id}/risk_score/`, { schema: patientRiskScoreSchema, signal }),
     enabled,
     retry: retryServerErrors,
   })

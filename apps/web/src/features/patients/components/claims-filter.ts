@@ -1,13 +1,20 @@
 // Filtering and sorting of a patient's claims (issue 6): date range, claim type, provider, diagnosis.
 import type { ClaimType, PatientClaim } from '@blueconsent/contract'
 
-export type ClaimFilters = { from: string; to: string; type: ClaimType | ''; provider: string; diagnosis: string }
+export type ClaimFilters = {
+  from: string
+  to: string
+  type: ClaimType | ''
+  provider: string
+  diagnosis: string
+}
 export type ClaimSort = 'date-desc' | 'date-asc' | 'type' | 'provider' | 'paid-desc'
 
 export const NO_FILTERS: ClaimFilters = { from: '', to: '', type: '', provider: '', diagnosis: '' }
 
 /** The date a claim is filed under: service date, else the spec's alternative `date`. */
-export const claimDate = (claim: PatientClaim): string => (claim.service_date ?? claim.date ?? '').slice(0, 10)
+export const claimDate = (claim: PatientClaim): string =>
+  (claim.service_date ?? claim.date ?? '').slice(0, 10)
 
 const contains = (value: string | null, needle: string): boolean =>
   needle === '' || (value ?? '').toLowerCase().includes(needle.toLowerCase())
@@ -17,7 +24,8 @@ function matches(claim: PatientClaim, filters: ClaimFilters): boolean {
   if (filters.from && (!date || date < filters.from)) return false
   if (filters.to && (!date || date > filters.to)) return false
   if (filters.type && claim.claim_type !== filters.type) return false
-  if (!contains(claim.provider, filters.provider) && !contains(claim.provider_npi, filters.provider)) return false
+  if (!contains(claim.provider, filters.provider) && !contains(claim.provider_npi, filters.provider))
+    return false
   const diagnosis = filters.diagnosis.replace('.', '').toLowerCase()
   return diagnosis === '' || claim.diagnoses.some((item) => item.code.toLowerCase().startsWith(diagnosis))
 }
@@ -30,6 +38,10 @@ const COMPARE: Record<ClaimSort, (a: PatientClaim, b: PatientClaim) => number> =
   'paid-desc': (a, b) => (b.medicare_paid_cents ?? 0) - (a.medicare_paid_cents ?? 0),
 }
 
-export function filterClaims(claims: readonly PatientClaim[], filters: ClaimFilters, sort: ClaimSort): PatientClaim[] {
+export function filterClaims(
+  claims: readonly PatientClaim[],
+  filters: ClaimFilters,
+  sort: ClaimSort,
+): PatientClaim[] {
   return claims.filter((claim) => matches(claim, filters)).sort(COMPARE[sort])
 }

@@ -16,8 +16,14 @@ const renderPanel = (role: Role, claims = makeClaims(25)) =>
     </MemoryRouter>,
   )
 
-const rows = () => within(screen.getByRole('table', { name: 'Claims' })).getAllByRole('row').slice(1)
-const headers = () => within(screen.getByRole('table', { name: 'Claims' })).getAllByRole('columnheader').map((cell) => cell.textContent)
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Claims' }))
+    .getAllByRole('row')
+    .slice(1)
+const headers = () =>
+  within(screen.getByRole('table', { name: 'Claims' }))
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent)
 
 describe('ClaimsPanel', () => {
   it('pages 10 claims for roles with no display options, without filters, providers, diagnoses or costs', () => {
@@ -39,12 +45,29 @@ describe('ClaimsPanel', () => {
   it('filters by date range and provider, sorts, and goes back to the first page on a new filter', async () => {
     const user = userEvent.setup()
     const claims = [
-      makeClaim(1, { service_date: '2026-01-10', date: '2026-01-10', provider: 'Sunrise Family Medicine', medicare_paid_cents: 100 }),
-      makeClaim(2, { service_date: '2026-05-02', date: '2026-05-02', claim_type: 'INPATIENT', provider: 'Mercy Hospital', medicare_paid_cents: 900 }),
-      makeClaim(3, { service_date: '2026-03-15', date: '2026-03-15', provider: 'Mercy Hospital', medicare_paid_cents: 300 }),
+      makeClaim(1, {
+        service_date: '2026-01-10',
+        date: '2026-01-10',
+        provider: 'Sunrise Family Medicine',
+        medicare_paid_cents: 100,
+      }),
+      makeClaim(2, {
+        service_date: '2026-05-02',
+        date: '2026-05-02',
+        claim_type: 'INPATIENT',
+        provider: 'Mercy Hospital',
+        medicare_paid_cents: 900,
+      }),
+      makeClaim(3, {
+        service_date: '2026-03-15',
+        date: '2026-03-15',
+        provider: 'Mercy Hospital',
+        medicare_paid_cents: 300,
+      }),
     ]
     renderPanel('ACO_USER', claims)
-    const firstCells = () => rows().map((row) => within(row).getAllByRole('cell')[0]?.textContent?.slice(0, 10))
+    const firstCells = () =>
+      rows().map((row) => within(row).getAllByRole('cell')[0]?.textContent?.slice(0, 10))
     expect(firstCells()).toEqual(['2026-05-02', '2026-03-15', '2026-01-10'])
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Oldest first')
     expect(firstCells()).toEqual(['2026-01-10', '2026-03-15', '2026-05-02'])

@@ -1,6 +1,11 @@
 // A patient's claims: filters and sorting (roles with the 'filters' display option), pages of the role's size,
 // each claim linking to its detail page.
-import { CLAIM_TYPES, PATIENT_DATA_MESSAGES, type DisplayOptions, type PatientClaim } from '@blueconsent/contract'
+import {
+  CLAIM_TYPES,
+  PATIENT_DATA_MESSAGES,
+  type DisplayOptions,
+  type PatientClaim,
+} from '@blueconsent/contract'
 import { useId, useState } from 'react'
 import { Link, generatePath } from 'react-router'
 import { paths } from '../../../app/paths.ts'
@@ -36,13 +41,23 @@ export function ClaimsPanel({ claims, options }: ClaimsPanelProps) {
   return (
     <div className="flex flex-col gap-3">
       {options.filters ? (
-        <ClaimFilterForm filters={filters} sort={sort} showPaid={options.costs} onFilters={update} onSort={setSort} />
+        <ClaimFilterForm
+          filters={filters}
+          sort={sort}
+          showPaid={options.costs}
+          onFilters={update}
+          onSort={setSort}
+        />
       ) : null}
       <ClaimsTimelineChart claims={shown} />
       <p role="status">
-        {shown.length === claims.length ? `${claims.length} claims` : `${shown.length} of ${claims.length} claims match`}
+        {shown.length === claims.length
+          ? `${claims.length} claims`
+          : `${shown.length} of ${claims.length} claims match`}
       </p>
-      {shown.length > 0 ? <ClaimRows claims={pageOf(shown, current, options.claimsPerPage)} options={options} /> : null}
+      {shown.length > 0 ? (
+        <ClaimRows claims={pageOf(shown, current, options.claimsPerPage)} options={options} />
+      ) : null}
       <Pager page={current} pages={pages} label="Claims pages" onPage={setPage} />
     </div>
   )
@@ -97,7 +112,12 @@ function ClaimFilterForm({ filters, sort, showPaid, onFilters, onSort }: FilterF
         <label htmlFor={`${id}-sort`} className="text-sm font-medium">
           Sort by
         </label>
-        <select id={`${id}-sort`} className="select select-sm" value={sort} onChange={(event) => onSort(event.target.value as ClaimSort)}>
+        <select
+          id={`${id}-sort`}
+          className="select select-sm"
+          value={sort}
+          onChange={(event) => onSort(event.target.value as ClaimSort)}
+        >
           {sorts.map((key) => (
             <option key={key} value={key}>
               {SORT_LABELS[key]}
@@ -139,7 +159,9 @@ function ClaimRows({ claims, options }: { claims: readonly PatientClaim[]; optio
               <td>{claim.claim_type}</td>
               <td>{claim.service ?? claim.procedure ?? '—'}</td>
               {options.providerDetails ? <td>{claim.provider ?? claim.provider_npi ?? '—'}</td> : null}
-              {options.diagnoses ? <td>{claim.diagnoses.map((item) => item.code).join(', ') || '—'}</td> : null}
+              {options.diagnoses ? (
+                <td>{claim.diagnoses.map((item) => item.code).join(', ') || '—'}</td>
+              ) : null}
               {options.costs ? <td>{formatCents(claim.medicare_paid_cents)}</td> : null}
             </tr>
           ))}

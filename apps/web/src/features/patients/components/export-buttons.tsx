@@ -22,10 +22,20 @@ export function ExportButtons({ patientId }: { patientId: string }) {
   return (
     <div className="flex flex-col gap-2">
       <div className="flex gap-2">
-        <button type="button" className="btn btn-sm btn-outline" disabled={busy != null} onClick={() => void run('csv')}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline"
+          disabled={busy != null}
+          onClick={() => void run('csv')}
+        >
           {busy === 'csv' ? 'Exporting…' : 'Export CSV'}
         </button>
-        <button type="button" className="btn btn-sm btn-outline" disabled={busy != null} onClick={() => void run('fhir')}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline"
+          disabled={busy != null}
+          onClick={() => void run('fhir')}
+        >
           {busy === 'fhir' ? 'Exporting…' : 'Export FHIR'}
         </button>
       </div>

@@ -19,19 +19,28 @@ const line = (hcpcs: string, serviceStart: string | null = null) => ({
 describe('dualStatusOf', () => {
   it('reads the dual status from the community segment', () => {
     expect(dualStatusOf(riskScore({ segment: 'CNA' })).label).toBe('Not dual-eligible')
-    expect(dualStatusOf(riskScore({ segment: 'CFD' })).label).toBe('Full-benefit dual (Medicare and Medicaid)')
-    expect(dualStatusOf(riskScore({ segment: 'CPA' })).label).toBe('Partial-benefit dual (Medicare Savings Program)')
+    expect(dualStatusOf(riskScore({ segment: 'CFD' })).label).toBe(
+      'Full-benefit dual (Medicare and Medicaid)',
+    )
+    expect(dualStatusOf(riskScore({ segment: 'CPA' })).label).toBe(
+      'Partial-benefit dual (Medicare Savings Program)',
+    )
     expect(dualStatusOf(riskScore({ segment: 'CPA' })).source).toBe('risk model segment CPA')
   })
 
   it('tells Medicaid from non-Medicaid new enrollees, and says when the segment does not tell', () => {
     expect(dualStatusOf(riskScore({ segment: 'NE_MCAID_NORIGDIS' })).label).toBe('Medicaid (dual-eligible)')
     expect(dualStatusOf(riskScore({ segment: 'SNPNE_NMCAID_ORIGDIS' })).label).toBe('Not dual-eligible')
-    expect(dualStatusOf(riskScore({ segment: 'INS', segment_label: 'Long-term institutional' })).label).toBe('Not shown by the risk model segment')
+    expect(dualStatusOf(riskScore({ segment: 'INS', segment_label: 'Long-term institutional' })).label).toBe(
+      'Not shown by the risk model segment',
+    )
   })
 
   it('says unknown when the dual code was defaulted or there is no score', () => {
-    const defaulted = riskScore({ segment: 'CNA', defaulted: [{ input: 'dual', reason: 'dual status unknown: scored as non-dual' }] })
+    const defaulted = riskScore({
+      segment: 'CNA',
+      defaulted: [{ input: 'dual', reason: 'dual status unknown: scored as non-dual' }],
+    })
     expect(dualStatusOf(defaulted).label).toBe('Unknown (scored as not dual-eligible)')
     expect(dualStatusOf(null).label).toBe('Unknown')
   })
@@ -40,19 +49,51 @@ describe('dualStatusOf', () => {
 describe('medicareVisits', () => {
   it('finds the newest carrier or outpatient visit and the newest wellness visit line', () => {
     const claims = [
-      makeClaim(1, { service_date: '2026-03-04', date: '2026-03-04', claim_id: 'c-old', lines: [line('G0438', '2025-03-04')] }),
-      makeClaim(2, { service_date: '2026-06-10', date: '2026-06-10', claim_id: 'c-awv', lines: [line('99213'), line('G0439', '2026-06-10')] }),
-      makeClaim(3, { service_date: '2026-09-01', date: '2026-09-01', claim_id: 'c-new', service: 'Office visit' }),
-      makeClaim(4, { claim_type: 'INPATIENT', service_date: '2026-11-01', date: '2026-11-01', claim_id: 'c-inpatient' }),
+      makeClaim(1, {
+        service_date: '2026-03-04',
+        date: '2026-03-04',
+        claim_id: 'c-old',
+        lines: [line('G0438', '2025-03-04')],
+      }),
+      makeClaim(2, {
+        service_date: '2026-06-10',
+        date: '2026-06-10',
+        claim_id: 'c-awv',
+        lines: [line('99213'), line('G0439', '2026-06-10')],
+      }),
+      makeClaim(3, {
+        service_date: '2026-09-01',
+        date: '2026-09-01',
+        claim_id: 'c-new',
+        service: 'Office visit',
+      }),
+      makeClaim(4, {
+        claim_type: 'INPATIENT',
+        service_date: '2026-11-01',
+        date: '2026-11-01',
+        claim_id: 'c-inpatient',
+      }),
       makeClaim(5, { service_date: null, date: null, claim_id: 'c-undated' }),
     ]
     const { last, wellness } = medicareVisits(claims)
-    expect(last).toEqual({ date: '2026-09-01', provider: 'Sunrise Family Medicine', claimId: 'c-new', what: 'Office visit' })
-    expect(wellness).toEqual({ date: '2026-06-10', provider: 'Sunrise Family Medicine', claimId: 'c-awv', what: 'Annual wellness visit, subsequent (G0439)' })
+    expect(last).toEqual({
+      date: '2026-09-01',
+      provider: 'Sunrise Family Medicine',
+      claimId: 'c-new',
+      what: 'Office visit',
+    })
+    expect(wellness).toEqual({
+      date: '2026-06-10',
+      provider: 'Sunrise Family Medicine',
+      claimId: 'c-awv',
+      what: 'Annual wellness visit, subsequent (G0439)',
+    })
   })
 
   it('reads the spec’s alternative date field and answers nothing for no visits', () => {
-    expect(medicareVisits([makeClaim(1, { service_date: null, date: '2026-02-02' })]).last?.date).toBe('2026-02-02')
+    expect(medicareVisits([makeClaim(1, { service_date: null, date: '2026-02-02' })]).last?.date).toBe(
+      '2026-02-02',
+    )
     expect(medicareVisits([])).toEqual({ last: null, wellness: null })
   })
 })

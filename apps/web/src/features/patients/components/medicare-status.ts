@@ -20,7 +20,10 @@ export function dualStatusOf(risk: RiskScore | null): DualStatus {
   const source = `risk model segment ${risk.segment}`
   // The engine records a missing dual code as a defaulted input and scores the patient as non-dual.
   if (risk.defaulted.some((item) => item.input === 'dual')) {
-    return { label: 'Unknown (scored as not dual-eligible)', source: 'the Medicare data carried no dual status code' }
+    return {
+      label: 'Unknown (scored as not dual-eligible)',
+      source: 'the Medicare data carried no dual status code',
+    }
   }
   const community = COMMUNITY_DUAL[risk.segment]
   if (community) return { label: community, source }
@@ -29,7 +32,10 @@ export function dualStatusOf(risk: RiskScore | null): DualStatus {
   if (medicaid === 'MCAID') return { label: 'Medicaid (dual-eligible)', source }
   if (medicaid === 'NMCAID') return { label: 'Not dual-eligible', source }
   // The institutional segment (INS) does not split by dual status.
-  return { label: 'Not shown by the risk model segment', source: `risk model segment ${risk.segment} (${risk.segment_label})` }
+  return {
+    label: 'Not shown by the risk model segment',
+    source: `risk model segment ${risk.segment} (${risk.segment_label})`,
+  }
 }
 
 /** HCPCS codes of the Medicare preventive visits: Welcome to Medicare (IPPE) and the annual wellness visits. */
@@ -57,14 +63,24 @@ export function medicareVisits(claims: readonly Claim[]): MedicareVisits {
     const day = claimDay(claim)
     if (!day || !VISIT_TYPES.has(claim.claim_type)) continue
     if (!last || day > last.date) {
-      last = { date: day, provider: claim.provider ?? claim.provider_npi, claimId: claim.claim_id, what: claim.service ?? claim.procedure ?? claim.claim_type }
+      last = {
+        date: day,
+        provider: claim.provider ?? claim.provider_npi,
+        claimId: claim.claim_id,
+        what: claim.service ?? claim.procedure ?? claim.claim_type,
+      }
     }
     for (const line of claim.lines) {
       const what = line.hcpcs ? WELLNESS_VISIT_CODES[line.hcpcs] : undefined
       if (!what || !line.hcpcs) continue
       const lineDay = (line.service_start ?? day).slice(0, 10)
       if (!wellness || lineDay > wellness.date) {
-        wellness = { date: lineDay, provider: claim.provider ?? claim.provider_npi, claimId: claim.claim_id, what: `${what} (${line.hcpcs})` }
+        wellness = {
+          date: lineDay,
+          provider: claim.provider ?? claim.provider_npi,
+          claimId: claim.claim_id,
+          what: `${what} (${line.hcpcs})`,
+        }
       }
     }
   }

@@ -5,7 +5,9 @@ import { splitByCurrency, supplyEnds } from './medication-list.tsx'
 describe('medication fills', () => {
   it('ends a fill on the last day its supply covers', () => {
     expect(supplyEnds(makeMedication({ start_date: '2026-10-01', days_supply: 30 }))).toBe('2026-10-30')
-    expect(supplyEnds(makeMedication({ start_date: null, days_supply: null, end_date: '2026-02-01' }))).toBe('2026-02-01')
+    expect(supplyEnds(makeMedication({ start_date: null, days_supply: null, end_date: '2026-02-01' }))).toBe(
+      '2026-02-01',
+    )
   })
 
   it('splits fills into current and past by fill date and days supply, newest first', () => {

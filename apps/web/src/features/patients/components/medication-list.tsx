@@ -24,18 +24,32 @@ export function splitByCurrency(medications: readonly Medication[], today: strin
 
 type MedicationListProps = { medications: readonly Medication[]; options: DisplayOptions; today?: string }
 
-export function MedicationList({ medications, options, today = new Date().toISOString().slice(0, 10) }: MedicationListProps) {
+export function MedicationList({
+  medications,
+  options,
+  today = new Date().toISOString().slice(0, 10),
+}: MedicationListProps) {
   if (medications.length === 0) return <p>{PATIENT_DATA_MESSAGES.noMedications}</p>
   const { current, past } = splitByCurrency(medications, today)
   return (
     <div className="flex flex-col gap-4">
-      <FillTable title="Current fills" empty="No fill covers today." medications={current} options={options} />
+      <FillTable
+        title="Current fills"
+        empty="No fill covers today."
+        medications={current}
+        options={options}
+      />
       <FillTable title="Past fills" empty="No past fills." medications={past} options={options} />
     </div>
   )
 }
 
-type FillTableProps = { title: string; empty: string; medications: readonly Medication[]; options: DisplayOptions }
+type FillTableProps = {
+  title: string
+  empty: string
+  medications: readonly Medication[]
+  options: DisplayOptions
+}
 
 function FillTable({ title, empty, medications, options }: FillTableProps) {
   return (
@@ -65,12 +79,16 @@ function FillTable({ title, empty, medications, options }: FillTableProps) {
                 <tr key={medication.id}>
                   <td>
                     {medication.name ?? medication.drug_name ?? '—'}
-                    {(medication.strength ?? medication.dosage) ? <span className="block">{medication.strength ?? medication.dosage}</span> : null}
+                    {(medication.strength ?? medication.dosage) ? (
+                      <span className="block">{medication.strength ?? medication.dosage}</span>
+                    ) : null}
                   </td>
                   <td>{formatDate(medication.start_date)}</td>
                   <td>{medication.days_supply ?? '—'}</td>
                   <td>{formatDate(supplyEnds(medication))}</td>
-                  {options.providerDetails ? <td>{medication.prescribing_provider ?? medication.prescriber_npi ?? '—'}</td> : null}
+                  {options.providerDetails ? (
+                    <td>{medication.prescribing_provider ?? medication.prescriber_npi ?? '—'}</td>
+                  ) : null}
                   {options.medicationDetails ? <td>{medication.ndc ?? '—'}</td> : null}
                   {options.costs ? <td>{formatCents(medication.patient_pay_cents)}</td> : null}
                 </tr>

@@ -23,7 +23,10 @@ async function openNotes(role: Role, notes: Note[]) {
     .on(`GET ${NOTES}`, json(200, { count: notes.length, next: null, previous: null, results: notes }))
     .on(`POST ${NOTES}`, json(201, note('n-new', user.id, 'Call about refills')))
     .on(`DELETE ${NOTES}n-1/`, new Response(null, { status: 204 }))
-    .on(`PATCH ${NOTES}n-1/`, json(200, { ...note('n-1', user.id, 'Prefers afternoon calls'), updated_at: '2026-11-20T10:00:00Z' }))
+    .on(
+      `PATCH ${NOTES}n-1/`,
+      json(200, { ...note('n-1', user.id, 'Prefers afternoon calls'), updated_at: '2026-11-20T10:00:00Z' }),
+    )
   await signIn(user)
   const app = renderApp(`/app/patient/${PATIENT_ID}`, { fake })
   const panel = await screen.findByRole('region', { name: 'Notes' }, { timeout: 10_000 })
@@ -35,7 +38,10 @@ describe('notes panel', { timeout: 20_000 }, () => {
   it('lets a physician add notes and change only their own', async () => {
     const clicks = userEvent.setup()
     const me = personaFor('PHYSICIAN_USER').id
-    const { panel, fake } = await openNotes('PHYSICIAN_USER', [note('n-1', me, 'Prefers morning calls'), note('n-2', null, 'Old note')])
+    const { panel, fake } = await openNotes('PHYSICIAN_USER', [
+      note('n-1', me, 'Prefers morning calls'),
+      note('n-2', null, 'Old note'),
+    ])
     const items = within(panel).getAllByRole('listitem')
     expect(within(items[0] as HTMLElement).getByRole('button', { name: 'Delete' })).toBeTruthy()
     expect(within(items[1] as HTMLElement).queryByRole('button', { name: 'Delete' })).toBeNull()
@@ -60,14 +66,20 @@ describe('notes panel', { timeout: 20_000 }, () => {
     await clicks.click(within(panel).getByRole('button', { name: 'Save note' }))
     await waitFor(() => expect(fake.callsTo(`PATCH ${NOTES}n-1/`)).toHaveLength(1))
     expect(fake.callsTo(`PATCH ${NOTES}n-1/`)[0]?.body).toEqual({ body: 'Prefers afternoon calls' })
-    await waitFor(() => expect(document.activeElement).toBe(within(items[0] as HTMLElement).getByRole('button', { name: 'Edit' })))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(items[0] as HTMLElement).getByRole('button', { name: 'Edit' }),
+      ),
+    )
     await clicks.click(within(items[0] as HTMLElement).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(fake.callsTo(`DELETE ${NOTES}n-1/`)).toHaveLength(1))
     expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Notes' }))
   })
 
   it('shows an agent the notes read-only', async () => {
-    const { panel } = await openNotes('AGENT_USER', [note('n-1', personaFor('AGENT_USER').id, 'Prefers morning calls')])
+    const { panel } = await openNotes('AGENT_USER', [
+      note('n-1', personaFor('AGENT_USER').id, 'Prefers morning calls'),
+    ])
     expect(within(panel).queryByLabelText('New note')).toBeNull()
     expect(within(panel).queryByRole('button', { name: 'Delete' })).toBeNull()
     expect(within(panel).queryByRole('button', { name: 'Edit' })).toBeNull()

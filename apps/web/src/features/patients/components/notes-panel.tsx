@@ -24,7 +24,13 @@ export function NotesPanel({ patientId, user, options }: NotesPanelProps) {
         <h2 id="notes-heading" ref={headingRef} tabIndex={-1} className="card-title">
           Notes
         </h2>
-        {editable ? <NoteForm label="New note" submitLabel="Add note" onSave={(body) => change.mutateAsync({ kind: 'create', body })} /> : null}
+        {editable ? (
+          <NoteForm
+            label="New note"
+            submitLabel="Add note"
+            onSave={(body) => change.mutateAsync({ kind: 'create', body })}
+          />
+        ) : null}
         {change.isError ? <Alert type="error">{SAVE_FAILED}</Alert> : null}
         {notes.isPending ? <Spinner label="Loading notes…" /> : null}
         {notes.isError ? <Alert type="error">{NOTES_FAILED}</Alert> : null}
@@ -49,7 +55,12 @@ export function NotesPanel({ patientId, user, options }: NotesPanelProps) {
   )
 }
 
-type NoteItemProps = { note: Note; canChange: boolean; onSave: (body: string) => Promise<unknown>; onDelete: () => void }
+type NoteItemProps = {
+  note: Note
+  canChange: boolean
+  onSave: (body: string) => Promise<unknown>
+  onDelete: () => void
+}
 
 function NoteItem({ note, canChange, onSave, onDelete }: NoteItemProps) {
   const [editing, setEditing] = useState(false)
@@ -83,7 +94,12 @@ function NoteItem({ note, canChange, onSave, onDelete }: NoteItemProps) {
       </p>
       {canChange && !editing ? (
         <div className="flex gap-2">
-          <button ref={editRef} type="button" className="btn btn-xs btn-outline" onClick={() => setEditing(true)}>
+          <button
+            ref={editRef}
+            type="button"
+            className="btn btn-xs btn-outline"
+            onClick={() => setEditing(true)}
+          >
             Edit
           </button>
           <button type="button" className="btn btn-xs btn-outline" onClick={onDelete}>

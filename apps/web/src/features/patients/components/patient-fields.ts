@@ -29,7 +29,11 @@ export function patientFactRows(patient: Patient, fields: PatientFields): Detail
   if (fields.mrn) rows.push(['MRN', patientMrn(patient)])
   if (fields.mbi) rows.push(['Medicare ID', patient.medicare_number])
   if (fields.demographics) {
-    rows.push(['Phone', patientPhone(patient)], ['Email', patient.email], ['Address', patientAddress(patient)])
+    rows.push(
+      ['Phone', patientPhone(patient)],
+      ['Email', patient.email],
+      ['Address', patientAddress(patient)],
+    )
   }
   return rows
 }

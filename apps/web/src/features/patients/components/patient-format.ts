@@ -2,11 +2,15 @@
 import type { Patient } from '@blueconsent/contract'
 
 export const patientDisplayName = (patient: Patient): string =>
-  patient.full_name || patient.name || [...patient.given_names, patient.family_name].filter(Boolean).join(' ') || 'Unnamed patient'
+  patient.full_name ||
+  patient.name ||
+  [...patient.given_names, patient.family_name].filter(Boolean).join(' ') ||
+  'Unnamed patient'
 
 export const patientMrn = (patient: Patient): string | null => patient.mrn ?? patient.medical_record_number
 
-export const patientBirthDate = (patient: Patient): string | null => patient.birth_date ?? patient.date_of_birth
+export const patientBirthDate = (patient: Patient): string | null =>
+  patient.birth_date ?? patient.date_of_birth
 
 export const patientPhone = (patient: Patient): string | null => patient.phone_number ?? patient.phone
 

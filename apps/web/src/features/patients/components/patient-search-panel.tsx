@@ -35,7 +35,9 @@ export const searchFieldLabel = (role: Role, mode: SearchMode): string =>
 
 /** An HTTP answer is a failed search; no answer at all (network, timeout) is an error reaching the server. */
 const searchErrorText = (error: unknown): string =>
-  isApiError(error) && error.kind !== 'http' ? PATIENT_DATA_MESSAGES.searchError : PATIENT_DATA_MESSAGES.searchFailed
+  isApiError(error) && error.kind !== 'http'
+    ? PATIENT_DATA_MESSAGES.searchError
+    : PATIENT_DATA_MESSAGES.searchFailed
 
 type PatientSearchPanelProps = {
   role: Role
@@ -94,14 +96,25 @@ export function PatientSearchPanel({ role, userId, renderAction, inputRef }: Pat
         {query.isFetching ? <Spinner label="Searching…" /> : null}
         {query.isError ? <Alert type="error">{searchErrorText(query.error)}</Alert> : null}
         {query.data && settled.term ? (
-          <SearchResults patients={query.data.results} total={query.data.count} showMrn={showMrn} renderAction={renderAction} />
+          <SearchResults
+            patients={query.data.results}
+            total={query.data.count}
+            showMrn={showMrn}
+            renderAction={renderAction}
+          />
         ) : null}
       </div>
     </section>
   )
 }
 
-function RecentSearches({ recent, onChoose }: { recent: readonly RecentSearch[]; onChoose: (search: RecentSearch) => void }) {
+function RecentSearches({
+  recent,
+  onChoose,
+}: {
+  recent: readonly RecentSearch[]
+  onChoose: (search: RecentSearch) => void
+}) {
   if (recent.length === 0) return null
   return (
     <nav aria-label="Recent searches" className="flex flex-wrap items-center gap-2">
@@ -134,7 +147,9 @@ function SearchResults({ patients, total, showMrn, renderAction }: SearchResults
     <div className="flex flex-col gap-2">
       <p role="status">
         {total === 1 ? '1 patient found' : `${total} patients found`}
-        {total > patients.length ? ` (showing the first ${patients.length}; refine the search to narrow it)` : ''}
+        {total > patients.length
+          ? ` (showing the first ${patients.length}; refine the search to narrow it)`
+          : ''}
       </p>
       <ul className="flex flex-col divide-y divide-base-300">
         {patients.map((patient) => (

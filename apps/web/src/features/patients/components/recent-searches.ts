@@ -21,7 +21,9 @@ const isRecentSearch = (value: unknown): value is RecentSearch =>
 export function readRecentSearches(userId: string): RecentSearch[] {
   try {
     const parsed: unknown = JSON.parse(readStored(recentSearchesKey(userId)) ?? '[]')
-    return Array.isArray(parsed) ? parsed.filter(isRecentSearch).slice(0, PATIENT_SEARCH.recentSearchesKept) : []
+    return Array.isArray(parsed)
+      ? parsed.filter(isRecentSearch).slice(0, PATIENT_SEARCH.recentSearchesKept)
+      : []
   } catch {
     // A value written by an older client or by hand: start the list afresh.
     return []
@@ -29,7 +31,9 @@ export function readRecentSearches(userId: string): RecentSearch[] {
 }
 
 export function rememberSearch(userId: string, search: RecentSearch): RecentSearch[] {
-  const others = readRecentSearches(userId).filter((item) => item.mode !== search.mode || item.term !== search.term)
+  const others = readRecentSearches(userId).filter(
+    (item) => item.mode !== search.mode || item.term !== search.term,
+  )
   const next = [search, ...others].slice(0, PATIENT_SEARCH.recentSearchesKept)
   writeStored(recentSearchesKey(userId), JSON.stringify(next))
   return next

@@ -4,7 +4,9 @@ import { makeUser } from '../../../testing/fixtures.ts'
 import { passesPatientGuards } from './require-patient-access.tsx'
 
 const inOrg = (role: Role, type: OrganizationType | null) =>
-  passesPatientGuards(makeUser({ role, organization: type ? { id: 'o', name: 'Org', organization_type: type } : null }))
+  passesPatientGuards(
+    makeUser({ role, organization: type ? { id: 'o', name: 'Org', organization_type: type } : null }),
+  )
 
 describe('passesPatientGuards', () => {
   it('lets in the ACO, physician and agent roles in their own kind of organisation', () => {
@@ -25,7 +27,8 @@ describe('passesPatientGuards', () => {
 
   it('turns away every other role whatever the organisation', () => {
     for (const role of ['ADMIN', 'USER', 'PATIENT'] as const) {
-      for (const type of ['ACO', 'PHYSICIAN_GROUP', 'INSURANCE_AGENCY', 'INDIVIDUAL'] as const) expect(inOrg(role, type), `${role} ${type}`).toBe(false)
+      for (const type of ['ACO', 'PHYSICIAN_GROUP', 'INSURANCE_AGENCY', 'INDIVIDUAL'] as const)
+        expect(inOrg(role, type), `${role} ${type}`).toBe(false)
     }
   })
 })

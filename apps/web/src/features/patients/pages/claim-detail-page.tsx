@@ -24,7 +24,9 @@ export function ClaimDetailPage() {
       <h1 className="text-3xl font-bold">Claim Details</h1>
       {claim.isPending ? <Spinner label="Loading claim…" /> : null}
       {claim.isError ? (
-        <Alert type="error">{isApiError(claim.error) && claim.error.status === 404 ? CLAIM_NOT_FOUND : CLAIM_FAILED}</Alert>
+        <Alert type="error">
+          {isApiError(claim.error) && claim.error.status === 404 ? CLAIM_NOT_FOUND : CLAIM_FAILED}
+        </Alert>
       ) : null}
       {claim.data ? <ClaimView claim={claim.data} options={displayOptionsFor(user.role)} /> : null}
     </div>
@@ -40,7 +42,8 @@ function ClaimView({ claim, options }: { claim: ClaimDetail; options: DisplayOpt
     ['Through', formatDate(claim.end_date)],
     ['Type of bill', claim.type_of_bill ?? '—'],
   ]
-  if (options.providerDetails) rows.push(['Provider', claim.provider ?? '—'], ['Provider NPI', claim.provider_npi ?? '—'])
+  if (options.providerDetails)
+    rows.push(['Provider', claim.provider ?? '—'], ['Provider NPI', claim.provider_npi ?? '—'])
   if (options.costs) {
     rows.push(
       ['Submitted', formatCents(claim.submitted_cents)],

@@ -5,7 +5,16 @@ import { describe, expect, it, vi } from 'vitest'
 import { json, type FakeFetch } from '../../../testing/fake-fetch.ts'
 import { renderApp, signIn } from '../../../testing/render-app.tsx'
 import { axeViolations } from '../testing/axe.ts'
-import { PATIENT_ID, consolidated, makeClaim, makeClaims, patientFake, patientRiskScore, personaFor, riskScore } from '../testing/fixtures.ts'
+import {
+  PATIENT_ID,
+  consolidated,
+  makeClaim,
+  makeClaims,
+  patientFake,
+  patientRiskScore,
+  personaFor,
+  riskScore,
+} from '../testing/fixtures.ts'
 
 async function openPatient(role: Role, fake: FakeFetch = patientFake(), url = `/app/patient/${PATIENT_ID}`) {
   await signIn(personaFor(role))
@@ -14,7 +23,10 @@ async function openPatient(role: Role, fake: FakeFetch = patientFake(), url = `/
   return app
 }
 
-const claimRows = () => within(screen.getByRole('table', { name: 'Claims' })).getAllByRole('row').slice(1)
+const claimRows = () =>
+  within(screen.getByRole('table', { name: 'Claims' }))
+    .getAllByRole('row')
+    .slice(1)
 
 describe('Patient Details', { timeout: 20_000 }, () => {
   it('shows an ACO user demographics, freshness, export, the risk score and both tabs', async () => {
@@ -54,19 +66,49 @@ describe('Patient Details', { timeout: 20_000 }, () => {
         date: '2026-06-10',
         claim_id: 'carrier-awv',
         service: 'Wellness visit',
-        lines: [{ sequence: 1, hcpcs: 'G0439', modifiers: [], service_start: '2026-06-10', service_end: null, quantity: '1', place_of_service: '11', provider_npi: null, submitted_cents: null, allowed_cents: null, medicare_paid_cents: null }],
+        lines: [
+          {
+            sequence: 1,
+            hcpcs: 'G0439',
+            modifiers: [],
+            service_start: '2026-06-10',
+            service_end: null,
+            quantity: '1',
+            place_of_service: '11',
+            provider_npi: null,
+            submitted_cents: null,
+            allowed_cents: null,
+            medicare_paid_cents: null,
+          },
+        ],
       }),
-      makeClaim(2, { service_date: '2026-09-01', date: '2026-09-01', claim_id: 'carrier-latest', service: 'Office visit' }),
+      makeClaim(2, {
+        service_date: '2026-09-01',
+        date: '2026-09-01',
+        claim_id: 'carrier-latest',
+        service: 'Office visit',
+      }),
     ]
-    const fake = patientFake(consolidated({ claims })).on(`GET /api/patients/${PATIENT_ID}/risk_score/`, json(200, patientRiskScore(riskScore({ segment: 'CFA' }))))
+    const fake = patientFake(consolidated({ claims })).on(
+      `GET /api/patients/${PATIENT_ID}/risk_score/`,
+      json(200, patientRiskScore(riskScore({ segment: 'CFA' }))),
+    )
     await openPatient('PHYSICIAN_USER', fake)
     const status = await screen.findByRole('region', { name: 'Medicare status' })
     expect(await within(status).findByText(/Full-benefit dual/)).toBeTruthy()
-    expect(within(status).getByText('2026-09-01, Office visit, Sunrise Family Medicine, claim carrier-latest')).toBeTruthy()
-    expect(within(status).getByText('2026-06-10, Annual wellness visit, subsequent (G0439), Sunrise Family Medicine, claim carrier-awv')).toBeTruthy()
+    expect(
+      within(status).getByText('2026-09-01, Office visit, Sunrise Family Medicine, claim carrier-latest'),
+    ).toBeTruthy()
+    expect(
+      within(status).getByText(
+        '2026-06-10, Annual wellness visit, subsequent (G0439), Sunrise Family Medicine, claim carrier-awv',
+      ),
+    ).toBeTruthy()
     // The panel reuses the page's queries: no endpoint beyond the record, risk score, data and notes.
     const base = `/api/patients/${PATIENT_ID}/`
-    expect(new Set(fake.calls.map((call) => call.path))).toEqual(new Set([base, `${base}risk_score/`, `${base}consolidated/`, `${base}notes/`]))
+    expect(new Set(fake.calls.map((call) => call.path))).toEqual(
+      new Set([base, `${base}risk_score/`, `${base}consolidated/`, `${base}notes/`]),
+    )
     expect(await axeViolations()).toEqual([])
   })
 
@@ -74,12 +116,22 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     await openPatient('ACO_USER')
     const demographics = screen.getByRole('region', { name: 'Demographics' })
-    for (const text of ['MRN-1', '1EG4TE5MK73', '+15555550123', 'maria.lopez@example.com']) expect(within(demographics).getByText(text)).toBeTruthy()
+    for (const text of ['MRN-1', '1EG4TE5MK73', '+15555550123', 'maria.lopez@example.com'])
+      expect(within(demographics).getByText(text)).toBeTruthy()
     expect(screen.getByRole('region', { name: 'Medicare status' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Add note' })).toBeTruthy()
     await user.click(await screen.findByRole('tab', { name: 'Claims' }))
-    const headers = within(screen.getByRole('table', { name: 'Claims' })).getAllByRole('columnheader').map((cell) => cell.textContent)
-    expect(headers).toEqual(['Date', 'Type', 'Service or procedure', 'Provider', 'Diagnoses', 'Medicare paid'])
+    const headers = within(screen.getByRole('table', { name: 'Claims' }))
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent)
+    expect(headers).toEqual([
+      'Date',
+      'Type',
+      'Service or procedure',
+      'Provider',
+      'Diagnoses',
+      'Medicare paid',
+    ])
     expect(screen.getByRole('group', { name: 'Filter and sort claims' })).toBeTruthy()
     document.body.innerHTML = ''
 
@@ -88,13 +140,20 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     // record served here carries everything.
     expect(screen.queryByRole('region', { name: 'Demographics' })).toBeNull()
     const identity = screen.getByRole('region', { name: 'Identity' })
-    expect(within(identity).getAllByRole('term').map((term) => term.textContent)).toEqual(['Date of birth'])
+    expect(
+      within(identity)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Date of birth'])
     expect(within(identity).getByText('1948-05-12')).toBeTruthy()
-    for (const text of ['MRN-1', 'female', '1EG4TE5MK73', 'maria.lopez@example.com', '+15555550123']) expect(screen.queryByText(text), text).toBeNull()
+    for (const text of ['MRN-1', 'female', '1EG4TE5MK73', 'maria.lopez@example.com', '+15555550123'])
+      expect(screen.queryByText(text), text).toBeNull()
     expect(screen.queryByRole('region', { name: 'Medicare status' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Add note' })).toBeNull()
     const [fills] = await screen.findAllByRole('table', { name: /^(Current|Past) fills$/ })
-    const agentHeaders = within(fills as HTMLElement).getAllByRole('columnheader').map((cell) => cell.textContent)
+    const agentHeaders = within(fills as HTMLElement)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent)
     // Provider details and medication details, no costs.
     expect(agentHeaders).toEqual(['Medication', 'Filled', 'Days supply', 'Supply ends', 'Prescriber', 'NDC'])
   })
@@ -138,7 +197,11 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     const claims = [
       makeClaim(1),
-      makeClaim(2, { claim_type: 'INPATIENT', provider: 'Mercy Hospital', diagnoses: [{ sequence: 1, code: 'I509', system: 'icd10', roles: [] }] }),
+      makeClaim(2, {
+        claim_type: 'INPATIENT',
+        provider: 'Mercy Hospital',
+        diagnoses: [{ sequence: 1, code: 'I509', system: 'icd10', roles: [] }],
+      }),
     ]
     await openPatient('ACO_USER', patientFake(consolidated({ claims })))
     await user.click(await screen.findByRole('tab', { name: 'Claims' }))
@@ -180,11 +243,18 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     renderApp('/app/patient/12345')
     expect(await screen.findByText('Invalid patient ID format', {}, { timeout: 10_000 })).toBeTruthy()
     document.body.innerHTML = ''
-    const fake = patientFake().on(`GET /api/patients/${PATIENT_ID}/`, json(404, { detail: 'Not found.', code: 'not_found' }))
+    const fake = patientFake().on(
+      `GET /api/patients/${PATIENT_ID}/`,
+      json(404, { detail: 'Not found.', code: 'not_found' }),
+    )
     renderApp(`/app/patient/${PATIENT_ID}`, { fake })
     // The catalogue's text (spec 1 §8) as the title, and why underneath.
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 })
-    expect(within(alert).getAllByRole('paragraph').map((line) => line.textContent)).toEqual([
+    expect(
+      within(alert)
+        .getAllByRole('paragraph')
+        .map((line) => line.textContent),
+    ).toEqual([
       'Error fetching patient details',
       'The patient was not found, or is not one of your patients.',
     ])
@@ -211,7 +281,19 @@ describe('Claim Details', { timeout: 20_000 }, () => {
     patient_id: PATIENT_ID,
     procedures: [{ sequence: 1, code: '0JH60DZ', system: 'icd10pcs', performed_on: '2026-08-08' }],
     lines: [
-      { sequence: 1, hcpcs: '99213', modifiers: ['25'], service_start: '2026-08-08', service_end: null, quantity: '1', place_of_service: '11', provider_npi: null, submitted_cents: 15000, allowed_cents: 9876, medicare_paid_cents: 7900 },
+      {
+        sequence: 1,
+        hcpcs: '99213',
+        modifiers: ['25'],
+        service_start: '2026-08-08',
+        service_end: null,
+        quantity: '1',
+        place_of_service: '11',
+        provider_npi: null,
+        submitted_cents: 15000,
+        allowed_cents: 9876,
+        medicare_paid_cents: 7900,
+      },
     ],
   })
 
@@ -224,7 +306,9 @@ describe('Claim Details', { timeout: 20_000 }, () => {
     expect(screen.getByText('99213 25')).toBeTruthy()
     expect(screen.getByText('0JH60DZ on 2026-08-08')).toBeTruthy()
     expect(screen.getAllByText('$79.00').length).toBeGreaterThan(0)
-    expect(screen.getByRole('link', { name: 'Back to the patient' }).getAttribute('href')).toBe(`/app/patient/${PATIENT_ID}`)
+    expect(screen.getByRole('link', { name: 'Back to the patient' }).getAttribute('href')).toBe(
+      `/app/patient/${PATIENT_ID}`,
+    )
     expect(await axeViolations()).toEqual([])
   })
 

@@ -50,7 +50,9 @@ export function PatientDetailPage() {
   const options = displayOptionsFor(user.role)
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-3xl font-bold">{patient.data ? patientDisplayName(patient.data) : 'Patient Details'}</h1>
+      <h1 className="text-3xl font-bold">
+        {patient.data ? patientDisplayName(patient.data) : 'Patient Details'}
+      </h1>
       {!valid ? <Alert type="error">{MESSAGES.patientId}</Alert> : null}
       {valid && patient.isPending ? <Spinner label="Loading patient…" /> : null}
       {patient.isError ? <DetailError error={patient.error} /> : null}
@@ -59,7 +61,15 @@ export function PatientDetailPage() {
   )
 }
 
-function PatientRecord({ patient, user, options }: { patient: Patient; user: User; options: DisplayOptions }) {
+function PatientRecord({
+  patient,
+  user,
+  options,
+}: {
+  patient: Patient
+  user: User
+  options: DisplayOptions
+}) {
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-4">

@@ -12,7 +12,9 @@ describe('/app/patients', { timeout: 20_000 }, () => {
     await signIn(personaFor('CLINICIAN'))
     const app = renderApp('/app/patients', { fake })
     await user.type(await screen.findByRole('searchbox', {}, { timeout: 10_000 }), 'Lop')
-    expect(await screen.findByText('45 patients found (showing the first 1; refine the search to narrow it)')).toBeTruthy()
+    expect(
+      await screen.findByText('45 patients found (showing the first 1; refine the search to narrow it)'),
+    ).toBeTruthy()
     await user.click(screen.getByRole('link', { name: 'View record of Maria Lopez' }))
     await waitFor(() => expect(app.router.state.location.pathname).toBe(`/app/patient/${PATIENT_ID}`))
     expect(await screen.findByRole('heading', { level: 1, name: 'Maria Lopez' })).toBeTruthy()

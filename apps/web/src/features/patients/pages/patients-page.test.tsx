@@ -5,9 +5,20 @@ import { json, networkFailure, type FakeFetch } from '../../../testing/fake-fetc
 import { renderApp, signIn } from '../../../testing/render-app.tsx'
 import { recentSearchesKey } from '../components/recent-searches.ts'
 import { axeViolations } from '../testing/axe.ts'
-import { OTHER_PATIENT_ID, PATIENT_ID, makePatient, patientFake, patientPage, personaFor } from '../testing/fixtures.ts'
+import {
+  OTHER_PATIENT_ID,
+  PATIENT_ID,
+  makePatient,
+  patientFake,
+  patientPage,
+  personaFor,
+} from '../testing/fixtures.ts'
 
-async function openPatients(role: Parameters<typeof personaFor>[0], url = '/app/authorization', fake: FakeFetch = patientFake()) {
+async function openPatients(
+  role: Parameters<typeof personaFor>[0],
+  url = '/app/authorization',
+  fake: FakeFetch = patientFake(),
+) {
   await signIn(personaFor(role))
   const app = renderApp(url, { fake })
   await screen.findByRole('heading', { level: 1, name: 'Patients' }, { timeout: 10_000 })
@@ -17,12 +28,17 @@ async function openPatients(role: Parameters<typeof personaFor>[0], url = '/app/
 /** Where the personas' recent searches are kept (all personas share one user id). */
 const RECENT_KEY = recentSearchesKey(personaFor('ACO_USER').id)
 
-const searchCalls = (fake: FakeFetch) => fake.callsTo('GET /api/patients/').map((call) => new URL(call.url, 'http://x').searchParams)
+const searchCalls = (fake: FakeFetch) =>
+  fake.callsTo('GET /api/patients/').map((call) => new URL(call.url, 'http://x').searchParams)
 
 describe('Patients page', { timeout: 20_000 }, () => {
   it('offers MRN and Medicare ID search to providers only', async () => {
     await openPatients('ACO_USER')
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['General Search', 'MRN Search', 'Medicare ID'])
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'General Search',
+      'MRN Search',
+      'Medicare ID',
+    ])
     document.body.innerHTML = ''
     await openPatients('AGENT_USER')
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['General Search'])
@@ -42,7 +58,11 @@ describe('Patients page', { timeout: 20_000 }, () => {
     expect(calls[0]?.get('mrn')).toBe('MRN-1')
     expect(calls[0]?.get('search')).toBeNull()
     expect(JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]')).toEqual([{ mode: 'mrn', term: 'MRN-1' }])
-    expect(within(screen.getByRole('navigation', { name: 'Recent searches' })).getByRole('button', { name: 'MRN-1' })).toBeTruthy()
+    expect(
+      within(screen.getByRole('navigation', { name: 'Recent searches' })).getByRole('button', {
+        name: 'MRN-1',
+      }),
+    ).toBeTruthy()
   })
 
   it('keeps the five newest searches and runs one again when chosen', async () => {
@@ -64,7 +84,10 @@ describe('Patients page', { timeout: 20_000 }, () => {
   })
 
   it('offers a user only their own recent searches', async () => {
-    localStorage.setItem(recentSearchesKey('someone-else'), JSON.stringify([{ mode: 'search', term: 'Ana Ruiz' }]))
+    localStorage.setItem(
+      recentSearchesKey('someone-else'),
+      JSON.stringify([{ mode: 'search', term: 'Ana Ruiz' }]),
+    )
     localStorage.setItem('recent_patient_searches', JSON.stringify([{ mode: 'search', term: 'Shared Name' }]))
     const { fake } = await openPatients('ACO_USER')
     expect(screen.queryByRole('navigation', { name: 'Recent searches' })).toBeNull()
@@ -72,16 +95,26 @@ describe('Patients page', { timeout: 20_000 }, () => {
     await screen.findByText('1 patient found')
     expect(searchCalls(fake)).toHaveLength(1)
     const recent = await screen.findByRole('navigation', { name: 'Recent searches' })
-    expect(within(recent).getAllByRole('button').map((button) => button.textContent)).toEqual(['Maria'])
+    expect(
+      within(recent)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Maria'])
     expect(JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]')).toEqual([{ mode: 'search', term: 'Maria' }])
     // The other user's list is theirs alone, untouched.
-    expect(JSON.parse(localStorage.getItem(recentSearchesKey('someone-else')) ?? '[]')).toEqual([{ mode: 'search', term: 'Ana Ruiz' }])
+    expect(JSON.parse(localStorage.getItem(recentSearchesKey('someone-else')) ?? '[]')).toEqual([
+      { mode: 'search', term: 'Ana Ruiz' },
+    ])
   })
 
   it('labels the general search by what the role can search, and shows MRNs in results only to roles with the MRN field', async () => {
     await openPatients('ACO_USER')
-    fireEvent.change(screen.getByLabelText('Name, MRN, Medicare ID, email or phone'), { target: { value: 'Maria' } })
-    const providerResult = (await screen.findByRole('button', { name: 'Select Maria Lopez' })).closest('li') as HTMLElement
+    fireEvent.change(screen.getByLabelText('Name, MRN, Medicare ID, email or phone'), {
+      target: { value: 'Maria' },
+    })
+    const providerResult = (await screen.findByRole('button', { name: 'Select Maria Lopez' })).closest(
+      'li',
+    ) as HTMLElement
     expect(providerResult.textContent).toContain('MRN MRN-1')
     document.body.innerHTML = ''
     for (const role of ['AGENT_USER', 'AGENT_ADMIN'] as const) {
@@ -89,7 +122,9 @@ describe('Patients page', { timeout: 20_000 }, () => {
       expect(screen.queryByLabelText('Name, MRN, Medicare ID, email or phone')).toBeNull()
       fireEvent.change(screen.getByLabelText('Name, email or phone'), { target: { value: 'Maria' } })
       // The fixture carries an MRN; the agent's result still shows none.
-      const result = (await screen.findByRole('button', { name: 'Select Maria Lopez' })).closest('li') as HTMLElement
+      const result = (await screen.findByRole('button', { name: 'Select Maria Lopez' })).closest(
+        'li',
+      ) as HTMLElement
       expect(result.textContent).not.toContain('MRN')
       expect(result.textContent).toContain('born 1948-05-12')
       document.body.innerHTML = ''
@@ -99,9 +134,18 @@ describe('Patients page', { timeout: 20_000 }, () => {
   it('shows an agent the selected patient without Medicare ID, gender or contact details, even when the record has them', async () => {
     await openPatients('AGENT_USER', `/app/authorization?patient=${PATIENT_ID}`)
     const card = await screen.findByRole('region', { name: 'Maria Lopez' })
-    const terms = within(card).getAllByRole('term').map((term) => term.textContent)
+    const terms = within(card)
+      .getAllByRole('term')
+      .map((term) => term.textContent)
     expect(terms).toEqual(['Date of birth', 'Created', 'Authorization'])
-    for (const text of ['1EG4TE5MK73', 'female', '+15555550123', 'maria.lopez@example.com', '12 Harbor Way, Springfield, IL 62701', 'MRN-1']) {
+    for (const text of [
+      '1EG4TE5MK73',
+      'female',
+      '+15555550123',
+      'maria.lopez@example.com',
+      '12 Harbor Way, Springfield, IL 62701',
+      'MRN-1',
+    ]) {
       expect(within(card).queryByText(text), text).toBeNull()
     }
     expect(within(card).getByText('1948-05-12')).toBeTruthy()
@@ -109,7 +153,12 @@ describe('Patients page', { timeout: 20_000 }, () => {
   })
 
   it('says when nothing matches, and tells a failed search from an unreachable server', async () => {
-    const fake = patientFake().on('GET /api/patients/', json(200, patientPage([])), json(500, { detail: 'boom' }), networkFailure)
+    const fake = patientFake().on(
+      'GET /api/patients/',
+      json(200, patientPage([])),
+      json(500, { detail: 'boom' }),
+      networkFailure,
+    )
     await openPatients('ACO_USER', '/app/authorization', fake)
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Nobody' } })
     expect(await screen.findByText('No patients found matching your search criteria.')).toBeTruthy()
@@ -126,12 +175,26 @@ describe('Patients page', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('searchbox'), 'Maria')
     await user.click(await screen.findByRole('button', { name: 'Select Maria Lopez' }))
     const card = await screen.findByRole('region', { name: 'Maria Lopez' })
-    for (const text of ['1EG4TE5MK73', 'MRN-1', '1948-05-12', 'female', '2026-10-02', '+15555550123', 'maria.lopez@example.com', '12 Harbor Way, Springfield, IL 62701', 'None']) {
+    for (const text of [
+      '1EG4TE5MK73',
+      'MRN-1',
+      '1948-05-12',
+      'female',
+      '2026-10-02',
+      '+15555550123',
+      'maria.lopez@example.com',
+      '12 Harbor Way, Springfield, IL 62701',
+      'None',
+    ]) {
       expect(within(card).getByText(text)).toBeTruthy()
     }
     expect(app.router.state.location.search).toBe(`?patient=${PATIENT_ID}`)
-    expect(within(card).getByRole('link', { name: 'View full record' }).getAttribute('href')).toBe(`/app/patient/${PATIENT_ID}`)
-    expect(within(card).getByRole('link', { name: 'Manage authorization requests' }).getAttribute('href')).toBe('/app/care-management')
+    expect(within(card).getByRole('link', { name: 'View full record' }).getAttribute('href')).toBe(
+      `/app/patient/${PATIENT_ID}`,
+    )
+    expect(
+      within(card).getByRole('link', { name: 'Manage authorization requests' }).getAttribute('href'),
+    ).toBe('/app/care-management')
     expect(await axeViolations()).toEqual([])
     // The focus follows the selection to the card, and goes back to the search when it is cleared.
     expect(document.activeElement).toBe(within(card).getByRole('heading', { name: 'Maria Lopez' }))
@@ -141,7 +204,18 @@ describe('Patients page', { timeout: 20_000 }, () => {
   })
 
   it('selects the patient named by ?patient= or ?id=, and rejects a malformed id', async () => {
-    const fake = patientFake().on(`GET /api/patients/${OTHER_PATIENT_ID}/`, json(200, makePatient({ id: OTHER_PATIENT_ID, full_name: 'Ana Ruiz', name: 'Ana Ruiz', authorization: { status: 'authorized', request_id: 'r-1', expires_at: '2099-01-01T00:00:00Z' } })))
+    const fake = patientFake().on(
+      `GET /api/patients/${OTHER_PATIENT_ID}/`,
+      json(
+        200,
+        makePatient({
+          id: OTHER_PATIENT_ID,
+          full_name: 'Ana Ruiz',
+          name: 'Ana Ruiz',
+          authorization: { status: 'authorized', request_id: 'r-1', expires_at: '2099-01-01T00:00:00Z' },
+        }),
+      ),
+    )
     await openPatients('AGENT_USER', `/app/authorization?id=${OTHER_PATIENT_ID}`, fake)
     const card = await screen.findByRole('region', { name: 'Ana Ruiz' })
     expect(within(card).getByText('Approved')).toBeTruthy()
@@ -154,7 +228,9 @@ describe('Patients page', { timeout: 20_000 }, () => {
   it('sends roles without patient access to the unauthorized page', async () => {
     await signIn(personaFor('ADMIN'))
     const app = renderApp('/app/authorization')
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/app/unauthorized'), { timeout: 10_000 })
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/app/unauthorized'), {
+      timeout: 10_000,
+    })
   })
 
   it('sends a provider role outside its kind of organisation to the unauthorized page', async () => {
@@ -163,8 +239,13 @@ describe('Patients page', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'Patients' }, { timeout: 10_000 })
     expect(allowed.router.state.location.pathname).toBe('/app/patients')
     document.body.innerHTML = ''
-    await signIn({ ...personaFor('PHYSICIAN_USER'), organization: { id: 'org-a', name: 'Harbor Insurance', organization_type: 'INSURANCE_AGENCY' } })
+    await signIn({
+      ...personaFor('PHYSICIAN_USER'),
+      organization: { id: 'org-a', name: 'Harbor Insurance', organization_type: 'INSURANCE_AGENCY' },
+    })
     const app = renderApp('/app/patients')
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/app/unauthorized'), { timeout: 10_000 })
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/app/unauthorized'), {
+      timeout: 10_000,
+    })
   })
 })

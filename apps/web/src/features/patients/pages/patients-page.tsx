@@ -46,7 +46,9 @@ export function PatientsPage() {
       {requested != null && !valid ? <Alert type="error">{MESSAGES.patientId}</Alert> : null}
       {valid && patient.isPending ? <Spinner label="Loading patient…" /> : null}
       {valid && patient.isError ? <Alert type="error">{PATIENT_DATA_MESSAGES.detailsFailed}</Alert> : null}
-      {valid && patient.data ? <SelectedPatientCard patient={patient.data} role={user.role} onClear={clear} /> : null}
+      {valid && patient.data ? (
+        <SelectedPatientCard patient={patient.data} role={user.role} onClear={clear} />
+      ) : null}
     </div>
   )
 }

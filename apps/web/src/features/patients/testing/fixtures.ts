@@ -104,7 +104,8 @@ export function makeClaim(index: number, overrides: Partial<PatientClaim> = {}):
   }
 }
 
-export const makeClaims = (count: number): PatientClaim[] => Array.from({ length: count }, (_, index) => makeClaim(index))
+export const makeClaims = (count: number): PatientClaim[] =>
+  Array.from({ length: count }, (_, index) => makeClaim(index))
 
 export const consolidated = (overrides: Partial<Consolidated> = {}): Consolidated => ({
   patient_id: PATIENT_ID,
@@ -118,7 +119,9 @@ export const consolidated = (overrides: Partial<Consolidated> = {}): Consolidate
 /** The shared fixture with a defaulted input and incomplete data, so pages show the warning. */
 export const riskScore = (overrides: Partial<RiskScore> = {}): RiskScore =>
   riskScoreFixture({
-    defaulted: [{ input: 'original reason for entitlement', reason: 'Not in the Medicare data; assumed age.' }],
+    defaulted: [
+      { input: 'original reason for entitlement', reason: 'Not in the Medicare data; assumed age.' },
+    ],
     completeness: { status: 'incomplete', note: 'Only 7 months of claims are available.' },
     ...overrides,
   })
@@ -149,6 +152,9 @@ export function patientFake(data: Consolidated = consolidated()): FakeFetch {
     .on(`GET /api/patients/${PATIENT_ID}/`, json(200, makePatient()))
     .on(`GET /api/patients/${PATIENT_ID}/consolidated/`, json(200, data))
     .on(`GET /api/patients/${PATIENT_ID}/risk_score/`, json(200, patientRiskScore()))
-    .on(`GET /api/patients/${PATIENT_ID}/notes/`, json(200, { count: 0, next: null, previous: null, results: [] }))
+    .on(
+      `GET /api/patients/${PATIENT_ID}/notes/`,
+      json(200, { count: 0, next: null, previous: null, results: [] }),
+    )
     .on('GET /api/csrf/', json(200, { csrftoken: 'csrf-1' }))
 }

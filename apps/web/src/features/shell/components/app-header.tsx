@@ -5,11 +5,15 @@ import { navItemsFor } from './nav-items.ts'
 import { useDismissableMenu } from './use-dismissable-menu.ts'
 import { UserMenu } from './user-menu.tsx'
 
-const navClass = ({ isActive }: { isActive: boolean }) => `btn btn-ghost btn-sm ${isActive ? 'btn-active' : ''}`
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `btn btn-ghost btn-sm ${isActive ? 'btn-active' : ''}`
 
 export function AppHeader({ user }: { user: User }) {
   const items = navItemsFor(user)
-  const { open, toggle, close, containerRef, buttonRef } = useDismissableMenu<HTMLDivElement, HTMLButtonElement>()
+  const { open, toggle, close, containerRef, buttonRef } = useDismissableMenu<
+    HTMLDivElement,
+    HTMLButtonElement
+  >()
   return (
     <header className="border-b border-base-300 bg-base-100">
       <div className="navbar relative mx-auto max-w-7xl gap-2 px-4" ref={containerRef}>
@@ -44,7 +48,11 @@ export function AppHeader({ user }: { user: User }) {
           Menu
         </button>
         {open ? (
-          <nav id="mobile-menu" aria-label="Mobile" className="absolute inset-x-0 top-16 z-30 border-b border-base-300 bg-base-100 p-4 md:hidden">
+          <nav
+            id="mobile-menu"
+            aria-label="Mobile"
+            className="absolute inset-x-0 top-16 z-30 border-b border-base-300 bg-base-100 p-4 md:hidden"
+          >
             <ul className="menu w-full">
               {items.map((item) => (
                 <li key={item.to}>

@@ -8,7 +8,10 @@ import { SessionExpiryBanner } from './session-expiry-banner.tsx'
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
-      <a href="#main-content" className="btn btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0">
+      <a
+        href="#main-content"
+        className="btn btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0"
+      >
         Skip to main content
       </a>
       <AppHeader user={user} />
@@ -16,7 +19,11 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
         <SessionExpiryBanner />
         <NetworkBanners />
       </div>
-      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none">
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none"
+      >
         {children}
       </main>
     </div>
@@ -30,7 +37,10 @@ export function BareLayout({ children }: { children: ReactNode }) {
       <div className="mx-auto w-full max-w-3xl px-4 pt-4">
         <NetworkBanners />
       </div>
-      <main id="main-content" className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-10">
+      <main
+        id="main-content"
+        className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-10"
+      >
         {children}
       </main>
     </div>

@@ -9,7 +9,14 @@ const labels = (user: Parameters<typeof navItemsFor>[0]) => navItemsFor(user).ma
 describe('navItemsFor', () => {
   it('gives admins every link, Team pointing at /app/invitation', () => {
     const items = navItemsFor(makeUser({ role: 'ACO_ADMIN' }))
-    expect(items.map((item) => item.label)).toEqual(['Dashboard', 'Patients', 'Data Access', 'Billing', 'Team', 'Audit log'])
+    expect(items.map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Patients',
+      'Data Access',
+      'Billing',
+      'Team',
+      'Audit log',
+    ])
     expect(items.find((item) => item.label === 'Team')?.to).toBe('/app/invitation')
     expect(items.find((item) => item.label === 'Patients')?.to).toBe('/app/authorization')
   })
@@ -32,7 +39,10 @@ describe('navItemsFor', () => {
   })
 
   it('shows Billing to an individual practice, and no Patients link, which the patient guard would refuse', () => {
-    const user = makeUser({ role: 'PHYSICIAN_USER', organization: { id: 'o', name: 'Dr Lee', organization_type: 'INDIVIDUAL' } })
+    const user = makeUser({
+      role: 'PHYSICIAN_USER',
+      organization: { id: 'o', name: 'Dr Lee', organization_type: 'INDIVIDUAL' },
+    })
     expect(labels(user)).toEqual(['Dashboard', 'Data Access', 'Billing'])
   })
 
@@ -40,12 +50,35 @@ describe('navItemsFor', () => {
     for (const role of ROLES) {
       for (const organization_type of ORGANIZATION_TYPES) {
         const user = makeUser({ role, organization: { id: 'o', name: 'Org', organization_type } })
-        expect(labels(user).includes('Patients'), `${role} in ${organization_type}`).toBe(passesPatientGuards(user))
+        expect(labels(user).includes('Patients'), `${role} in ${organization_type}`).toBe(
+          passesPatientGuards(user),
+        )
       }
     }
-    expect(labels(makeUser({ role: 'PHYSICIAN_USER', organization: { id: 'o', name: 'Lakeside', organization_type: 'FQHC' } }))).toContain('Patients')
-    expect(labels(makeUser({ role: 'AGENT_USER', organization: { id: 'o', name: 'Harbor', organization_type: 'INSURANCE_AGENCY' } }))).toContain('Patients')
-    expect(labels(makeUser({ role: 'AGENT_USER', organization: { id: 'o', name: 'Sunrise', organization_type: 'ACO' } }))).not.toContain('Patients')
+    expect(
+      labels(
+        makeUser({
+          role: 'PHYSICIAN_USER',
+          organization: { id: 'o', name: 'Lakeside', organization_type: 'FQHC' },
+        }),
+      ),
+    ).toContain('Patients')
+    expect(
+      labels(
+        makeUser({
+          role: 'AGENT_USER',
+          organization: { id: 'o', name: 'Harbor', organization_type: 'INSURANCE_AGENCY' },
+        }),
+      ),
+    ).toContain('Patients')
+    expect(
+      labels(
+        makeUser({
+          role: 'AGENT_USER',
+          organization: { id: 'o', name: 'Sunrise', organization_type: 'ACO' },
+        }),
+      ),
+    ).not.toContain('Patients')
     expect(labels(makeUser({ role: 'ACO_USER', organization: null }))).not.toContain('Patients')
   })
 

@@ -32,7 +32,12 @@ function useNow(intervalMs: number, active: boolean): number {
 
 function DismissButton({ onDismiss, what }: { onDismiss: () => void; what: string }) {
   return (
-    <button type="button" className="btn btn-sm btn-ghost" onClick={onDismiss} aria-label={`Dismiss ${what} message`}>
+    <button
+      type="button"
+      className="btn btn-sm btn-ghost"
+      onClick={onDismiss}
+      aria-label={`Dismiss ${what} message`}
+    >
       Dismiss
     </button>
   )
@@ -52,7 +57,9 @@ export function NetworkBanners() {
     const started = Date.now()
     const healthy = await checkHealth()
     // Keep the indicator up long enough to be seen (spec 2 §9 'Retry indicator 2 s').
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, NETWORK.retryIndicatorMs - (Date.now() - started))))
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, NETWORK.retryIndicatorMs - (Date.now() - started))),
+    )
     setChecking(false)
     if (healthy) network.markOnline()
   }
@@ -65,7 +72,6 @@ export function NetworkBanners() {
     setSlowDismissedUntil(Date.now() + NETWORK.slowBannerDismissMs)
   }
 
-
   return (
     <div className="flex flex-col gap-2 empty:hidden">
       {!network.online && now >= offlineDismissedUntil ? (
@@ -74,7 +80,12 @@ export function NetworkBanners() {
           action={
             <div className="flex gap-2">
               {offlineFor >= NETWORK.offlineRetryOfferedAfterMs ? (
-                <button type="button" className="btn btn-sm" onClick={() => void handleRetry()} disabled={checking}>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  onClick={() => void handleRetry()}
+                  disabled={checking}
+                >
                   {checking ? 'Checking…' : 'Retry Connection'}
                 </button>
               ) : null}

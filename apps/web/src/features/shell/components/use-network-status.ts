@@ -14,7 +14,11 @@ export function isSlowConnection(connection: ConnectionInfo | undefined): boolea
   if (connection.effectiveType === '2g' || connection.effectiveType === 'slow-2g') return true
   if (typeof connection.rtt === 'number' && connection.rtt > NETWORK.slowRttMs) return true
   // downlink 0 means the browser does not know; only a measured low value counts.
-  return typeof connection.downlink === 'number' && connection.downlink > 0 && connection.downlink < NETWORK.slowDownlinkMbps
+  return (
+    typeof connection.downlink === 'number' &&
+    connection.downlink > 0 &&
+    connection.downlink < NETWORK.slowDownlinkMbps
+  )
 }
 
 const readConnection = (): ConnectionLike | undefined =>

@@ -3,9 +3,15 @@ import { displayFirstName, roleLabel, userInitials } from './user-display.ts'
 
 describe('displayFirstName', () => {
   it('falls back from first name to full name to email local part to User', () => {
-    expect(displayFirstName({ first_name: 'Dana', full_name: 'Dana Reyes', email: 'd@x.example' })).toBe('Dana')
-    expect(displayFirstName({ first_name: '  ', full_name: 'Dana Reyes', email: 'd@x.example' })).toBe('Dana Reyes')
-    expect(displayFirstName({ first_name: '', full_name: '', email: 'dana.reyes@x.example' })).toBe('dana.reyes')
+    expect(displayFirstName({ first_name: 'Dana', full_name: 'Dana Reyes', email: 'd@x.example' })).toBe(
+      'Dana',
+    )
+    expect(displayFirstName({ first_name: '  ', full_name: 'Dana Reyes', email: 'd@x.example' })).toBe(
+      'Dana Reyes',
+    )
+    expect(displayFirstName({ first_name: '', full_name: '', email: 'dana.reyes@x.example' })).toBe(
+      'dana.reyes',
+    )
     expect(displayFirstName({ email: '' })).toBe('User')
     expect(displayFirstName(null)).toBe('User')
   })

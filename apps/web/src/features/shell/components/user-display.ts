@@ -27,7 +27,8 @@ export function userInitials(user: DisplayableUser | null | undefined): string {
   const last = clean(user?.last_name)
   if (first || last) return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase()
   const words = clean(user?.full_name).split(/\s+/).filter(Boolean)
-  if (words.length > 0) return `${words[0]?.charAt(0) ?? ''}${words.length > 1 ? (words[words.length - 1]?.charAt(0) ?? '') : ''}`.toUpperCase()
+  if (words.length > 0)
+    return `${words[0]?.charAt(0) ?? ''}${words.length > 1 ? (words[words.length - 1]?.charAt(0) ?? '') : ''}`.toUpperCase()
   const email = clean(user?.email)
   if (email) return email.charAt(0).toUpperCase()
   return 'U'

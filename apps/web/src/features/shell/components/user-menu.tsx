@@ -7,7 +7,10 @@ import { displayFirstName, roleLabel, userInitials } from './user-display.ts'
 
 /** The account button: initials, first name and role label; opens theme choice, password change and Logout. */
 export function UserMenu({ user }: { user: User }) {
-  const { open, toggle, close, containerRef, buttonRef } = useDismissableMenu<HTMLDivElement, HTMLButtonElement>()
+  const { open, toggle, close, containerRef, buttonRef } = useDismissableMenu<
+    HTMLDivElement,
+    HTMLButtonElement
+  >()
   const name = displayFirstName(user)
   const label = roleLabel(user.role)
   return (
@@ -21,7 +24,10 @@ export function UserMenu({ user }: { user: User }) {
         aria-label={`Account menu for ${name}`}
         onClick={toggle}
       >
-        <span className="flex h-8 w-8 items-center justify-center rounded-full bg-neutral text-sm font-semibold text-neutral-content" aria-hidden="true">
+        <span
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-neutral text-sm font-semibold text-neutral-content"
+          aria-hidden="true"
+        >
           {userInitials(user)}
         </span>
         <span className="hidden flex-col items-start text-left sm:flex" aria-hidden="true">
@@ -30,7 +36,10 @@ export function UserMenu({ user }: { user: User }) {
         </span>
       </button>
       {open ? (
-        <div id="user-menu-panel" className="absolute right-0 z-40 mt-2 w-64 rounded-box bg-base-100 p-4 shadow-lg">
+        <div
+          id="user-menu-panel"
+          className="absolute right-0 z-40 mt-2 w-64 rounded-box bg-base-100 p-4 shadow-lg"
+        >
           <p className="font-semibold">{user.full_name || name}</p>
           <p className="text-sm break-all">{user.email}</p>
           <p className="text-sm">{label}</p>

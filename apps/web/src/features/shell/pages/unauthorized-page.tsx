@@ -7,7 +7,10 @@ export function UnauthorizedPage() {
     <div className="card mx-auto w-full max-w-lg bg-base-100 text-center shadow">
       <div className="card-body items-center gap-4">
         <h1 className="text-2xl font-bold">Access denied</h1>
-        <p>You do not have permission to view this page. If you think you should, ask your organization's administrator.</p>
+        <p>
+          You do not have permission to view this page. If you think you should, ask your organization's
+          administrator.
+        </p>
         <Link className="btn btn-primary" to={paths.dashboard}>
           Back to Dashboard
         </Link>
