@@ -501,15 +501,13 @@ describe('status, renew, identity review, hide', () => {
       payload: { decision: 'confirm' },
     })
     expect(refused.statusCode).toBe(403)
-    await t.app.ctx.db
-      .insert(ingestionRuns)
-      .values({
-        requestId: confirmMe.request_id,
-        patientId: confirmMe.patient_id ?? '',
-        status: 'held_for_review',
-        pagesFetched: 3,
-        pagesTotal: 3,
-      })
+    await t.app.ctx.db.insert(ingestionRuns).values({
+      requestId: confirmMe.request_id,
+      patientId: confirmMe.patient_id ?? '',
+      status: 'held_for_review',
+      pagesFetched: 3,
+      pagesTotal: 3,
+    })
     expect(
       (await user.request({ url: `${BASE}${confirmMe.request_id}/status/` })).json().ingestion.status,
     ).toBe('held_for_review')

@@ -126,30 +126,26 @@ async function replaceClaimChildren(db: DbOrTx, claimId: string, record: ClaimRe
   await db.delete(claimProcedures).where(eq(claimProcedures.claimId, claimId))
   await db.delete(claimLines).where(eq(claimLines.claimId, claimId))
   if (record.diagnoses.length > 0) {
-    await db
-      .insert(claimDiagnoses)
-      .values(
-        record.diagnoses.map((d, i) => ({
-          claimId,
-          sequence: i + 1,
-          code: d.code,
-          system: d.system,
-          roles: [...d.roles],
-        })),
-      )
+    await db.insert(claimDiagnoses).values(
+      record.diagnoses.map((d, i) => ({
+        claimId,
+        sequence: i + 1,
+        code: d.code,
+        system: d.system,
+        roles: [...d.roles],
+      })),
+    )
   }
   if (record.procedures.length > 0) {
-    await db
-      .insert(claimProcedures)
-      .values(
-        record.procedures.map((p, i) => ({
-          claimId,
-          sequence: i + 1,
-          code: p.code,
-          system: p.system,
-          performedOn: p.date,
-        })),
-      )
+    await db.insert(claimProcedures).values(
+      record.procedures.map((p, i) => ({
+        claimId,
+        sequence: i + 1,
+        code: p.code,
+        system: p.system,
+        performedOn: p.date,
+      })),
+    )
   }
   if (record.lines.length > 0) {
     await db.insert(claimLines).values(

@@ -32,13 +32,11 @@ async function startTwilioStandIn(sent: Sent[]): Promise<{ server: FastifyInstan
         return reply.status(401).send({ code: 20003, message: 'Authenticate', status: 401 })
       }
       if (request.body.To === REFUSED_NUMBER) {
-        return reply
-          .status(400)
-          .send({
-            code: 21211,
-            message: `The 'To' number ${REFUSED_NUMBER} is not a valid phone number.`,
-            status: 400,
-          })
+        return reply.status(400).send({
+          code: 21211,
+          message: `The 'To' number ${REFUSED_NUMBER} is not a valid phone number.`,
+          status: 400,
+        })
       }
       sent.push({ to: request.body.To ?? '', from: request.body.From ?? '', body: request.body.Body ?? '' })
       return reply.status(201).send({ sid: `SM${String(sent.length).padStart(32, '0')}`, status: 'queued' })

@@ -150,24 +150,20 @@ export async function insertPatient(t: TestApp, spec: PatientSpec): Promise<Fixt
   await ctx.db
     .insert(claimDiagnoses)
     .values({ claimId: claim.id, sequence: 1, code: 'E119', system: 'icd10', roles: ['principal'] })
-  await ctx.db
-    .insert(claimLines)
-    .values({
-      claimId: claim.id,
-      sequence: 1,
-      hcpcs: '99214',
-      serviceStart: '2025-05-01',
-      submittedCents: 25000,
-    })
-  await ctx.db
-    .insert(claimProcedures)
-    .values({
-      claimId: claim.id,
-      sequence: 1,
-      code: '0DJ08ZZ',
-      system: 'icd10pcs',
-      performedOn: '2025-05-01',
-    })
+  await ctx.db.insert(claimLines).values({
+    claimId: claim.id,
+    sequence: 1,
+    hcpcs: '99214',
+    serviceStart: '2025-05-01',
+    submittedCents: 25000,
+  })
+  await ctx.db.insert(claimProcedures).values({
+    claimId: claim.id,
+    sequence: 1,
+    code: '0DJ08ZZ',
+    system: 'icd10pcs',
+    performedOn: '2025-05-01',
+  })
   const risk = computeRiskScore([], { sex: 'F', birthDate: '1950-04-02' }, null, ctx.clock())
   if (risk)
     await ctx.db
