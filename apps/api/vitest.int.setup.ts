@@ -29,8 +29,8 @@ function templateKey(): string {
     .sort()
   const inputs = [
     ...migrations.map((name) => join(MIGRATIONS_DIR, name)),
-    join(root, 'src/db/seed.ts'),
-    join(root, 'src/db/demo-personas.ts'),
+    join(root, 'src/features/demo-data/seed.ts'),
+    join(root, 'src/features/demo-data/demo-personas.ts'),
     join(root, 'src/testing/template.ts'),
     join(root, 'src/testing/test-keys.ts'),
     join(root, 'src/jobs/queue.ts'),

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../../apps/api/src/config.ts'
 import { buildApp } from '../../apps/api/src/app.ts'
-import { DEMO_PASSWORD, DEMO_USERS } from '../../apps/api/src/db/demo-personas.ts'
+import { DEMO_PASSWORD, DEMO_USERS } from '../../apps/api/src/features/demo-data/demo-personas.ts'
 
 const durationSeconds = Number(process.argv[2] ?? 10)
 const connections = 20

@@ -1,7 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
 import { CSRF_HEADER } from '@blueconsent/contract'
 import { expect, test, type APIRequest, type Page } from '@playwright/test'
-import { DEMO_PASSWORD, DEMO_USERS, type DemoPersona } from '../../apps/api/src/db/demo-personas.ts'
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  type DemoPersona,
+} from '../../apps/api/src/features/demo-data/demo-personas.ts'
 
 export { DEMO_PASSWORD, DEMO_USERS }
 

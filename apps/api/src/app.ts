@@ -10,30 +10,31 @@ import type { AppConfig } from './config.ts'
 import type { AppContext, Clock } from './context.ts'
 import { openDatabase, type Database } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
-import { seedDemo } from './db/seed.ts'
+import { seedDemo } from './features/demo-data/index.ts'
 import { registerErrorHandler } from './errors.ts'
-import { authRoutes } from './features/auth/auth.routes.ts'
-import { authorizationRequestRoutes } from './features/authorization-requests/authorization-requests.routes.ts'
-import { registerBlueButtonSandbox } from './features/bluebutton/sandbox-mount.ts'
-import { consentRoutes } from './features/consent/consent.routes.ts'
+import { authorizationRequestRoutes } from './features/authorization-requests/index.ts'
+import { registerBlueButtonSandbox, subscribeBlueButton } from './features/bluebutton/index.ts'
+import { consentRoutes } from './features/consent/index.ts'
 import {
+  authRoutes,
   createLoginThrottle,
   createMemoryCounterStore,
   createRedisCounterStore,
-} from './features/auth/lockout.ts'
-import { createTokenSigner } from './features/auth/tokens.ts'
-import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes.ts'
-import { healthRoutes } from './features/health/health.routes.ts'
-import { requestDataRoutes } from './features/ingestion/data.routes.ts'
-import { oauthRoutes } from './features/oauth/oauth.routes.ts'
-import { messagingRoutes } from './features/messaging/messaging.routes.ts'
-import { createMailer } from './features/outbox/mailer.ts'
-import { passwordRoutes } from './features/passwords/passwords.routes.ts'
-import { auditRoutes } from './features/audit/audit.routes.ts'
-import { patientRoutes } from './features/patients/patients.routes.ts'
+  createTokenSigner,
+} from './features/auth/index.ts'
+import { devOutboxRoutes } from './features/dev-outbox/index.ts'
+import { healthRoutes } from './features/health/index.ts'
+import { requestDataRoutes, subscribeIngestion } from './features/ingestion/index.ts'
+import { oauthRoutes } from './features/oauth/index.ts'
+import { messagingRoutes, subscribeMessaging } from './features/messaging/index.ts'
+import { createMailer } from './features/outbox/index.ts'
+import { passwordRoutes } from './features/passwords/index.ts'
+import { auditRoutes } from './features/audit/index.ts'
+import { patientRoutes } from './features/patients/index.ts'
 import { createJobQueue } from './jobs/queue.ts'
 import { startWorkers } from './jobs/workers.ts'
 import { createCryptoKeys } from './lib/crypto.ts'
+import { DomainEvents } from './lib/domain-events.ts'
 import { resolveSecrets } from './lib/secrets.ts'
 import { createLogger } from './logger.ts'
 import { registerAccess } from './plugins/access.ts'
@@ -148,10 +149,23 @@ async function createContext(
     mailer: createMailer(config.smtpUrl),
     clock: options.clock ?? (() => new Date()),
     startup: new StartupTasks(),
+    events: lifecycleSubscriptions(),
   }
   if (config.demoSeed) {
     const { created } = await seedDemo(ctx)
     if (created > 0) app.log.info({ created }, 'seeded demo personas')
   }
   return ctx
+}
+
+/**
+ * Who acts on a request's lifecycle events, in the order they act: the first pull is queued before the
+ * patient's receipt, and a grant is destroyed when its authorization ends.
+ */
+function lifecycleSubscriptions(): DomainEvents {
+  const events = new DomainEvents()
+  subscribeIngestion(events)
+  subscribeMessaging(events)
+  subscribeBlueButton(events)
+  return events
 }

@@ -2,11 +2,11 @@
 import type { Redis } from 'ioredis'
 import type { AppConfig } from './config.ts'
 import type { Database, Db } from './db/client.ts'
-import type { LoginThrottle } from './features/auth/lockout.ts'
-import type { TokenSigner } from './features/auth/tokens.ts'
-import type { Mailer } from './features/outbox/mailer.ts'
+import type { LoginThrottle, TokenSigner } from './features/auth/index.ts'
+import type { Mailer } from './features/outbox/index.ts'
 import type { JobQueue } from './jobs/queue.ts'
 import type { CryptoKeys } from './lib/crypto.ts'
+import type { DomainEvents } from './lib/domain-events.ts'
 import type { StartupTasks } from './lib/startup-tasks.ts'
 
 export type Clock = () => Date
@@ -23,6 +23,8 @@ export type AppContext = {
   mailer: Mailer
   clock: Clock
   startup: StartupTasks
+  /** Lifecycle events published inside transactions; subscribed once at start-up. */
+  events: DomainEvents
 }
 
 declare module 'fastify' {

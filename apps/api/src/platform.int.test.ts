@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { CSRF_COOKIE, CSRF_HEADER } from '@blueconsent/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD, demoUser } from './db/demo-personas.ts'
+import { DEMO_PASSWORD, demoUser } from './features/demo-data/index.ts'
 import { createClient, loginAs } from './testing/http-client.ts'
 import { buildTestApp, type TestApp } from './testing/test-app.ts'
 

@@ -1,8 +1,8 @@
 // Listens, prints where to go, and shuts down cleanly (in-flight requests finish, jobs stop, DB closes).
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
-import { DEMO_PASSWORD, DEMO_USERS } from './db/demo-personas.ts'
-import { seedDemoData, shouldSeedDemoData } from './features/demo-data/demo-data.service.ts'
+import { DEMO_PASSWORD, DEMO_USERS } from './features/demo-data/index.ts'
+import { seedDemoData, shouldSeedDemoData } from './features/demo-data/index.ts'
 
 const config = loadConfig()
 const app = await buildApp(config)

@@ -2,10 +2,10 @@
 // failures are collected; delivery is idempotent, so retried successes do nothing.
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppContext } from '../context.ts'
-import { revokeAtBlueButton, type RevokeAtBlueButtonJob } from '../features/bluebutton/grants.service.ts'
-import { startLifecycleWorker } from '../features/authorization-requests/lifecycle-worker.ts'
-import { startIngestionWorker } from '../features/ingestion/ingestion.worker.ts'
-import { deliverOutboxMessage } from '../features/outbox/outbox.service.ts'
+import { startLifecycleWorker } from '../features/authorization-requests/index.ts'
+import { revokeAtBlueButton, type RevokeAtBlueButtonJob } from '../features/bluebutton/index.ts'
+import { startIngestionWorker } from '../features/ingestion/index.ts'
+import { deliverOutboxMessage } from '../features/outbox/index.ts'
 import { QUEUES } from './queue.ts'
 
 export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {

@@ -1,6 +1,6 @@
 // The principal is read from the database on every request (plugins/access.ts): a change to the user, their
 // TINs or their session applies to the very next request made with an access token issued before it.
-import { DEMO_PASSWORD, demoUser } from '../db/demo-personas.ts'
+import { DEMO_PASSWORD, demoUser } from '../features/demo-data/index.ts'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authorizationRequestSchema, permissionsFor } from '@blueconsent/contract'

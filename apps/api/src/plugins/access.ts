@@ -4,7 +4,7 @@
 import { permissionsFor, type OrganizationType, type Permission, type Role } from '@blueconsent/contract'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import { AppError, notAuthenticated, permissionDenied } from '../errors.ts'
-import { findAccount, type Account } from '../features/auth/auth.repository.ts'
+import { accountForRequest, type Account } from '../features/auth/index.ts'
 
 export type AccessRule = 'public' | { roles?: readonly Role[]; permissions?: readonly Permission[] }
 
@@ -73,7 +73,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   const claims = await ctx.tokens.verify(token, ctx.clock()).catch(() => {
     throw invalidToken()
   })
-  const account = await findAccount(ctx.db, claims.sub, {
+  const account = await accountForRequest(ctx.db, claims.sub, {
     sessionFamilyId: claims.sid,
     grantId: claims.grant_id,
   })

@@ -2,7 +2,7 @@
 // echoes it in X-CSRFToken on unsafe calls, and sends the bearer token once signed in.
 import { CSRF_COOKIE, CSRF_HEADER, REFRESH_COOKIE, type LoginResponse } from '@blueconsent/contract'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import { DEMO_PASSWORD, demoUser, type DemoPersona } from '../db/demo-personas.ts'
+import { DEMO_PASSWORD, demoUser, type DemoPersona } from '../features/demo-data/index.ts'
 
 export type TestClient = {
   cookies: Map<string, string>

@@ -2,7 +2,7 @@
 import pino from 'pino'
 import type { Database } from '../db/client.ts'
 import { migrateDatabase } from '../db/migrate.ts'
-import { seedDemo } from '../db/seed.ts'
+import { seedDemo } from '../features/demo-data/index.ts'
 import { createJobQueue } from '../jobs/queue.ts'
 import { createCryptoKeys } from '../lib/crypto.ts'
 import { TEST_ENCRYPTION_KEY } from './test-keys.ts'

@@ -3,14 +3,14 @@
 // several) or says `no active authorization`; searches and audit exports carry no reason.
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoUser, type DemoPersona } from '../../db/demo-personas.ts'
+import { demoUser, type DemoPersona } from '../demo-data/index.ts'
 import { auditLog } from '../../db/schema/audit.ts'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
 import { users } from '../../db/schema/users.ts'
 import { encrypt, keyedHash } from '../../lib/crypto.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
-import { insertPatient, setRequestStatus, type FixturePatient } from '../patients/patients-fixture.ts'
+import { insertPatient, setRequestStatus, type FixturePatient } from '../../testing/patients-fixture.ts'
 
 const HOUR = 60 * 60 * 1000
 let t: TestApp

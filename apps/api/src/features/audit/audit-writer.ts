@@ -55,3 +55,36 @@ export async function writeAudit(db: DbOrTx, source: AuditSource, entry: Patient
     queryEncrypted: entry.sealedQuery ?? null,
   })
 }
+
+/** A row about a request or a patient written by a lifecycle step or a staff action. */
+export type AuditRowInput = {
+  action: string
+  /** Defaults to the request; the MRN lookup audits the patient it found. */
+  targetType?: 'authorization_request' | 'patient'
+  actorUserId: string | null
+  organizationId: string | null
+  /** The target's id (the request, or the patient for `targetType: 'patient'`). */
+  requestId: string
+  patientId: string | null
+  ipAddress?: string | null
+  httpRequestId?: string | null
+  reason?: string | null
+  details?: Record<string, string | number | boolean | null>
+  at: Date
+}
+
+export async function writeAuditRow(db: DbOrTx, entry: AuditRowInput): Promise<void> {
+  await db.insert(auditLog).values({
+    occurredAt: entry.at,
+    actorUserId: entry.actorUserId,
+    organizationId: entry.organizationId,
+    action: entry.action,
+    targetType: entry.targetType ?? 'authorization_request',
+    targetId: entry.requestId,
+    patientId: entry.patientId,
+    reason: entry.reason ?? null,
+    ipAddress: entry.ipAddress ?? null,
+    requestId: entry.httpRequestId ?? null,
+    details: entry.details ?? null,
+  })
+}

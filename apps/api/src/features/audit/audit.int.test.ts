@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../db/schema/audit.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
-import { insertPatient, type FixturePatient } from '../patients/patients-fixture.ts'
+import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'
 
 let t: TestApp
 let patient: FixturePatient

@@ -7,7 +7,7 @@ import { auditLog } from '../../db/schema/audit.ts'
 import { users } from '../../db/schema/users.ts'
 import { fieldError } from '../../errors.ts'
 import type { CryptoKeys } from '../../lib/crypto.ts'
-import { csvLine } from '../patients/patient-export.ts'
+import { csvLine } from '../../lib/csv.ts'
 import { openSearchQuery, writeAudit, type AuditSource } from './audit-writer.ts'
 
 export const AUDIT_EXPORT_LIMIT = 10_000

@@ -2,7 +2,7 @@
 import { REFRESH_COOKIE, SERVER_SESSION, loginResponseSchema, permissionsFor } from '@blueconsent/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD, demoUser } from '../../db/demo-personas.ts'
+import { DEMO_PASSWORD, demoUser } from '../demo-data/index.ts'
 import { users } from '../../db/schema/users.ts'
 import { createClient, loginAs } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'

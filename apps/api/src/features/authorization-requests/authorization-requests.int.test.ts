@@ -8,7 +8,7 @@ import {
 } from '@blueconsent/contract'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoUser, type DemoPersona } from '../../db/demo-personas.ts'
+import { demoUser, type DemoPersona } from '../demo-data/index.ts'
 import { auditLog } from '../../db/schema/audit.ts'
 import { authorizationRequestEvents, authorizationRequests } from '../../db/schema/authorization-requests.ts'
 import { bluebuttonGrants, ingestionRuns } from '../../db/schema/bluebutton.ts'
@@ -79,7 +79,7 @@ const events = (requestId: string) =>
     .where(eq(authorizationRequestEvents.requestId, requestId))
     .orderBy(authorizationRequestEvents.id)
 
-/** Stands in for the consent callback (B): a grant and the authorized transition. */
+/** Stands in for the consent callback: a grant and the authorized transition (which queues the first pull). */
 async function authorize(requestId: string, expiresAt: Date): Promise<string> {
   const { keys } = t.app.ctx
   const [grant] = await t.app.ctx.db
@@ -93,7 +93,7 @@ async function authorize(requestId: string, expiresAt: Date): Promise<string> {
     })
     .returning()
   if (!grant) throw new Error('no grant')
-  await transitionRequest(t.app.ctx.db, {
+  await transitionRequest(t.app.ctx, t.app.ctx.db, {
     requestId,
     to: 'authorized',
     event: 'patient_authorized',
@@ -501,13 +501,11 @@ describe('status, renew, identity review, hide', () => {
       payload: { decision: 'confirm' },
     })
     expect(refused.statusCode).toBe(403)
-    await t.app.ctx.db.insert(ingestionRuns).values({
-      requestId: confirmMe.request_id,
-      patientId: confirmMe.patient_id ?? '',
-      status: 'held_for_review',
-      pagesFetched: 3,
-      pagesTotal: 3,
-    })
+    // The authorized event queued the first pull; it ends held for review, as a mismatched name does.
+    await t.app.ctx.db
+      .update(ingestionRuns)
+      .set({ status: 'held_for_review', pagesFetched: 3, pagesTotal: 3 })
+      .where(eq(ingestionRuns.requestId, confirmMe.request_id))
     expect(
       (await user.request({ url: `${BASE}${confirmMe.request_id}/status/` })).json().ingestion.status,
     ).toBe('held_for_review')

@@ -1,6 +1,6 @@
 // Queries for authorization requests. Scoping (DESIGN.md §5) lives in `scopeCondition` so the list, the
 // single read and every action use the same rule.
-import { and, count, desc, eq, gt, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
   authorizationRequestEvents,
@@ -39,15 +39,6 @@ export function scopeCondition(principal: Principal): SQL {
     conditions.push(principal.tinIds.length > 0 ? or(inArray(patients.tinId, principal.tinIds), own) : own)
   }
   return and(...conditions) as SQL
-}
-
-/** The same rule for one patient already loaded (create and MRN lookup). */
-export function patientInScope(
-  principal: Principal,
-  patient: Pick<PatientRow, 'organizationId' | 'tinId'>,
-): boolean {
-  if (patient.organizationId !== principal.organizationId) return false
-  return principal.allTins || patient.tinId === null || principal.tinIds.includes(patient.tinId)
 }
 
 export async function findScopedRequest(
@@ -149,40 +140,6 @@ export async function updateRequest(
   return updated
 }
 
-export async function findPatientByHash(
-  db: DbOrTx,
-  organizationId: string,
-  column: 'mrnHash' | 'emailHash' | 'phoneHash',
-  hash: string,
-): Promise<PatientRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(patients)
-    .where(and(eq(patients.organizationId, organizationId), eq(patients[column], hash)))
-    .orderBy(desc(patients.createdAt))
-    .limit(1)
-  return row
-}
-
-export async function insertPatient(db: DbOrTx, row: typeof patients.$inferInsert): Promise<PatientRow> {
-  const [inserted] = await db.insert(patients).values(row).returning()
-  if (!inserted) throw new Error('patient insert returned no row')
-  return inserted
-}
-
-/** Serialises creates for one patient so two staff cannot both pass the duplicate check. */
-export async function lockPatient(db: DbOrTx, patientId: string): Promise<void> {
-  await db.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).for('update')
-}
-
-export async function updatePatient(
-  db: DbOrTx,
-  id: string,
-  patch: Partial<typeof patients.$inferInsert>,
-): Promise<void> {
-  await db.update(patients).set(patch).where(eq(patients.id, id))
-}
-
 export async function findRequesters(db: DbOrTx, ids: string[]): Promise<Map<string, RequesterRow>> {
   if (ids.length === 0) return new Map()
   const rows = await db
@@ -244,13 +201,102 @@ export async function findSchedules(
   )
 }
 
-/** Releases data held for review: the held run counts as completed once staff confirm the identity. */
-export async function releaseHeldRuns(db: DbOrTx, requestId: string, at: Date): Promise<void> {
-  await db
-    .update(ingestionRuns)
-    .set({
-      status: 'completed',
-      finishedAt: sql`coalesce(${ingestionRuns.finishedAt}, ${at.toISOString()}::timestamptz)`,
-    })
-    .where(and(eq(ingestionRuns.requestId, requestId), eq(ingestionRuns.status, 'held_for_review')))
+const SWEEP_BATCH = 500
+
+/** Live requests whose expiry has passed, oldest batch first. */
+export async function findDueForExpiry(db: DbOrTx, now: Date): Promise<RequestRow[]> {
+  return db
+    .select()
+    .from(authorizationRequests)
+    .where(
+      and(
+        inArray(authorizationRequests.status, ['pending', 'consent_pending', 'authorized']),
+        lte(authorizationRequests.expiresAt, now),
+      ),
+    )
+    .limit(SWEEP_BATCH)
+}
+
+/** Unanswered, unexpired requests at least an hour old whose patient has not opted out of texts. */
+export async function findReminderCandidates(db: DbOrTx, now: Date, hourAgo: Date): Promise<RequestRow[]> {
+  return db
+    .select()
+    .from(authorizationRequests)
+    .where(
+      and(
+        inArray(authorizationRequests.status, ['pending', 'consent_pending']),
+        gt(authorizationRequests.expiresAt, now),
+        isNull(authorizationRequests.consentAnsweredAt),
+        or(isNull(authorizationRequests.smsConsent), ne(authorizationRequests.smsConsent, 'opted_out')),
+        lte(authorizationRequests.createdAt, hourAgo),
+      ),
+    )
+    .limit(SWEEP_BATCH)
+}
+
+/**
+ * Marks the reminder as sent (and stores the new link's hash) only if nobody else did since `row` was
+ * read: a concurrent sweep's claim then matches nothing.
+ */
+export async function claimReminder(
+  db: DbOrTx,
+  row: RequestRow,
+  patch: Pick<typeof authorizationRequests.$inferInsert, 'remindersSent' | 'updatedAt' | 'consentTokenHash'>,
+): Promise<RequestRow | undefined> {
+  const [claimed] = await db
+    .update(authorizationRequests)
+    .set(patch)
+    .where(
+      and(
+        eq(authorizationRequests.id, row.id),
+        eq(authorizationRequests.remindersSent, row.remindersSent),
+        eq(authorizationRequests.status, row.status),
+      ),
+    )
+    .returning()
+  return claimed
+}
+
+/** Authorized provider requests ending within `horizon` whose requester has not been told yet. */
+export async function findRenewalCandidates(db: DbOrTx, now: Date, horizon: Date): Promise<RequestRow[]> {
+  return db
+    .select()
+    .from(authorizationRequests)
+    .where(
+      and(
+        eq(authorizationRequests.status, 'authorized'),
+        eq(authorizationRequests.authorizationType, 'healthcare_provider'),
+        isNull(authorizationRequests.renewalNoticeSentAt),
+        gt(authorizationRequests.expiresAt, now),
+        lte(authorizationRequests.expiresAt, horizon),
+      ),
+    )
+    .limit(SWEEP_BATCH)
+}
+
+export async function claimRenewalNotice(
+  db: DbOrTx,
+  requestId: string,
+  at: Date,
+): Promise<RequestRow | undefined> {
+  const [claimed] = await db
+    .update(authorizationRequests)
+    .set({ renewalNoticeSentAt: at, updatedAt: at })
+    .where(and(eq(authorizationRequests.id, requestId), isNull(authorizationRequests.renewalNoticeSentAt)))
+    .returning()
+  return claimed
+}
+
+export async function hasLiveRenewal(db: DbOrTx, requestId: string): Promise<boolean> {
+  const [renewal] = await db
+    .select({ id: authorizationRequests.id })
+    .from(authorizationRequests)
+    .where(
+      and(
+        eq(authorizationRequests.renewalOfId, requestId),
+        inArray(authorizationRequests.status, ['pending', 'consent_pending', 'authorized']),
+      ),
+    )
+    .limit(1)
+  return renewal !== undefined
 }

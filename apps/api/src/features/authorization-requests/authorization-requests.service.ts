@@ -1,5 +1,6 @@
-// The rules of issue 5 for staff: create (find-or-create the patient, one active request per patient),
-// read, list, revoke/cancel, resend (3 a day), status, renew, identity review, hide, MRN lookup.
+// What staff do with authorization requests: create (find-or-create the patient, one active request per
+// patient), read, list, revoke/cancel, resend (3 a day), status, renew, identity review, hide, MRN lookup.
+// Messages, grants and pulls follow from the lifecycle events published here and in transitions.ts.
 import {
   AUTHORIZATION,
   AUTHORIZATION_MESSAGES,
@@ -24,24 +25,25 @@ import type { DbOrTx } from '../../db/client.ts'
 import { AppError, FieldValidationError, fieldError, permissionDenied } from '../../errors.ts'
 import { decrypt, encrypt } from '../../lib/crypto.ts'
 import type { Principal } from '../../plugins/access.ts'
-import { revokeGrantForRequest } from '../bluebutton/grants.service.ts'
-import { consentUrl, issueConsentToken } from '../consent/consent-links.ts'
-import { sendConsentInvite } from '../messaging/messaging.service.ts'
+import { writeAuditRow } from '../audit/index.ts'
+import {
+  contactHash,
+  findOrCreatePatient,
+  findPatientByMrn,
+  lockPatientRow,
+  normaliseContact,
+  patientInScope,
+  type PatientRow,
+} from '../patients/index.ts'
 import {
   countEventsSince,
   findActiveRequestForPatient,
-  findPatientByHash,
   findScopedRequest,
   insertRequest,
   listScopedRequests,
-  lockPatient,
-  patientInScope,
-  releaseHeldRuns,
   updateRequest,
-  type PatientRow,
 } from './authorization-requests.repository.ts'
-import { contactHash, findOrCreatePatient, mrnHash, normaliseContact } from './patients.ts'
-import { writeRequestAudit } from './request-audit.ts'
+import { consentUrl, issueConsentToken } from './consent-token.ts'
 import { RESENT_EVENT, requestView, requestViews, type RequestWithPatient } from './request-views.ts'
 import { recordRequestEvent, transitionRequest, type RequestOrigin, type RequestRow } from './transitions.ts'
 
@@ -157,7 +159,10 @@ async function openRequest(
       renewal_of: input.renewalOfId,
     },
   })
-  await sendConsentInvite(ctx, tx, { request, link: token ? consentUrl(ctx.config, token.token) : null })
+  await ctx.events.publish(ctx, tx, 'authorization_request.created', {
+    request,
+    consentLink: token ? consentUrl(ctx.config, token.token) : null,
+  })
   return request
 }
 
@@ -175,7 +180,7 @@ export async function createRequest(
       contactMethod: body.contact_method,
       contact,
     })
-    await lockPatient(tx, patient.id)
+    await lockPatientRow(tx, patient.id)
     if (await findActiveRequestForPatient(tx, patient.id, ctx.clock())) throw alreadyActive()
     const request = await openRequest(ctx, tx, actor, {
       patient,
@@ -238,7 +243,7 @@ export async function readRequest(
   id: string,
 ): Promise<AuthorizationRequest> {
   const row = await loadScoped(ctx, ctx.db, actor.principal, id)
-  await writeRequestAudit(ctx.db, {
+  await writeAuditRow(ctx.db, {
     action: 'authorization_request.read',
     actorUserId: actor.principal.userId,
     organizationId: row.request.organizationId,
@@ -261,7 +266,10 @@ export async function requestStatus(
   return { status: view.status, message: view.message, ingestion: view.ingestion }
 }
 
-/** Ends a request at once: a pending one is cancelled (its link dies), an authorized one revoked at CMS. */
+/**
+ * Ends a request at once: a pending one is cancelled (its link dies), an authorized one revoked (its
+ * grant is revoked at CMS by the subscriber of the revoked event).
+ */
 async function endRequest(
   ctx: AppContext,
   tx: DbOrTx,
@@ -269,8 +277,7 @@ async function endRequest(
   request: RequestRow,
   event: string,
 ): Promise<RequestRow> {
-  const wasAuthorized = request.status === 'authorized'
-  const updated = await transitionRequest(tx, {
+  return transitionRequest(ctx, tx, {
     requestId: request.id,
     to: 'revoked',
     event,
@@ -279,8 +286,6 @@ async function endRequest(
     origin: actor.origin,
     patch: { consentTokenHash: null, consentTokenExpiresAt: null },
   })
-  if (wasAuthorized) await revokeGrantForRequest(ctx, tx, request.id)
-  return updated
 }
 
 export async function revokeRequest(
@@ -335,10 +340,12 @@ export async function resendRequest(
       at: now,
       origin: actor.origin,
     })
-    await sendConsentInvite(ctx, tx, {
+    await ctx.events.publish(ctx, tx, 'authorization_request.reminded', {
       request: updated,
-      link: token ? consentUrl(ctx.config, token.token) : null,
+      consentLink: token ? consentUrl(ctx.config, token.token) : null,
+      scheduled: false,
       replacesEarlier: token !== null,
+      at: now,
     })
     return requestView(ctx, tx, { request: updated, patient })
   })
@@ -366,7 +373,7 @@ export async function renewRequest(
         'conflict',
         `Renewal is offered when fewer than ${AUTHORIZATION.renewalWindowDays} days remain.`,
       )
-    await lockPatient(tx, patient.id)
+    await lockPatientRow(tx, patient.id)
     if (await findActiveRequestForPatient(tx, patient.id, now, request.id)) throw alreadyActive()
     const renewal = await openRequest(ctx, tx, actor, {
       patient,
@@ -404,7 +411,11 @@ export async function decideIdentityReview(
       at: now,
       origin: actor.origin,
     })
-    if (decision === 'confirm') await releaseHeldRuns(tx, request.id, now)
+    if (decision === 'confirm')
+      await ctx.events.publish(ctx, tx, 'authorization_request.identity_confirmed', {
+        request: updated,
+        at: now,
+      })
     else if (updated.status === 'authorized' || PENDING_AUTHORIZATION_STATUSES.includes(updated.status)) {
       updated = await endRequest(ctx, tx, actor, updated, 'revoked')
     }
@@ -437,9 +448,9 @@ export async function lookupMrn(ctx: AppContext, actor: StaffActor, mrn: string)
   }
   const trimmed = mrn.trim()
   if (!trimmed || !principal.organizationId) return none
-  const patient = await findPatientByHash(ctx.db, principal.organizationId, 'mrnHash', mrnHash(ctx, trimmed))
+  const patient = await findPatientByMrn(ctx, ctx.db, principal.organizationId, trimmed)
   if (!patient || !patientInScope(principal, patient)) return none
-  await writeRequestAudit(ctx.db, {
+  await writeAuditRow(ctx.db, {
     action: 'patient.mrn_lookup',
     targetType: 'patient',
     actorUserId: principal.userId,

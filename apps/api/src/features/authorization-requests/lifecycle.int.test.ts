@@ -3,7 +3,7 @@
 import type { AuthorizationRequest, OutboxMessage } from '@blueconsent/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoUser, type DemoPersona } from '../../db/demo-personas.ts'
+import { demoUser, type DemoPersona } from '../demo-data/index.ts'
 import {
   authorizationRequestEvents,
   authorizationRequests,
@@ -82,7 +82,7 @@ async function authorize(requestId: string, expiresAt: Date): Promise<string> {
     })
     .returning()
   if (!grant) throw new Error('no grant')
-  await transitionRequest(t.app.ctx.db, {
+  await transitionRequest(t.app.ctx, t.app.ctx.db, {
     requestId,
     to: 'authorized',
     event: 'patient_authorized',

@@ -1,25 +1,27 @@
-// The minute sweep (issue 5): expiry on time, reminders for unanswered requests, renewal notices before an
+// The minute sweep: expiry on time, reminders for unanswered requests, renewal notices before an
 // authorization ends. The clock is a parameter so tests drive it; each request is handled in its own
-// transaction with conditional updates, so two instances sweeping at once cannot double-send.
-import { and, eq, gt, inArray, isNull, lte, ne, or } from 'drizzle-orm'
+// transaction with conditional updates, so two instances sweeping at once cannot double-send. What is
+// sent follows from the events published here (messaging subscribes).
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
-import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
 import { AppError } from '../../errors.ts'
-import { revokeGrantForRequest } from '../bluebutton/grants.service.ts'
-import { consentUrl, issueConsentToken } from '../consent/consent-links.ts'
-import { findRequesterCopy } from '../messaging/messaging.repository.ts'
-import { sendConsentInvite } from '../messaging/messaging.service.ts'
-import { queueEmail } from '../outbox/outbox.service.ts'
-import { renewalNoticeEmail } from '../messaging/templates/email-templates.ts'
-import { DEFAULT_SCHEDULE, findSchedules } from './authorization-requests.repository.ts'
+import {
+  DEFAULT_SCHEDULE,
+  claimReminder,
+  claimRenewalNotice,
+  findDueForExpiry,
+  findReminderCandidates,
+  findRenewalCandidates,
+  findSchedules,
+  hasLiveRenewal,
+} from './authorization-requests.repository.ts'
+import { consentUrl, issueConsentToken } from './consent-token.ts'
 import { recordRequestEvent, transitionRequest, type RequestRow } from './transitions.ts'
 
 export type SweepResult = { expired: number; reminders: number; renewalNotices: number }
 
 const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
-const BATCH = 500
 // Organisations may lengthen the notice window; nothing reads further ahead than this.
 const MAX_NOTICE_DAYS = 90
 
@@ -37,19 +39,12 @@ async function each(rows: RequestRow[], step: (row: RequestRow) => Promise<boole
 }
 
 async function expireDue(ctx: AppContext, now: Date): Promise<number> {
-  const due = await ctx.db
-    .select()
-    .from(authorizationRequests)
-    .where(
-      and(
-        inArray(authorizationRequests.status, ['pending', 'consent_pending', 'authorized']),
-        lte(authorizationRequests.expiresAt, now),
-      ),
-    )
-    .limit(BATCH)
+  const due = await findDueForExpiry(ctx.db, now)
   return each(due, (row) =>
     ctx.db.transaction(async (tx) => {
-      await transitionRequest(tx, {
+      // An ended grant is never refreshed: the expired event's subscriber destroys its tokens once no
+      // other authorization uses them.
+      await transitionRequest(ctx, tx, {
         requestId: row.id,
         to: 'expired',
         event: 'expired',
@@ -57,8 +52,6 @@ async function expireDue(ctx: AppContext, now: Date): Promise<number> {
         at: now,
         patch: { consentTokenHash: null, consentTokenExpiresAt: null },
       })
-      // An ended grant is never refreshed: its tokens go once no other authorization uses them.
-      if (row.status === 'authorized') await revokeGrantForRequest(ctx, tx, row.id)
       return true
     }),
   )
@@ -77,22 +70,12 @@ async function sendReminder(
 ): Promise<boolean> {
   // Claim the reminder first: a concurrent sweep's update then matches nothing.
   const token = row.status === 'pending' ? issueConsentToken(now) : null
-  const [claimed] = await tx
-    .update(authorizationRequests)
-    .set({
-      remindersSent: due,
-      updatedAt: now,
-      // A new link (the old one's plain token is never stored); the request keeps its original expiry.
-      ...(token ? { consentTokenHash: token.tokenHash } : {}),
-    })
-    .where(
-      and(
-        eq(authorizationRequests.id, row.id),
-        eq(authorizationRequests.remindersSent, row.remindersSent),
-        eq(authorizationRequests.status, row.status),
-      ),
-    )
-    .returning()
+  const claimed = await claimReminder(tx, row, {
+    remindersSent: due,
+    updatedAt: now,
+    // A new link (the old one's plain token is never stored); the request keeps its original expiry.
+    ...(token ? { consentTokenHash: token.tokenHash } : {}),
+  })
   if (!claimed) return false
   await recordRequestEvent(tx, {
     request: claimed,
@@ -101,30 +84,18 @@ async function sendReminder(
     at: now,
     details: { number: due },
   })
-  await sendConsentInvite(ctx, tx, {
+  await ctx.events.publish(ctx, tx, 'authorization_request.reminded', {
     request: claimed,
-    link: token ? consentUrl(ctx.config, token.token) : null,
-    reminder: true,
+    consentLink: token ? consentUrl(ctx.config, token.token) : null,
+    scheduled: true,
     replacesEarlier: token !== null,
-    now,
+    at: now,
   })
   return true
 }
 
 async function remind(ctx: AppContext, now: Date): Promise<number> {
-  const candidates = await ctx.db
-    .select()
-    .from(authorizationRequests)
-    .where(
-      and(
-        inArray(authorizationRequests.status, ['pending', 'consent_pending']),
-        gt(authorizationRequests.expiresAt, now),
-        isNull(authorizationRequests.consentAnsweredAt),
-        or(isNull(authorizationRequests.smsConsent), ne(authorizationRequests.smsConsent, 'opted_out')),
-        lte(authorizationRequests.createdAt, new Date(now.getTime() - HOUR_MS)),
-      ),
-    )
-    .limit(BATCH)
+  const candidates = await findReminderCandidates(ctx.db, now, new Date(now.getTime() - HOUR_MS))
   const schedules = await findSchedules(ctx.db, [...new Set(candidates.map((row) => row.organizationId))])
   return each(candidates, async (row) => {
     const schedule = schedules.get(row.organizationId) ?? DEFAULT_SCHEDULE
@@ -136,63 +107,18 @@ async function remind(ctx: AppContext, now: Date): Promise<number> {
 }
 
 async function noticeRenewals(ctx: AppContext, now: Date): Promise<number> {
-  const candidates = await ctx.db
-    .select()
-    .from(authorizationRequests)
-    .where(
-      and(
-        eq(authorizationRequests.status, 'authorized'),
-        eq(authorizationRequests.authorizationType, 'healthcare_provider'),
-        isNull(authorizationRequests.renewalNoticeSentAt),
-        gt(authorizationRequests.expiresAt, now),
-        lte(authorizationRequests.expiresAt, new Date(now.getTime() + MAX_NOTICE_DAYS * DAY_MS)),
-      ),
-    )
-    .limit(BATCH)
+  const horizon = new Date(now.getTime() + MAX_NOTICE_DAYS * DAY_MS)
+  const candidates = await findRenewalCandidates(ctx.db, now, horizon)
   const schedules = await findSchedules(ctx.db, [...new Set(candidates.map((row) => row.organizationId))])
   return each(candidates, async (row) => {
     const days = (schedules.get(row.organizationId) ?? DEFAULT_SCHEDULE).renewalNoticeDays
     if (!row.expiresAt || row.expiresAt.getTime() > now.getTime() + days * DAY_MS) return false
     return ctx.db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .update(authorizationRequests)
-        .set({ renewalNoticeSentAt: now, updatedAt: now })
-        .where(and(eq(authorizationRequests.id, row.id), isNull(authorizationRequests.renewalNoticeSentAt)))
-        .returning()
+      const claimed = await claimRenewalNotice(tx, row.id, now)
       if (!claimed?.expiresAt) return false
-      const [renewal] = await tx
-        .select({ id: authorizationRequests.id })
-        .from(authorizationRequests)
-        .where(
-          and(
-            eq(authorizationRequests.renewalOfId, row.id),
-            inArray(authorizationRequests.status, ['pending', 'consent_pending', 'authorized']),
-          ),
-        )
-        .limit(1)
       // Already renewed: mark the notice as done without sending it.
-      if (renewal) return false
-      const requester = await findRequesterCopy(tx, row.requesterUserId)
-      const mail = renewalNoticeEmail({
-        requestId: row.id,
-        expiresOn: claimed.expiresAt.toLocaleDateString('en-US', {
-          year: 'numeric',
-          month: 'long',
-          day: 'numeric',
-          timeZone: 'UTC',
-        }),
-        // The widget's My Requests tab, where renewal is offered under 30 days.
-        renewUrl: `${ctx.config.publicUrl}/app/authorization/new?tab=requests&request=${row.id}`,
-        days: Math.ceil((claimed.expiresAt.getTime() - now.getTime()) / DAY_MS),
-      })
-      const outboxId = await queueEmail(ctx, tx, { template: 'renewal_notice', to: requester.email, ...mail })
-      await recordRequestEvent(tx, {
-        request: claimed,
-        event: 'renewal_notice_sent',
-        actor: { kind: 'system' },
-        at: now,
-        details: { outbox_id: outboxId },
-      })
+      if (await hasLiveRenewal(tx, row.id)) return false
+      await ctx.events.publish(ctx, tx, 'authorization_request.renewal_due', { request: claimed, at: now })
       return true
     })
   })

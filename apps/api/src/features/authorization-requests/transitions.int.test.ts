@@ -45,7 +45,7 @@ describe('transitionRequest', () => {
   it('records who, when, from and to, and audits it', async () => {
     const id = await newRequest()
     const at = new Date('2026-03-01T12:00:00Z')
-    const updated = await transitionRequest(t.app.ctx.db, {
+    const updated = await transitionRequest(t.app.ctx, t.app.ctx.db, {
       requestId: id,
       to: 'denied',
       event: 'patient_declined',
@@ -78,14 +78,14 @@ describe('transitionRequest', () => {
 
   it('refuses moves out of a terminal state with 409', async () => {
     const id = await newRequest()
-    await transitionRequest(t.app.ctx.db, {
+    await transitionRequest(t.app.ctx, t.app.ctx.db, {
       requestId: id,
       to: 'revoked',
       event: 'cancelled',
       actor: { kind: 'system' },
     })
     await expect(
-      transitionRequest(t.app.ctx.db, {
+      transitionRequest(t.app.ctx, t.app.ctx.db, {
         requestId: id,
         to: 'authorized',
         event: 'patient_authorized',
@@ -93,7 +93,7 @@ describe('transitionRequest', () => {
       }),
     ).rejects.toMatchObject({ status: 409 })
     await expect(
-      transitionRequest(t.app.ctx.db, {
+      transitionRequest(t.app.ctx, t.app.ctx.db, {
         requestId: id,
         to: 'pending',
         event: 'x',
@@ -106,10 +106,15 @@ describe('transitionRequest', () => {
     const id = await newRequest()
     const results = await Promise.allSettled([
       t.app.ctx.db.transaction((tx) =>
-        transitionRequest(tx, { requestId: id, to: 'expired', event: 'expired', actor: { kind: 'system' } }),
+        transitionRequest(t.app.ctx, tx, {
+          requestId: id,
+          to: 'expired',
+          event: 'expired',
+          actor: { kind: 'system' },
+        }),
       ),
       t.app.ctx.db.transaction((tx) =>
-        transitionRequest(tx, {
+        transitionRequest(t.app.ctx, tx, {
           requestId: id,
           to: 'denied',
           event: 'patient_declined',
@@ -132,7 +137,7 @@ describe('transitionRequest', () => {
 
   it('answers 404 for an unknown request', async () => {
     await expect(
-      transitionRequest(t.app.ctx.db, {
+      transitionRequest(t.app.ctx, t.app.ctx.db, {
         requestId: '00000000-0000-4000-8000-000000000000',
         to: 'expired',
         event: 'expired',

@@ -1,12 +1,14 @@
-// The one way a request changes status (issue 5: every transition recorded and audited). B's consent and
-// ingestion code calls it too. The update is conditional on the current status, so two concurrent
-// transitions (a sweep and a patient's click) cannot both win.
+// The one way a request changes status: every transition is recorded as an event row and an audit row,
+// then published to the features that act on it (messages, grants, pulls) inside the same transaction.
+// The update is conditional on the current status, so two concurrent transitions (a sweep and a
+// patient's click) cannot both win.
 import type { AuthorizationStatus } from '@blueconsent/contract'
 import { and, eq } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { authorizationRequestEvents, authorizationRequests } from '../../db/schema/authorization-requests.ts'
 import { AppError } from '../../errors.ts'
-import { writeRequestAudit } from './request-audit.ts'
+import { writeAuditRow } from '../audit/index.ts'
 
 export type RequestRow = typeof authorizationRequests.$inferSelect
 export type RequestPatch = Partial<
@@ -46,7 +48,11 @@ export const invalidTransition = (from: AuthorizationStatus, to: AuthorizationSt
   new AppError(409, 'conflict', `A ${from} request cannot become ${to}.`)
 
 /** Moves one request from its current status to `to`; throws 409 when the move is not allowed. */
-export async function transitionRequest(tx: DbOrTx, input: TransitionInput): Promise<RequestRow> {
+export async function transitionRequest(
+  ctx: AppContext,
+  tx: DbOrTx,
+  input: TransitionInput,
+): Promise<RequestRow> {
   const at = input.at ?? new Date()
   const [current] = await tx
     .select()
@@ -71,7 +77,29 @@ export async function transitionRequest(tx: DbOrTx, input: TransitionInput): Pro
     ...(input.details ? { details: input.details } : {}),
     ...(input.origin ? { origin: input.origin } : {}),
   })
+  await publishTransition(ctx, tx, { request: updated, from: current.status, cause: input.event, at })
   return updated
+}
+
+type Transition = { request: RequestRow; from: AuthorizationStatus; cause: string; at: Date }
+
+/** Announces the new status; 'pending' (an SMS opt-in) is announced with its link by its own caller. */
+async function publishTransition(ctx: AppContext, tx: DbOrTx, transition: Transition): Promise<void> {
+  const { request, from, cause, at } = transition
+  const wasAuthorized = from === 'authorized'
+  switch (request.status) {
+    case 'authorized':
+      return ctx.events.publish(ctx, tx, 'authorization_request.authorized', { request, at })
+    case 'denied':
+      return ctx.events.publish(ctx, tx, 'authorization_request.denied', { request, cause, at })
+    case 'revoked':
+      return ctx.events.publish(ctx, tx, 'authorization_request.revoked', { request, wasAuthorized, at })
+    case 'expired':
+      return ctx.events.publish(ctx, tx, 'authorization_request.expired', { request, wasAuthorized, at })
+    case 'pending':
+    case 'consent_pending':
+      return
+  }
 }
 
 export type EventInput = {
@@ -98,7 +126,7 @@ export async function recordRequestEvent(tx: DbOrTx, input: EventInput): Promise
     occurredAt: input.at,
     details: input.details ?? null,
   })
-  await writeRequestAudit(tx, {
+  await writeAuditRow(tx, {
     action: `authorization_request.${input.event}`,
     actorUserId,
     organizationId: input.request.organizationId,

@@ -11,7 +11,7 @@ import {
   createPendingRequest,
   requestRow,
   sandboxName,
-} from '../consent/consent-testing.ts'
+} from '../../testing/consent-testing.ts'
 import { blueButtonClients } from './clients.ts'
 import { QUEUES } from '../../jobs/queue.ts'
 import {

@@ -8,16 +8,24 @@ import {
   type BlueButtonClient,
   type TokenSet,
 } from '@blueconsent/bluebutton'
-import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
-import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { bluebuttonGrants } from '../../db/schema/bluebutton.ts'
 import { decrypt, encrypt, keyedHash } from '../../lib/crypto.ts'
 import { QUEUES } from '../../jobs/queue.ts'
 import { blueButtonClients } from './clients.ts'
+import {
+  destroyGrantTokens,
+  findGrantRow,
+  findLiveGrantForUpdate,
+  grantIdOfRequest,
+  lockGrant,
+  otherAuthorizedRequestUses,
+  storeRefreshedTokens,
+  upsertGrant,
+  type GrantRow,
+} from './grants.repository.ts'
 
-export type GrantRow = typeof bluebuttonGrants.$inferSelect
+export type { GrantRow }
 
 // An access token this close to its end is refreshed first rather than failing mid-page.
 const ACCESS_TOKEN_MARGIN_MS = 60_000
@@ -43,27 +51,18 @@ export async function saveGrant(
     revokedAt: null,
     updatedAt: now,
   }
-  const [row] = await tx
-    .insert(bluebuttonGrants)
-    .values({
-      clientId: input.clientId,
-      beneficiaryHash: beneficiaryHash(ctx, input.patientId),
-      beneficiaryEncrypted: encrypt(ctx.keys, input.patientId),
-      ...values,
-    })
-    .onConflictDoUpdate({
-      target: [bluebuttonGrants.clientId, bluebuttonGrants.beneficiaryHash],
-      set: values,
-    })
-    .returning()
+  const row = await upsertGrant(tx, {
+    clientId: input.clientId,
+    beneficiaryHash: beneficiaryHash(ctx, input.patientId),
+    beneficiaryEncrypted: encrypt(ctx.keys, input.patientId),
+    values,
+  })
   if (!row) throw new Error('grant upsert returned no row')
   return row
 }
 
-export async function findGrant(db: DbOrTx, grantId: string): Promise<GrantRow | undefined> {
-  const [row] = await db.select().from(bluebuttonGrants).where(eq(bluebuttonGrants.id, grantId))
-  return row
-}
+export const findGrant = (db: DbOrTx, grantId: string): Promise<GrantRow | undefined> =>
+  findGrantRow(db, grantId)
 
 const grantGone = (detail: string): BlueButtonError =>
   new BlueButtonError({ code: 'revoked', endpoint: 'token', detail })
@@ -88,11 +87,7 @@ export async function currentAccessToken(
   rejected: string | null,
 ): Promise<string> {
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(bluebuttonGrants)
-      .where(eq(bluebuttonGrants.id, grantId))
-      .for('update')
+    const row = await lockGrant(tx, grantId)
     if (!row || row.revokedAt) throw grantGone('The Medicare grant was revoked in this portal.')
     if (row.grantExpiresAt && row.grantExpiresAt.getTime() <= ctx.clock().getTime()) {
       throw new BlueButtonError({
@@ -111,15 +106,12 @@ export async function currentAccessToken(
       })
     }
     const tokens = await client.refresh(decrypt(ctx.keys, row.refreshTokenEncrypted))
-    await tx
-      .update(bluebuttonGrants)
-      .set({
-        accessTokenEncrypted: encrypt(ctx.keys, tokens.accessToken),
-        refreshTokenEncrypted: tokens.refreshToken ? encrypt(ctx.keys, tokens.refreshToken) : null,
-        accessExpiresAt: tokens.expiresAt,
-        updatedAt: ctx.clock(),
-      })
-      .where(eq(bluebuttonGrants.id, row.id))
+    await storeRefreshedTokens(tx, row.id, {
+      accessTokenEncrypted: encrypt(ctx.keys, tokens.accessToken),
+      refreshTokenEncrypted: tokens.refreshToken ? encrypt(ctx.keys, tokens.refreshToken) : null,
+      accessExpiresAt: tokens.expiresAt,
+      updatedAt: ctx.clock(),
+    })
     return tokens.accessToken
   })
 }
@@ -135,28 +127,10 @@ export const grantTokenSource =
  * effort (its revoke answers 200 even for unknown tokens); the local tokens are destroyed regardless.
  */
 export async function revokeGrantForRequest(ctx: AppContext, tx: DbOrTx, requestId: string): Promise<void> {
-  const [request] = await tx
-    .select({ grantId: authorizationRequests.grantId })
-    .from(authorizationRequests)
-    .where(eq(authorizationRequests.id, requestId))
-  if (!request?.grantId) return
-  const [other] = await tx
-    .select({ id: authorizationRequests.id })
-    .from(authorizationRequests)
-    .where(
-      and(
-        eq(authorizationRequests.grantId, request.grantId),
-        eq(authorizationRequests.status, 'authorized'),
-        ne(authorizationRequests.id, requestId),
-      ),
-    )
-    .limit(1)
-  if (other) return
-  const [grant] = await tx
-    .select()
-    .from(bluebuttonGrants)
-    .where(and(eq(bluebuttonGrants.id, request.grantId), isNull(bluebuttonGrants.revokedAt)))
-    .for('update')
+  const grantId = await grantIdOfRequest(tx, requestId)
+  if (!grantId) return
+  if (await otherAuthorizedRequestUses(tx, grantId, requestId)) return
+  const grant = await findLiveGrantForUpdate(tx, grantId)
   if (!grant) return
   if (grant.accessTokenEncrypted) {
     // CMS is told after commit, by a job: a network call inside this transaction would hold its row locks
@@ -167,15 +141,7 @@ export async function revokeGrantForRequest(ctx: AppContext, tx: DbOrTx, request
     }
     await ctx.jobs.enqueue(tx, QUEUES.revokeAtBlueButton, job)
   }
-  await tx
-    .update(bluebuttonGrants)
-    .set({
-      accessTokenEncrypted: null,
-      refreshTokenEncrypted: null,
-      revokedAt: ctx.clock(),
-      updatedAt: ctx.clock(),
-    })
-    .where(eq(bluebuttonGrants.id, grant.id))
+  await destroyGrantTokens(tx, grant.id, ctx.clock())
 }
 
 export type RevokeAtBlueButtonJob = { clientId: string; accessTokenEncrypted: string }

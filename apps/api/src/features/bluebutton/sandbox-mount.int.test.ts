@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
-import { createPendingRequest } from '../consent/consent-testing.ts'
+import { createPendingRequest } from '../../testing/consent-testing.ts'
 
 let t: TestApp
 beforeAll(async () => {

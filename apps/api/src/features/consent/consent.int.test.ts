@@ -15,7 +15,7 @@ import {
   latestRun,
   requestRow,
   sandboxName,
-} from './consent-testing.ts'
+} from '../../testing/consent-testing.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -93,7 +93,7 @@ describe('consent link', () => {
   it('reads as expired (not answered) when staff cancelled it before the patient answered', async () => {
     const request = await provider()
     await t.app.ctx.db.transaction((tx) =>
-      transitionRequest(tx, {
+      transitionRequest(t.app.ctx, tx, {
         requestId: request.requestId,
         to: 'revoked',
         event: 'cancelled',

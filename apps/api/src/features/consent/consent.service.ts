@@ -1,5 +1,6 @@
-// The patient's side of a request (DESIGN.md §4 step 3-4): the link, 'Connect with Medicare' (PKCE and
-// state kept server-side), 'Decline', and Blue Button's callback.
+// The patient's side of a request: the link, 'Connect with Medicare' (PKCE and state kept server-side),
+// 'Decline', and Blue Button's callback. Receipts and the first data pull follow from the request's
+// denied and authorized events.
 import {
   AUTHORIZATION,
   ROLE_LABELS,
@@ -9,18 +10,13 @@ import {
 } from '@blueconsent/contract'
 import { isBlueButtonError, type BlueButtonClient, type TokenSet } from '@blueconsent/bluebutton'
 import type { FastifyBaseLogger } from 'fastify'
-import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
-import { patients } from '../../db/schema/patients.ts'
 import { AppError } from '../../errors.ts'
-import { decrypt, encrypt, keyedHash, sha256Hex } from '../../lib/crypto.ts'
-import { transitionRequest } from '../authorization-requests/transitions.ts'
-import { blueButtonClients } from '../bluebutton/clients.ts'
-import { saveGrant } from '../bluebutton/grants.service.ts'
-import { queueIngestion } from '../ingestion/ingestion.queue.ts'
-import { sendPatientMessage } from '../messaging/messaging.service.ts'
-import { hashConsentToken } from './consent-links.ts'
+import { decrypt, encrypt, sha256Hex } from '../../lib/crypto.ts'
+import { hashConsentToken, transitionRequest } from '../authorization-requests/index.ts'
+import { blueButtonClients, saveGrant } from '../bluebutton/index.ts'
+import { recordBlueButtonPatient } from '../patients/index.ts'
 import {
   claimConsentFlow,
   findRequest,
@@ -119,7 +115,7 @@ async function answer(
   event: string,
 ): Promise<void> {
   const now = ctx.clock()
-  const updated = await transitionRequest(tx, {
+  await transitionRequest(ctx, tx, {
     requestId: request.id,
     to,
     event,
@@ -127,7 +123,6 @@ async function answer(
     at: now,
     patch: { consentAnsweredAt: now },
   })
-  await sendPatientMessage(ctx, tx, { request: updated, template: 'denied_receipt' })
 }
 
 export type CallbackOutcome = { result: ConsentResult; language: ConsentLanguage }
@@ -181,7 +176,8 @@ async function authorize(ctx: AppContext, input: Authorization): Promise<void> {
   const now = ctx.clock()
   await ctx.db.transaction(async (tx) => {
     const grant = await saveGrant(ctx, tx, { clientId: client.clientId, patientId, tokens })
-    const updated = await transitionRequest(tx, {
+    await recordBlueButtonPatient(ctx, tx, request.patientId, patientId)
+    await transitionRequest(ctx, tx, {
       requestId: request.id,
       to: 'authorized',
       event: 'patient_authorized',
@@ -198,15 +194,5 @@ async function authorize(ctx: AppContext, input: Authorization): Promise<void> {
           : null,
       },
     })
-    await tx
-      .update(patients)
-      .set({
-        bluebuttonPatientEncrypted: encrypt(ctx.keys, patientId),
-        bluebuttonPatientHash: keyedHash(ctx.keys, patientId),
-        updatedAt: now,
-      })
-      .where(eq(patients.id, request.patientId))
-    await queueIngestion(ctx, tx, updated)
-    await sendPatientMessage(ctx, tx, { request: updated, template: 'authorized_receipt' })
   })
 }

@@ -1,34 +1,30 @@
-// Demo patients pulled through the real path at first start (issue 6 'Demo data'): a demo staff member
+// Demo patients pulled through the real path at first start: a demo staff member
 // creates each request through the authorization-requests service, the patient consents at the in-process
 // Blue Button sandbox over the portal's own HTTP routes, and the ingestion job maps the claims and scores
 // the risk. Only runs in demo mode with the embedded sandbox. An organisation that already has any
 // authorization request is left alone, so restarts (and a demo user's own requests) never duplicate.
 import { createBeneficiaryRegistry } from '@blueconsent/bluebutton-sandbox'
 import { createAuthorizationRequestSchema, permissionsFor } from '@blueconsent/contract'
-import { and, count, desc, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
-import {
-  DEMO_ORGANIZATIONS,
-  demoUser,
-  type DemoOrganizationKey,
-  type DemoPersona,
-} from '../../db/demo-personas.ts'
-import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { ingestionRuns } from '../../db/schema/bluebutton.ts'
-import { organizations } from '../../db/schema/organizations.ts'
-import { tins } from '../../db/schema/tins.ts'
+import { DEMO_ORGANIZATIONS, demoUser, type DemoOrganizationKey, type DemoPersona } from './demo-personas.ts'
 import type { Principal } from '../../plugins/access.ts'
-import { findOrganization, findUserByEmail, listUserTinIds } from '../auth/auth.repository.ts'
-import { updateRequest } from '../authorization-requests/authorization-requests.repository.ts'
+import { organizationById, tinIdsOf, userByEmail } from '../auth/index.ts'
 import {
+  backdateExpiryForDemo,
   createRequest,
+  reissueConsentTokenForDemo,
   revokeRequest,
+  runLifecycleSweep,
   type StaffActor,
-} from '../authorization-requests/authorization-requests.service.ts'
-import { runLifecycleSweep } from '../authorization-requests/lifecycle.ts'
-import { issueConsentToken } from '../consent/consent-links.ts'
-import { runIngestion } from '../ingestion/ingestion.service.ts'
+} from '../authorization-requests/index.ts'
+import { runIngestion } from '../ingestion/index.ts'
+import {
+  countRequests,
+  findDemoOrganizationId,
+  findNewestRun,
+  findTinIdByName,
+} from './demo-data.repository.ts'
 import { DEMO_PLAN, type DemoOrganizationPlan, type DemoRequestPlan } from './demo-plan.ts'
 import { patientBrowser } from './patient-browser.ts'
 
@@ -51,27 +47,17 @@ function medicareName(username: string): string {
   return `${beneficiary.name.given} ${beneficiary.name.family}`
 }
 
-async function demoOrganizationId(ctx: AppContext, key: DemoOrganizationKey): Promise<string | undefined> {
-  const [row] = await ctx.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(and(eq(organizations.name, DEMO_ORGANIZATIONS[key].name), eq(organizations.isDemo, true)))
-  return row?.id
-}
+const demoOrganizationId = (ctx: AppContext, key: DemoOrganizationKey): Promise<string | undefined> =>
+  findDemoOrganizationId(ctx.db, DEMO_ORGANIZATIONS[key].name)
 
-async function hasRequests(ctx: AppContext, organizationId: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(authorizationRequests)
-    .where(eq(authorizationRequests.organizationId, organizationId))
-  return (row?.n ?? 0) > 0
-}
+const hasRequests = async (ctx: AppContext, organizationId: string): Promise<boolean> =>
+  (await countRequests(ctx.db, organizationId)) > 0
 
 /** The demo staff member as the access plugin would see them after signing in, or scoped to one TIN by name. */
 async function staffActor(ctx: AppContext, persona: DemoPersona, underTin?: string): Promise<StaffActor> {
-  const user = await findUserByEmail(ctx.db, demoUser(persona).email)
+  const user = await userByEmail(ctx.db, demoUser(persona).email)
   if (!user) throw new Error(`demo user ${persona} missing`)
-  const organization = await findOrganization(ctx.db, user.organizationId)
+  const organization = await organizationById(ctx.db, user.organizationId)
   const organizationType = organization?.organizationType ?? null
   const principal: Principal = {
     userId: user.id,
@@ -79,9 +65,7 @@ async function staffActor(ctx: AppContext, persona: DemoPersona, underTin?: stri
     organizationId: user.organizationId,
     organizationType,
     permissions: permissionsFor(user.role, organizationType),
-    tinIds: underTin
-      ? [await demoTinId(ctx, user.organizationId, underTin)]
-      : await listUserTinIds(ctx.db, user),
+    tinIds: underTin ? [await demoTinId(ctx, user.organizationId, underTin)] : await tinIdsOf(ctx.db, user),
     allTins: underTin ? false : user.allTins,
     sessionFamilyId: null,
     clientId: null,
@@ -95,14 +79,9 @@ async function demoTinId(
   organizationId: string | null,
   providerOrgName: string,
 ): Promise<string> {
-  const [row] = organizationId
-    ? await ctx.db
-        .select({ id: tins.id })
-        .from(tins)
-        .where(and(eq(tins.organizationId, organizationId), eq(tins.providerOrgName, providerOrgName)))
-    : []
-  if (!row) throw new Error(`demo TIN ${providerOrgName} missing`)
-  return row.id
+  const id = organizationId ? await findTinIdByName(ctx.db, organizationId, providerOrgName) : undefined
+  if (!id) throw new Error(`demo TIN ${providerOrgName} missing`)
+  return id
 }
 
 const isAgent = (persona: DemoPersona): boolean => persona === 'AGENT_USER' || persona === 'AGENT_ADMIN'
@@ -123,25 +102,14 @@ async function create(ctx: AppContext, actor: StaffActor, plan: DemoRequestPlan,
 }
 
 /** A fresh consent link for the request, as a resend would issue (the emailed one is not readable back). */
-async function freshToken(ctx: AppContext, requestId: string): Promise<string> {
-  const link = issueConsentToken(ctx.clock())
-  await updateRequest(ctx.db, requestId, {
-    consentTokenHash: link.tokenHash,
-    consentTokenExpiresAt: link.expiresAt,
-  })
-  return link.token
-}
+const freshToken = (ctx: AppContext, requestId: string): Promise<string> =>
+  reissueConsentTokenForDemo(ctx, requestId)
 
 /** With the job workers on, the queued job does the pull and this waits; without them, it runs here. */
 async function completeIngestion(ctx: AppContext, requestId: string): Promise<string> {
   const deadline = Date.now() + RUN_WAIT_MS
   for (;;) {
-    const [run] = await ctx.db
-      .select()
-      .from(ingestionRuns)
-      .where(eq(ingestionRuns.requestId, requestId))
-      .orderBy(desc(ingestionRuns.createdAt))
-      .limit(1)
+    const run = await findNewestRun(ctx.db, requestId)
     if (!run) throw new Error('no ingestion run queued after consent')
     if (run.status === 'completed' || run.status === 'held_for_review' || run.status === 'failed')
       return run.status
@@ -151,10 +119,8 @@ async function completeIngestion(ctx: AppContext, requestId: string): Promise<st
   }
 }
 
-async function expireLink(ctx: AppContext, requestId: string): Promise<void> {
-  const past = new Date(ctx.clock().getTime() - 60_000)
-  await updateRequest(ctx.db, requestId, { expiresAt: past, consentTokenExpiresAt: past })
-}
+const expireLink = (ctx: AppContext, requestId: string): Promise<void> =>
+  backdateExpiryForDemo(ctx, requestId)
 
 async function playRequest(app: FastifyInstance, plan: DemoRequestPlan, n: number): Promise<void> {
   const { ctx } = app

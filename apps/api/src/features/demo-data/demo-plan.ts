@@ -2,7 +2,7 @@
 // member asks which sandbox beneficiary, and how the request ends. Each beneficiary appears once in the
 // whole plan, so no two organisations share a Medicare grant. Pulled personas have moderate claim counts
 // (a few hundred EOBs in all) so first start stays quick; BBUser00000 is the typical chronic patient.
-import type { DEMO_TINS, DemoOrganizationKey, DemoPersona } from '../../db/demo-personas.ts'
+import type { DEMO_TINS, DemoOrganizationKey, DemoPersona } from './demo-personas.ts'
 
 /**
  * authorized: consent at Medicare, then the pull. revoked: authorized, then revoked by staff.

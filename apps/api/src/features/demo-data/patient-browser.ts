@@ -5,7 +5,7 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '@blueconsent/contract'
 import { simulateBeneficiaryConsent } from '@blueconsent/bluebutton-sandbox'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import { injectFetch } from '../bluebutton/sandbox-mount.ts'
+import { injectFetch } from '../bluebutton/index.ts'
 
 export type PatientBrowser = {
   connectAndConsent(token: string, username: string): Promise<string>

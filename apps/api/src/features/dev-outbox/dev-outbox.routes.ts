@@ -3,8 +3,7 @@
 import { outboxListSchema, type OutboxMessage } from '@blueconsent/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { listRecentOutbox } from '../outbox/outbox.repository.ts'
-import { openOutboxMessage } from '../outbox/outbox.service.ts'
+import { listRecentMessages } from '../outbox/index.ts'
 
 const LINK_PATTERN = /https?:\/\/[^\s"'<>]+/g
 const LIST_LIMIT = 100
@@ -18,21 +17,18 @@ export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
     '/api/dev/outbox/',
     { config: { access: 'public' }, schema: { tags: ['dev'], response: { 200: outboxListSchema } } },
     async () => {
-      const rows = await listRecentOutbox(ctx.db, LIST_LIMIT)
-      const results: OutboxMessage[] = rows.map((row) => {
-        const message = openOutboxMessage(ctx, row)
-        return {
-          id: row.id,
-          channel: row.channel,
-          to: message.to,
-          subject: row.subject,
-          body_text: message.text,
-          links: extractLinks(message.text),
-          status: row.status,
-          created_at: row.createdAt.toISOString(),
-          sent_at: row.sentAt?.toISOString() ?? null,
-        }
-      })
+      const messages = await listRecentMessages(ctx, LIST_LIMIT)
+      const results: OutboxMessage[] = messages.map(({ row, to, text }) => ({
+        id: row.id,
+        channel: row.channel,
+        to,
+        subject: row.subject,
+        body_text: text,
+        links: extractLinks(text),
+        status: row.status,
+        created_at: row.createdAt.toISOString(),
+        sent_at: row.sentAt?.toISOString() ?? null,
+      }))
       return { results }
     },
   )

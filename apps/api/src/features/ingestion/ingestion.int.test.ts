@@ -17,7 +17,7 @@ import {
   latestRun,
   requestRow,
   sandboxName,
-} from '../consent/consent-testing.ts'
+} from '../../testing/consent-testing.ts'
 import { queueIngestion } from './ingestion.queue.ts'
 import { runIngestion } from './ingestion.service.ts'
 
@@ -209,7 +209,7 @@ describe('ingestion', () => {
     expect((await dataAs('ACO_USER', request.requestId)).statusCode).toBe(200)
     await t.app.ctx.db.transaction(async (tx) => {
       await revokeGrantForRequest(t.app.ctx, tx, request.requestId)
-      await transitionRequest(tx, {
+      await transitionRequest(t.app.ctx, tx, {
         requestId: request.requestId,
         to: 'revoked',
         event: 'revoked',

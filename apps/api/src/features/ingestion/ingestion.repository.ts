@@ -1,8 +1,11 @@
 // Upserts of mapped Blue Button records. Everything keys on (patient_id, resource_id), and a claim's
 // diagnoses, procedures and lines are replaced with it, so running a pull twice changes nothing.
 import type { ClaimRecord, CoverageRecord, MedicationRecord, ProviderRef } from '@blueconsent/bluebutton'
-import { eq, inArray, sql } from 'drizzle-orm'
-import { readAll, type DbOrTx } from '../../db/client.ts'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
+import { ingestionRuns } from '../../db/schema/bluebutton.ts'
+import { patients } from '../../db/schema/patients.ts'
 import {
   claimDiagnoses,
   claimLines,
@@ -10,6 +13,7 @@ import {
   claims,
   coverages,
   medications,
+  riskScores,
 } from '../../db/schema/clinical.ts'
 
 type Json = Record<string, unknown>
@@ -172,51 +176,79 @@ export async function storedClaimRecords(db: DbOrTx, patientId: string): Promise
   return rows.map((row) => row.record as unknown as ClaimRecord)
 }
 
-export type ClaimWithChildren = {
-  claim: typeof claims.$inferSelect
-  diagnoses: (typeof claimDiagnoses.$inferSelect)[]
-  lines: (typeof claimLines.$inferSelect)[]
-}
+export type RunRow = typeof ingestionRuns.$inferSelect
+export type RequestRow = typeof authorizationRequests.$inferSelect
+export type PatientRow = typeof patients.$inferSelect
 
-export async function listClaims(db: DbOrTx, patientId: string): Promise<ClaimWithChildren[]> {
-  const rows = await db
-    .select()
-    .from(claims)
-    .where(eq(claims.patientId, patientId))
-    .orderBy(sql`${claims.billableEnd} desc nulls last`, claims.resourceId)
-  if (rows.length === 0) return []
-  const ids = rows.map((row) => row.id)
-  const [diagnoses, lines] = await readAll(db, [
-    () =>
-      db
-        .select()
-        .from(claimDiagnoses)
-        .where(inArray(claimDiagnoses.claimId, ids))
-        .orderBy(claimDiagnoses.sequence),
-    () => db.select().from(claimLines).where(inArray(claimLines.claimId, ids)).orderBy(claimLines.sequence),
-  ])
-  const diagnosesByClaim = groupByClaim(diagnoses)
-  const linesByClaim = groupByClaim(lines)
-  return rows.map((claim) => ({
-    claim,
-    diagnoses: diagnosesByClaim.get(claim.id) ?? [],
-    lines: linesByClaim.get(claim.id) ?? [],
-  }))
-}
-
-function groupByClaim<T extends { claimId: string }>(rows: T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>()
-  for (const row of rows) groups.set(row.claimId, [...(groups.get(row.claimId) ?? []), row])
-  return groups
-}
-
-export async function listMedications(
+export async function insertQueuedRun(
   db: DbOrTx,
-  patientId: string,
-): Promise<(typeof medications.$inferSelect)[]> {
-  return db
-    .select()
-    .from(medications)
-    .where(eq(medications.patientId, patientId))
-    .orderBy(sql`${medications.fillDate} desc nulls last`, medications.resourceId)
+  run: { requestId: string; patientId: string; createdAt: Date },
+): Promise<string> {
+  const [row] = await db
+    .insert(ingestionRuns)
+    .values({ ...run, status: 'queued' })
+    .returning({ id: ingestionRuns.id })
+  if (!row) throw new Error('ingestion run insert returned no row')
+  return row.id
+}
+
+/** A run with its request and patient, or null when any of them is gone. */
+export async function findRunWithSubject(
+  db: DbOrTx,
+  runId: string,
+): Promise<{ run: RunRow; request: RequestRow; patient: PatientRow } | null> {
+  const [row] = await db
+    .select({ run: ingestionRuns, request: authorizationRequests, patient: patients })
+    .from(ingestionRuns)
+    .innerJoin(authorizationRequests, eq(authorizationRequests.id, ingestionRuns.requestId))
+    .innerJoin(patients, eq(patients.id, ingestionRuns.patientId))
+    .where(eq(ingestionRuns.id, runId))
+  return row ?? null
+}
+
+export async function updateRun(
+  db: DbOrTx,
+  id: string,
+  patch: Partial<typeof ingestionRuns.$inferInsert>,
+): Promise<void> {
+  await db.update(ingestionRuns).set(patch).where(eq(ingestionRuns.id, id))
+}
+
+/** When the patient's newest completed run started: later pulls ask only for what changed since. */
+export async function lastCompletedRunStart(db: DbOrTx, patientId: string): Promise<Date | null> {
+  const [previous] = await db
+    .select({ startedAt: ingestionRuns.startedAt })
+    .from(ingestionRuns)
+    .where(and(eq(ingestionRuns.patientId, patientId), eq(ingestionRuns.status, 'completed')))
+    .orderBy(desc(ingestionRuns.startedAt))
+    .limit(1)
+  return previous?.startedAt ?? null
+}
+
+export async function insertRiskScore(db: DbOrTx, row: typeof riskScores.$inferInsert): Promise<void> {
+  await db.insert(riskScores).values(row)
+}
+
+/** Releases data held for review: the held run counts as completed once staff confirm the identity. */
+export async function releaseHeldRuns(db: DbOrTx, requestId: string, at: Date): Promise<void> {
+  await db
+    .update(ingestionRuns)
+    .set({
+      status: 'completed',
+      finishedAt: sql`coalesce(${ingestionRuns.finishedAt}, ${at.toISOString()}::timestamptz)`,
+    })
+    .where(and(eq(ingestionRuns.requestId, requestId), eq(ingestionRuns.status, 'held_for_review')))
+}
+
+/** The request with its patient, unscoped: the data endpoint applies its own visibility rule. */
+export async function findRequestWithPatient(
+  db: DbOrTx,
+  requestId: string,
+): Promise<{ request: RequestRow; patient: PatientRow } | undefined> {
+  const [row] = await db
+    .select({ request: authorizationRequests, patient: patients })
+    .from(authorizationRequests)
+    .innerJoin(patients, eq(patients.id, authorizationRequests.patientId))
+    .where(eq(authorizationRequests.id, requestId))
+  return row
 }

@@ -13,36 +13,31 @@ import {
   type FhirResource,
   type PatientRecord,
 } from '@blueconsent/bluebutton'
-import { and, desc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
-import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { ingestionRuns } from '../../db/schema/bluebutton.ts'
-import { riskScores } from '../../db/schema/clinical.ts'
-import { patients } from '../../db/schema/patients.ts'
-import { encrypt, keyedHash } from '../../lib/crypto.ts'
-import { recordRequestEvent } from '../authorization-requests/transitions.ts'
-import { blueButtonClients } from '../bluebutton/clients.ts'
-import { findGrant, grantTokenSource } from '../bluebutton/grants.service.ts'
+import { noteMedicareGrantEnded, requireIdentityReview } from '../authorization-requests/index.ts'
+import { blueButtonClients, findGrant, grantTokenSource } from '../bluebutton/index.ts'
+import { applyMedicareDemographics, markPatientDataRefreshed } from '../patients/index.ts'
 import { checkIdentity, type IdentityCheck } from './identity.ts'
 import {
+  findRunWithSubject,
+  insertRiskScore,
+  lastCompletedRunStart,
+  updateRun,
   storedClaimRecords,
   storedCoverageRecords,
   upsertClaim,
   upsertCoverage,
   upsertMedication,
+  type PatientRow,
+  type RequestRow,
+  type RunRow,
 } from './ingestion.repository.ts'
 import { computeRiskScore, sexOf } from './risk.ts'
-
-type RunRow = typeof ingestionRuns.$inferSelect
-type RequestRow = typeof authorizationRequests.$inferSelect
-type PatientRow = typeof patients.$inferSelect
 
 export type IngestionOutcome = 'completed' | 'held_for_review' | 'failed' | 'skipped'
 
 const PAGE_SIZE = 50
-const GRANT_ENDED_MESSAGE =
-  'Medicare access has ended or was withdrawn by the patient. Ask the patient to connect again.'
 
 type Pull = {
   ctx: AppContext
@@ -54,23 +49,9 @@ type Pull = {
   scopes: string
 }
 
-async function loadRun(ctx: AppContext, runId: string) {
-  const [run] = await ctx.db.select().from(ingestionRuns).where(eq(ingestionRuns.id, runId))
-  if (!run) return null
-  const [request] = await ctx.db
-    .select()
-    .from(authorizationRequests)
-    .where(eq(authorizationRequests.id, run.requestId))
-  const [patient] = await ctx.db.select().from(patients).where(eq(patients.id, run.patientId))
-  return request && patient ? { run, request, patient } : null
-}
-
-const updateRun = (db: DbOrTx, id: string, patch: Partial<typeof ingestionRuns.$inferInsert>) =>
-  db.update(ingestionRuns).set(patch).where(eq(ingestionRuns.id, id))
-
 /** The job handler. Throws only for what a retry may fix (transient Blue Button errors, database hiccups). */
 export async function runIngestion(ctx: AppContext, runId: string): Promise<IngestionOutcome> {
-  const loaded = await loadRun(ctx, runId)
+  const loaded = await findRunWithSubject(ctx.db, runId)
   if (!loaded || loaded.run.status === 'completed' || loaded.run.status === 'held_for_review')
     return 'skipped'
   const { run, request, patient } = loaded
@@ -84,7 +65,7 @@ export async function runIngestion(ctx: AppContext, runId: string): Promise<Inge
     })
     return 'failed'
   }
-  const since = await previousRunStart(ctx.db, run)
+  const since = await lastCompletedRunStart(ctx.db, run.patientId)
   await updateRun(ctx.db, run.id, {
     status: 'running',
     startedAt: ctx.clock(),
@@ -114,17 +95,7 @@ async function failRun(pull: Pull, error: unknown): Promise<IngestionOutcome> {
   if (isBlueButtonError(error) && error.grantEnded) {
     await ctx.db.transaction(async (tx) => {
       await updateRun(tx, run.id, { status: 'failed', error: message, finishedAt: ctx.clock() })
-      await tx
-        .update(authorizationRequests)
-        .set({ statusMessage: GRANT_ENDED_MESSAGE, updatedAt: ctx.clock() })
-        .where(eq(authorizationRequests.id, request.id))
-      await recordRequestEvent(tx, {
-        request,
-        event: 'medicare_grant_ended',
-        actor: { kind: 'system' },
-        at: ctx.clock(),
-        details: { code: error.code },
-      })
+      await noteMedicareGrantEnded(ctx, tx, request, error.code)
     })
     return 'failed'
   }
@@ -136,17 +107,6 @@ async function failRun(pull: Pull, error: unknown): Promise<IngestionOutcome> {
   })
   if (retryable) throw error
   return 'failed'
-}
-
-/** Incremental pulls start from the previous completed run of the same patient. */
-async function previousRunStart(db: DbOrTx, run: RunRow): Promise<Date | null> {
-  const [previous] = await db
-    .select({ startedAt: ingestionRuns.startedAt })
-    .from(ingestionRuns)
-    .where(and(eq(ingestionRuns.patientId, run.patientId), eq(ingestionRuns.status, 'completed')))
-    .orderBy(desc(ingestionRuns.startedAt))
-    .limit(1)
-  return previous?.startedAt ?? null
 }
 
 async function pullAndStore(pull: Pull, since: Date | null): Promise<IngestionOutcome> {
@@ -166,10 +126,7 @@ async function pullAndStore(pull: Pull, since: Date | null): Promise<IngestionOu
     else if (beneficiary) await updateDemographics(pull, tx, beneficiary)
     await storeRiskScore(pull, tx, beneficiary)
     const now = ctx.clock()
-    await tx
-      .update(patients)
-      .set({ dataAsOf: now, lastSyncedAt: now, updatedAt: now })
-      .where(eq(patients.id, pull.patient.id))
+    await markPatientDataRefreshed(tx, pull.patient.id, now)
     await updateRun(tx, pull.run.id, {
       status: held ? 'held_for_review' : 'completed',
       finishedAt: now,
@@ -239,37 +196,11 @@ async function storeExplanationOfBenefit(pull: Pull, tx: DbOrTx, resource: FhirR
 async function holdForReview(pull: Pull, tx: DbOrTx, identity: IdentityCheck): Promise<void> {
   const { ctx, request } = pull
   if (request.identityReview === 'pending') return
-  await tx
-    .update(authorizationRequests)
-    .set({ identityReview: 'pending', updatedAt: ctx.clock() })
-    .where(eq(authorizationRequests.id, request.id))
-  await recordRequestEvent(tx, {
-    request,
-    event: 'identity_review_required',
-    actor: { kind: 'system' },
-    at: ctx.clock(),
-    details: { mismatch: identity.reasons.join(',') },
-  })
+  await requireIdentityReview(ctx, tx, request, identity.reasons)
 }
 
 async function updateDemographics(pull: Pull, tx: DbOrTx, beneficiary: PatientRecord): Promise<void> {
-  const { ctx } = pull
-  await tx
-    .update(patients)
-    .set({
-      familyName: beneficiary.lastName ?? pull.patient.familyName,
-      givenNames: [beneficiary.firstName, ...beneficiary.middleNames].filter((n): n is string => Boolean(n)),
-      birthDate: beneficiary.birthDate ?? pull.patient.birthDate,
-      gender: beneficiary.gender ?? pull.patient.gender,
-      deceasedDate: beneficiary.deceasedDate,
-      state: beneficiary.state,
-      postalCode: beneficiary.postalCode,
-      ...(beneficiary.mbi
-        ? { mbiEncrypted: encrypt(ctx.keys, beneficiary.mbi), mbiHash: keyedHash(ctx.keys, beneficiary.mbi) }
-        : {}),
-      updatedAt: ctx.clock(),
-    })
-    .where(eq(patients.id, pull.patient.id))
+  await applyMedicareDemographics(pull.ctx, tx, pull.patient, beneficiary)
 }
 
 async function storeRiskScore(pull: Pull, tx: DbOrTx, beneficiary: PatientRecord | null): Promise<void> {
@@ -287,7 +218,7 @@ async function storeRiskScore(pull: Pull, tx: DbOrTx, beneficiary: PatientRecord
     pull.ctx.clock(),
   )
   if (!scored) return
-  await tx.insert(riskScores).values({
+  await insertRiskScore(tx, {
     patientId: pull.patient.id,
     model: scored.model,
     paymentYear: scored.paymentYear,

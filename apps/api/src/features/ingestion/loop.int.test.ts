@@ -12,13 +12,13 @@ import { outboxMessages } from '../../db/schema/outbox.ts'
 import { openOutboxMessage } from '../outbox/outbox.service.ts'
 import { loginAs } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
-import { hashConsentToken } from '../consent/consent-links.ts'
+import { hashConsentToken } from '../authorization-requests/index.ts'
 import {
   consentAtMedicare,
   createPendingRequest,
   latestRun,
   sandboxName,
-} from '../consent/consent-testing.ts'
+} from '../../testing/consent-testing.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { sendPatientMessage } from './messaging.service.ts'
 import { classifyReply } from './sms-inbound.ts'
-import { twilioSignature } from './twilio.ts'
+import { twilioSignature } from '../outbox/index.ts'
 
 const SID = 'ACtest00000000000000000000000000'
 const AUTH_TOKEN = 'twilio-test-auth-token'

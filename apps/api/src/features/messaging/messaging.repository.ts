@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
 import { organizations } from '../../db/schema/organizations.ts'
 import { users } from '../../db/schema/users.ts'
-import type { RequestRow } from '../authorization-requests/transitions.ts'
+import type { RequestRow } from '../authorization-requests/index.ts'
 
 export type RequesterCopy = { name: string; email: string; organizationName: string }
 

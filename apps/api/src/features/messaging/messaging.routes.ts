@@ -4,10 +4,8 @@ import { devSmsReplyRequestSchema, devSmsReplyResponseSchema } from '@blueconsen
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { AppError } from '../../errors.ts'
-import { findOutboxMessage } from '../outbox/outbox.repository.ts'
-import { openOutboxMessage } from '../outbox/outbox.service.ts'
+import { findSmsMessage, verifyTwilioSignature, type FormParams } from '../outbox/index.ts'
 import { handleInboundSms } from './sms-inbound.ts'
-import { verifyTwilioSignature, type FormParams } from './twilio.ts'
 
 export const TWILIO_WEBHOOK_PATH = '/api/webhooks/twilio/sms/'
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>'
@@ -58,9 +56,8 @@ export async function messagingRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (request) => {
-        const row = await findOutboxMessage(ctx.db, request.body.message_id)
-        if (!row || row.channel !== 'sms') throw new AppError(404, 'not_found', 'Not found.')
-        const message = openOutboxMessage(ctx, row)
+        const message = await findSmsMessage(ctx, request.body.message_id)
+        if (!message) throw new AppError(404, 'not_found', 'Not found.')
         return handleInboundSms(ctx, { from: message.to, body: request.body.body })
       },
     )

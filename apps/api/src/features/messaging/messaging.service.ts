@@ -2,31 +2,13 @@
 // STOP state respected, an outbox row queued in the caller's transaction, and an event on the request.
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
-import { QUEUES } from '../../jobs/queue.ts'
-import { decrypt, encrypt } from '../../lib/crypto.ts'
-import { recordRequestEvent, type RequestRow } from '../authorization-requests/transitions.ts'
-import { insertOutboxMessage } from '../outbox/outbox.repository.ts'
-import { queueEmail } from '../outbox/outbox.service.ts'
+import { decrypt } from '../../lib/crypto.ts'
+import { recordRequestEvent, type RequestRow } from '../authorization-requests/index.ts'
+import { queueEmail, queueSms } from '../outbox/index.ts'
 import { findRequesterCopy } from './messaging.repository.ts'
 import { LINK_VALID_DAYS, type Language, type RequestCopyInput } from './templates/copy.ts'
 import { consentRequestEmail, receiptEmail } from './templates/email-templates.ts'
 import { linkSms, optInSms, receiptSms, type ReceiptKind } from './templates/sms-templates.ts'
-
-export type SmsDraft = { template: string; to: string; body: string }
-
-/** An SMS in the outbox (delivered through Twilio when configured, else kept for the dev outbox page). */
-export async function queueSms(ctx: AppContext, tx: DbOrTx, draft: SmsDraft): Promise<string> {
-  const row = await insertOutboxMessage(tx, {
-    channel: 'sms',
-    template: draft.template,
-    toEncrypted: encrypt(ctx.keys, draft.to),
-    subject: null,
-    bodyEncrypted: encrypt(ctx.keys, JSON.stringify({ text: draft.body })),
-    createdAt: ctx.clock(),
-  })
-  await ctx.jobs.enqueue(tx, QUEUES.deliverOutbox, { id: row.id }, { singletonKey: row.id })
-  return row.id
-}
 
 export async function copyInputFor(tx: DbOrTx, request: RequestRow): Promise<RequestCopyInput> {
   const requester = await findRequesterCopy(tx, request.requesterUserId)

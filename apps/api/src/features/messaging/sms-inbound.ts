@@ -5,13 +5,13 @@ import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { keyedHash } from '../../lib/crypto.ts'
 import {
+  acceptSmsOptIn,
   recordRequestEvent,
-  transitionRequest,
+  recordSmsOptOut,
   type RequestRow,
-} from '../authorization-requests/transitions.ts'
-import { consentUrl, issueConsentToken } from '../consent/consent-links.ts'
+} from '../authorization-requests/index.ts'
+import { queueSms } from '../outbox/index.ts'
 import { findOpenSmsRequests, findRequesterCopy } from './messaging.repository.ts'
-import { queueSms, sendConsentInvite } from './messaging.service.ts'
 import type { Language } from './templates/copy.ts'
 import { helpSms, nothingPendingSms } from './templates/sms-templates.ts'
 
@@ -34,44 +34,15 @@ export function classifyReply(body: string): InboundAction {
 const normalisePhone = (from: string): string =>
   from.trim().startsWith('+') ? `+${from.replace(/\D/g, '')}` : toE164(from)
 
+/** YES: each request waiting for it becomes pending; messaging texts the link on the consented event. */
 async function optIn(ctx: AppContext, tx: DbOrTx, requests: RequestRow[], now: Date): Promise<number> {
   const waiting = requests.filter((r) => r.status === 'consent_pending' && r.smsConsent === 'awaiting_reply')
-  for (const request of waiting) {
-    const token = issueConsentToken(now)
-    const updated = await transitionRequest(tx, {
-      requestId: request.id,
-      to: 'pending',
-      event: 'sms_opted_in',
-      actor: { kind: 'patient' },
-      at: now,
-      patch: {
-        smsConsent: 'opted_in',
-        consentTokenHash: token.tokenHash,
-        consentTokenExpiresAt: token.expiresAt,
-        expiresAt: token.expiresAt,
-      },
-    })
-    await sendConsentInvite(ctx, tx, { request: updated, link: consentUrl(ctx.config, token.token) })
-  }
+  for (const request of waiting) await acceptSmsOptIn(ctx, tx, request, now)
   return waiting.length
 }
 
-async function optOut(tx: DbOrTx, requests: RequestRow[], now: Date): Promise<number> {
-  for (const request of requests) {
-    await transitionRequest(tx, {
-      requestId: request.id,
-      to: 'denied',
-      event: 'sms_opted_out',
-      actor: { kind: 'patient' },
-      at: now,
-      patch: {
-        smsConsent: 'opted_out',
-        consentTokenHash: null,
-        consentTokenExpiresAt: null,
-        consentAnsweredAt: now,
-      },
-    })
-  }
+async function optOut(ctx: AppContext, tx: DbOrTx, requests: RequestRow[], now: Date): Promise<number> {
+  for (const request of requests) await recordSmsOptOut(ctx, tx, request, now)
   return requests.length
 }
 
@@ -108,7 +79,7 @@ export async function handleInboundSms(
   return ctx.db.transaction(async (tx) => {
     const open = await findOpenSmsRequests(tx, keyedHash(ctx.keys, phone), now)
     if (action === 'opted_in') return { action, requests: await optIn(ctx, tx, open, now) }
-    if (action === 'opted_out') return { action, requests: await optOut(tx, open, now) }
+    if (action === 'opted_out') return { action, requests: await optOut(ctx, tx, open, now) }
     return { action, requests: await help(ctx, tx, phone, open, now) }
   })
 }

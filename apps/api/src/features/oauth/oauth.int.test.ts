@@ -6,7 +6,7 @@ import {
   WEB_OAUTH_REDIRECT_PATH,
 } from '@blueconsent/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashPassword } from '../auth/passwords.ts'
+import { hashPassword } from '../auth/index.ts'
 import { randomToken, sha256Base64Url } from '../../lib/crypto.ts'
 import { createClient, loginAs, type TestClient } from '../../testing/http-client.ts'
 import { TEST_PUBLIC_URL, buildTestApp, type TestApp } from '../../testing/test-app.ts'

@@ -10,10 +10,7 @@ import {
 } from '@blueconsent/contract'
 import type { AppContext } from '../../context.ts'
 import { randomToken, safeEqual, sha256Base64Url, sha256Hex } from '../../lib/crypto.ts'
-import { findUserById } from '../auth/auth.repository.ts'
-import { sessionFromRefreshToken } from '../auth/auth.service.ts'
-import { verifyPassword } from '../auth/passwords.ts'
-import { loadSessionUser } from '../auth/session-user.ts'
+import { loadSessionUser, sessionFromRefreshToken, userById, verifyPassword } from '../auth/index.ts'
 import {
   consumeCode,
   findActiveClient,
@@ -221,7 +218,7 @@ async function issueTokens(
   grant: { userId: string; scope: string; grantId: string },
   now: Date,
 ): Promise<TokenOutcome> {
-  const user = await findUserById(ctx.db, grant.userId)
+  const user = await userById(ctx.db, grant.userId)
   if (!user || !user.isActive) return invalidGrant('The user is no longer active.')
   const session = await loadSessionUser(ctx.db, user)
   const accessToken = await ctx.tokens.sign(

@@ -7,7 +7,7 @@ import {
   type OutboxMessage,
 } from '@blueconsent/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD, demoUser } from '../../db/demo-personas.ts'
+import { DEMO_PASSWORD, demoUser } from '../demo-data/index.ts'
 import { createClient, loginAs } from '../../testing/http-client.ts'
 import { TEST_PUBLIC_URL, buildTestApp, type TestApp } from '../../testing/test-app.ts'
 

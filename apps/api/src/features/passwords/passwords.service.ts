@@ -8,14 +8,8 @@ import {
 } from '@blueconsent/contract'
 import type { AppContext } from '../../context.ts'
 import { fieldError, notAuthenticated } from '../../errors.ts'
-import {
-  findUserByEmail,
-  findUserById,
-  revokeUserSessions,
-  updatePasswordHash,
-} from '../auth/auth.repository.ts'
-import { hashPassword, verifyPassword } from '../auth/passwords.ts'
-import { queueEmail } from '../outbox/outbox.service.ts'
+import { hashPassword, replacePassword, userByEmail, userById, verifyPassword } from '../auth/index.ts'
+import { queueEmail } from '../outbox/index.ts'
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-token.ts'
 
 /**
@@ -29,7 +23,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 }
 
 async function sendResetIfAccountExists(ctx: AppContext, email: string): Promise<void> {
-  const user = await findUserByEmail(ctx.db, email)
+  const user = await userByEmail(ctx.db, email)
   if (!user || !user.isActive) return
   const now = ctx.clock()
   const link = `${ctx.config.publicUrl}/app/password-reset/${encodeUid(user.id)}/${makeResetToken(ctx.keys.signing, user, now)}`
@@ -55,15 +49,14 @@ async function sendResetIfAccountExists(ctx: AppContext, email: string): Promise
 export async function confirmPasswordReset(ctx: AppContext, input: PasswordResetConfirm): Promise<void> {
   const now = ctx.clock()
   const userId = decodeUid(input.uid)
-  const user = userId ? await findUserById(ctx.db, userId) : undefined
+  const user = userId ? await userById(ctx.db, userId) : undefined
   if (!user || !user.isActive || !checkResetToken(ctx.keys.signing, user, input.token, now)) {
     throw fieldError('token', PASSWORD_RESET_INVALID_TOKEN_MESSAGE)
   }
   const passwordHash = await hashPassword(input.password)
   await ctx.db.transaction(async (tx) => {
-    await updatePasswordHash(tx, user.id, passwordHash, now)
     // Whoever had the old password is signed out everywhere.
-    await revokeUserSessions(tx, user.id, now)
+    await replacePassword(tx, user.id, passwordHash, now)
   })
 }
 
@@ -73,7 +66,7 @@ export async function changePassword(
   currentSessionFamily: string | null,
   input: PasswordChange,
 ): Promise<void> {
-  const user = await findUserById(ctx.db, userId)
+  const user = await userById(ctx.db, userId)
   if (!user) throw notAuthenticated()
   if (!(await verifyPassword(user.passwordHash, input.old_password))) {
     throw fieldError('old_password', OLD_PASSWORD_INCORRECT_MESSAGE)
@@ -81,7 +74,6 @@ export async function changePassword(
   const now = ctx.clock()
   const passwordHash = await hashPassword(input.new_password)
   await ctx.db.transaction(async (tx) => {
-    await updatePasswordHash(tx, user.id, passwordHash, now)
-    await revokeUserSessions(tx, user.id, now, currentSessionFamily ?? undefined)
+    await replacePassword(tx, user.id, passwordHash, now, currentSessionFamily ?? undefined)
   })
 }

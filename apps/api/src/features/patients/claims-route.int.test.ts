@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
-import { insertPatient, type FixturePatient } from './patients-fixture.ts'
+import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'
 import type * as service from './patients.service.ts'
 import { readClaim } from './patients.service.ts'
 

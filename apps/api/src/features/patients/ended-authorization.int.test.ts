@@ -9,7 +9,7 @@ import { patients } from '../../db/schema/patients.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { runLifecycleSweep } from '../authorization-requests/lifecycle.ts'
-import { insertPatient, type FixturePatient } from './patients-fixture.ts'
+import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 let t: TestApp

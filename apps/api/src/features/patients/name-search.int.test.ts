@@ -7,7 +7,7 @@ import { patients } from '../../db/schema/patients.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { nameWords } from './name-search.ts'
-import { insertPatient, type FixturePatient } from './patients-fixture.ts'
+import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'
 
 let t: TestApp
 let aco: TestClient

@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/audit.ts'
 import { patientNotes } from '../../db/schema/patient-notes.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
-import { insertPatient, type FixturePatient } from './patients-fixture.ts'
+import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'
 
 let t: TestApp
 let patient: FixturePatient

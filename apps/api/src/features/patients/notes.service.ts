@@ -8,7 +8,7 @@ import { patientNotes } from '../../db/schema/patient-notes.ts'
 import { users } from '../../db/schema/users.ts'
 import { notFound, permissionDenied } from '../../errors.ts'
 import { decrypt, encrypt } from '../../lib/crypto.ts'
-import { accessReason, writeAudit, type AuditSource } from '../audit/audit-writer.ts'
+import { accessReason, writeAudit, type AuditSource } from '../audit/index.ts'
 import { loadPatient } from './patients.service.ts'
 
 type NoteRow = typeof patientNotes.$inferSelect

@@ -5,8 +5,8 @@ import { auditLog } from '../../db/schema/audit.ts'
 import { claims, medications } from '../../db/schema/clinical.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
-import { csvCell, EXPORT_COLUMNS } from './patient-export.ts'
-import { insertPatient, type FixturePatient } from './patients-fixture.ts'
+import { EXPORT_COLUMNS } from './patient-export.ts'
+import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'
 
 let t: TestApp
 let patient: FixturePatient
@@ -87,14 +87,5 @@ describe('GET /api/patients/{id}/export/', () => {
       (await aco.request({ method: 'GET', url: `/api/patients/${patient.id}/export/?format=xml` }))
         .statusCode,
     ).toBe(400)
-  })
-})
-
-describe('csvCell', () => {
-  it('quotes separators and defuses spreadsheet formulas', () => {
-    expect(csvCell('a,b')).toBe('"a,b"')
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
-    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
-    expect(csvCell(null)).toBe('')
   })
 })

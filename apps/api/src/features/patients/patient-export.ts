@@ -1,7 +1,8 @@
 // Exports of one patient's data (issue 6): CSV of medications and claims, or a FHIR R4 Bundle of the
 // resources exactly as pulled from Blue Button. Same gate as the views: nothing without an active authorization.
 import type { AppContext } from '../../context.ts'
-import { accessReason, writeAudit, type AuditSource } from '../audit/audit-writer.ts'
+import { csvLine } from '../../lib/csv.ts'
+import { accessReason, writeAudit, type AuditSource } from '../audit/index.ts'
 import { originalResources } from './patients.repository.ts'
 import { loadPatient, servedData } from './patients.service.ts'
 
@@ -22,18 +23,6 @@ export const EXPORT_COLUMNS = [
   'paid_cents',
   'patient_pays_cents',
 ] as const
-
-type Cell = string | number | null | undefined
-
-/** RFC 4180 quoting, and a leading apostrophe on cells a spreadsheet would run as a formula. */
-export function csvCell(value: Cell): string {
-  if (value === null || value === undefined) return ''
-  let text = String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-export const csvLine = (cells: readonly Cell[]): string => cells.map(csvCell).join(',')
 
 /** An export's file body, how many records it holds, and the authorization it relied on (null: none). */
 type Exported = { body: string; rows: number; authorizationId: string | null }

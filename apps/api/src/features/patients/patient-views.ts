@@ -18,7 +18,7 @@ import {
 import type { AppContext } from '../../context.ts'
 import { decrypt } from '../../lib/crypto.ts'
 import type { Principal } from '../../plugins/access.ts'
-import { splitName } from '../authorization-requests/patients.ts'
+import { splitName } from './patient-records.ts'
 import type { NewestRequest, PatientRow } from './patients.repository.ts'
 
 const open = (ctx: AppContext, sealed: string | null): string | null =>

@@ -8,7 +8,7 @@ import { claims } from '../../db/schema/clinical.ts'
 import { patients } from '../../db/schema/patients.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
-import { insertPatient, setRequestStatus, type FixturePatient } from './patients-fixture.ts'
+import { insertPatient, setRequestStatus, type FixturePatient } from '../../testing/patients-fixture.ts'
 import { IDENTIFIER_SEARCH_REFUSED } from './patients.service.ts'
 
 let t: TestApp

@@ -220,3 +220,56 @@ export async function originalResources(db: DbOrTx, patientId: string): Promise<
   ])
   return [...coverageRows, ...claimRows, ...medicationRows].map((row) => row.resource)
 }
+
+export async function findPatientByHash(
+  db: DbOrTx,
+  organizationId: string,
+  column: 'mrnHash' | 'emailHash' | 'phoneHash',
+  hash: string,
+): Promise<PatientRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(patients)
+    .where(and(eq(patients.organizationId, organizationId), eq(patients[column], hash)))
+    .orderBy(desc(patients.createdAt))
+    .limit(1)
+  return row
+}
+
+export async function insertPatient(db: DbOrTx, row: typeof patients.$inferInsert): Promise<PatientRow> {
+  const [inserted] = await db.insert(patients).values(row).returning()
+  if (!inserted) throw new Error('patient insert returned no row')
+  return inserted
+}
+
+/** Serialises creates for one patient so two staff cannot both pass the duplicate check. */
+export async function lockPatient(db: DbOrTx, patientId: string): Promise<void> {
+  await db.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).for('update')
+}
+
+export async function updatePatient(
+  db: DbOrTx,
+  id: string,
+  patch: Partial<typeof patients.$inferInsert>,
+): Promise<void> {
+  await db.update(patients).set(patch).where(eq(patients.id, id))
+}
+
+/** The Blue Button patient id the consent returned (encrypted; the keyed hash finds it again). */
+export async function setBlueButtonPatientId(
+  db: DbOrTx,
+  id: string,
+  encrypted: string,
+  hash: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(patients)
+    .set({ bluebuttonPatientEncrypted: encrypted, bluebuttonPatientHash: hash, updatedAt: at })
+    .where(eq(patients.id, id))
+}
+
+export async function findPatientById(db: DbOrTx, id: string): Promise<PatientRow | undefined> {
+  const [row] = await db.select().from(patients).where(eq(patients.id, id))
+  return row
+}

@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { notAuthenticated, notFound } from '../../errors.ts'
-import type { AuditSource } from '../audit/audit-writer.ts'
+import type { AuditSource } from '../audit/index.ts'
 import { createNote, deleteNote, listNotes, updateNote } from './notes.service.ts'
 import { exportPatient } from './patient-export.ts'
 import {

@@ -12,19 +12,22 @@ import {
   type PatientRiskScore,
   type PatientSearchQuery,
 } from '@blueconsent/contract'
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import type { Principal } from '../../plugins/access.ts'
 import { readAll } from '../../db/client.ts'
-import { riskScores } from '../../db/schema/clinical.ts'
 import { patients } from '../../db/schema/patients.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { keyedHash } from '../../lib/crypto.ts'
-import { mrnHash } from '../authorization-requests/patients.ts'
-import { accessReason, sealSearchQuery, writeAudit, type AuditSource } from '../audit/audit-writer.ts'
-import { toClaim, toMedication } from '../ingestion/data.service.ts'
-import { listClaims, listMedications, type ClaimWithChildren } from '../ingestion/ingestion.repository.ts'
-import { toRiskScoreContract, type StoredRiskScore } from '../ingestion/risk.ts'
+import { accessReason, sealSearchQuery, writeAudit, type AuditSource } from '../audit/index.ts'
+import {
+  latestRiskScore as latestRiskScoreRow,
+  listClaims,
+  listMedications,
+  type ClaimWithChildren,
+} from './clinical.repository.ts'
+import { riskScoreView, toClaim, toMedication } from './clinical-views.ts'
+import { mrnHash } from './patient-records.ts'
 import { nameWords, patientIdsWithTerms, termsForWords } from './name-search.ts'
 import { searchesByIdentifier, toBasicInfo, toPatient } from './patient-views.ts'
 import {
@@ -234,13 +237,8 @@ export async function readRiskScore(
 }
 
 async function latestRiskScore(ctx: AppContext, patientId: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(riskScores)
-    .where(eq(riskScores.patientId, patientId))
-    .orderBy(desc(riskScores.calculatedAt))
-    .limit(1)
-  return row ? toRiskScoreContract(row as unknown as StoredRiskScore & { calculatedAt: Date }) : null
+  const row = await latestRiskScoreRow(ctx.db, patientId)
+  return row ? riskScoreView(row) : null
 }
 
 const toPatientClaim = (claim: ClaimWithChildren) => ({ ...toClaim(claim), record_id: claim.claim.id })

@@ -1,10 +1,10 @@
 // `npm run db:seed`: migrates, then adds the demo organisations, TINs and personas (idempotent).
-import { loadConfig } from '../config.ts'
-import { createCryptoKeys } from '../lib/crypto.ts'
-import { resolveSecrets } from '../lib/secrets.ts'
-import { openDatabase } from './client.ts'
+import { loadConfig } from '../../config.ts'
+import { createCryptoKeys } from '../../lib/crypto.ts'
+import { resolveSecrets } from '../../lib/secrets.ts'
+import { openDatabase } from '../../db/client.ts'
 import { DEMO_PASSWORD } from './demo-personas.ts'
-import { migrateDatabase } from './migrate.ts'
+import { migrateDatabase } from '../../db/migrate.ts'
 import { seedDemo } from './seed.ts'
 
 const config = loadConfig()

@@ -1,10 +1,10 @@
 // Idempotent demo seed: run at start in demo mode and by `npm run db:seed`. Existing rows are left as
 // they are (a demo user who changed their password keeps it).
 import { and, eq } from 'drizzle-orm'
-import type { AppContext } from '../context.ts'
-import { hashPassword } from '../features/auth/passwords.ts'
-import { encrypt, keyedHash, type CryptoKeys } from '../lib/crypto.ts'
-import type { Db } from './client.ts'
+import type { AppContext } from '../../context.ts'
+import { hashPassword, userByEmail } from '../auth/index.ts'
+import { encrypt, keyedHash, type CryptoKeys } from '../../lib/crypto.ts'
+import type { Db } from '../../db/client.ts'
 import {
   DEMO_ORGANIZATIONS,
   DEMO_PASSWORD,
@@ -12,10 +12,9 @@ import {
   DEMO_USERS,
   type DemoOrganizationKey,
 } from './demo-personas.ts'
-import { organizations } from './schema/organizations.ts'
-import { tins, userTins } from './schema/tins.ts'
-import { users } from './schema/users.ts'
-import { findUserByEmail } from '../features/auth/auth.repository.ts'
+import { organizations } from '../../db/schema/organizations.ts'
+import { tins, userTins } from '../../db/schema/tins.ts'
+import { users } from '../../db/schema/users.ts'
 
 export const maskTin = (identifier: string): string => `**-***${identifier.replace(/\D/g, '').slice(-4)}`
 
@@ -74,7 +73,7 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'keys'>): Promise<{ 
   let created = 0
   let passwordHash: string | undefined
   for (const persona of DEMO_USERS) {
-    if (await findUserByEmail(db, persona.email)) continue
+    if (await userByEmail(db, persona.email)) continue
     passwordHash ??= await hashPassword(DEMO_PASSWORD)
     const [user] = await db
       .insert(users)

@@ -1,5 +1,5 @@
-// The patient's single-use consent link (DESIGN.md §4): 32 random bytes, only the SHA-256 is stored,
-// valid 7 days. Resending issues a new token, so older links stop working.
+// The patient's single-use consent link: 32 random bytes, only the SHA-256 is stored on the request, valid
+// 7 days. Resending issues a new token, so older links stop working.
 import { AUTHORIZATION } from '@blueconsent/contract'
 import type { AppConfig } from '../../config.ts'
 import { randomToken, sha256Hex } from '../../lib/crypto.ts'

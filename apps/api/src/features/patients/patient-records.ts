@@ -1,5 +1,7 @@
-// Find-or-create the patient in the organisation (issue 5): by MRN when given, else by the contact.
-// New patients made by a TIN-scoped user land on that user's first TIN so colleagues on it see them.
+// Every write to a patient row: find-or-create when staff ask for a patient (by MRN when given, else by
+// the contact), and what the consent and the Medicare pull learn about them. New patients made by a
+// TIN-scoped user land on that user's first TIN so colleagues on it see them.
+import type { PatientRecord } from '@blueconsent/bluebutton'
 import { toE164 } from '@blueconsent/contract'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
@@ -8,11 +10,15 @@ import { encrypt, keyedHash } from '../../lib/crypto.ts'
 import type { Principal } from '../../plugins/access.ts'
 import {
   findPatientByHash,
+  findPatientById,
   insertPatient,
-  patientInScope,
+  lockPatient,
+  setBlueButtonPatientId,
   updatePatient,
   type PatientRow,
-} from './authorization-requests.repository.ts'
+} from './patients.repository.ts'
+
+export type { PatientRow }
 
 export type PatientInput = {
   name: string
@@ -34,6 +40,15 @@ export function splitName(name: string): { givenNames: string[]; familyName: str
   const parts = name.trim().split(/\s+/)
   if (parts.length < 2) return { givenNames: parts, familyName: null }
   return { givenNames: parts.slice(0, -1), familyName: parts[parts.length - 1] ?? null }
+}
+
+/** The TIN scope rule for one patient already loaded (create and MRN lookup). */
+export function patientInScope(
+  principal: Principal,
+  patient: Pick<PatientRow, 'organizationId' | 'tinId'>,
+): boolean {
+  if (patient.organizationId !== principal.organizationId) return false
+  return principal.allTins || patient.tinId === null || principal.tinIds.includes(patient.tinId)
 }
 
 const outOfScope = (): AppError =>
@@ -82,4 +97,61 @@ export async function findOrCreatePatient(
     createdAt: now,
     updatedAt: now,
   })
+}
+
+/** Serialises creates for one patient so two staff cannot both pass the duplicate check. */
+export const lockPatientRow = (tx: DbOrTx, patientId: string): Promise<void> => lockPatient(tx, patientId)
+
+/** The patient of the organisation with this MRN (exact after trimming), in or out of the caller's scope. */
+export const findPatientByMrn = (
+  ctx: AppContext,
+  db: DbOrTx,
+  organizationId: string,
+  mrn: string,
+): Promise<PatientRow | undefined> => findPatientByHash(db, organizationId, 'mrnHash', mrnHash(ctx, mrn))
+
+export const findPatient = (db: DbOrTx, id: string): Promise<PatientRow | undefined> =>
+  findPatientById(db, id)
+
+/** Remembers which Blue Button patient consented, so later pulls and searches can match them. */
+export async function recordBlueButtonPatient(
+  ctx: AppContext,
+  tx: DbOrTx,
+  patientId: string,
+  blueButtonPatientId: string,
+): Promise<void> {
+  await setBlueButtonPatientId(
+    tx,
+    patientId,
+    encrypt(ctx.keys, blueButtonPatientId),
+    keyedHash(ctx.keys, blueButtonPatientId),
+    ctx.clock(),
+  )
+}
+
+/** What Medicare says about the beneficiary, kept where staff typed less (or nothing). */
+export async function applyMedicareDemographics(
+  ctx: AppContext,
+  tx: DbOrTx,
+  patient: PatientRow,
+  beneficiary: PatientRecord,
+): Promise<void> {
+  await updatePatient(tx, patient.id, {
+    familyName: beneficiary.lastName ?? patient.familyName,
+    givenNames: [beneficiary.firstName, ...beneficiary.middleNames].filter((n): n is string => Boolean(n)),
+    birthDate: beneficiary.birthDate ?? patient.birthDate,
+    gender: beneficiary.gender ?? patient.gender,
+    deceasedDate: beneficiary.deceasedDate,
+    state: beneficiary.state,
+    postalCode: beneficiary.postalCode,
+    ...(beneficiary.mbi
+      ? { mbiEncrypted: encrypt(ctx.keys, beneficiary.mbi), mbiHash: keyedHash(ctx.keys, beneficiary.mbi) }
+      : {}),
+    updatedAt: ctx.clock(),
+  })
+}
+
+/** A pull finished: the patient's data is as of now. */
+export async function markPatientDataRefreshed(tx: DbOrTx, patientId: string, at: Date): Promise<void> {
+  await updatePatient(tx, patientId, { dataAsOf: at, lastSyncedAt: at, updatedAt: at })
 }

@@ -2,12 +2,12 @@
 import { ROLES } from '@blueconsent/contract'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decrypt, keyedHash } from '../lib/crypto.ts'
-import { buildTestApp, type TestApp } from '../testing/test-app.ts'
+import { decrypt, keyedHash } from '../../lib/crypto.ts'
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { DEMO_TINS, DEMO_USERS, demoUser } from './demo-personas.ts'
-import { auditLog } from './schema/audit.ts'
-import { tins, userTins } from './schema/tins.ts'
-import { users } from './schema/users.ts'
+import { auditLog } from '../../db/schema/audit.ts'
+import { tins, userTins } from '../../db/schema/tins.ts'
+import { users } from '../../db/schema/users.ts'
 import { seedDemo } from './seed.ts'
 
 let t: TestApp

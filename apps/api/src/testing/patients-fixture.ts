@@ -1,8 +1,8 @@
 // Test fixture (imported by *.int.test.ts only): patients of three organisations, on and off the ACO user's
 // TIN, each with an authorized request, a medication, a claim and a risk score, inserted directly.
 import { and, asc, eq } from 'drizzle-orm'
-import { demoUser, type DemoPersona } from '../../db/demo-personas.ts'
-import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
+import { demoUser, type DemoPersona } from '../features/demo-data/index.ts'
+import { authorizationRequests } from '../db/schema/authorization-requests.ts'
 import {
   claimDiagnoses,
   claimLines,
@@ -10,14 +10,14 @@ import {
   claims,
   medications,
   riskScores,
-} from '../../db/schema/clinical.ts'
-import { patients } from '../../db/schema/patients.ts'
-import { tins } from '../../db/schema/tins.ts'
-import { users } from '../../db/schema/users.ts'
-import { encrypt, keyedHash } from '../../lib/crypto.ts'
-import type { TestApp } from '../../testing/test-app.ts'
-import { computeRiskScore } from '../ingestion/risk.ts'
-import { normaliseMbi } from './patients.service.ts'
+} from '../db/schema/clinical.ts'
+import { patients } from '../db/schema/patients.ts'
+import { tins } from '../db/schema/tins.ts'
+import { users } from '../db/schema/users.ts'
+import { encrypt, keyedHash } from '../lib/crypto.ts'
+import type { TestApp } from './test-app.ts'
+import { computeRiskScore } from '../features/ingestion/index.ts'
+import { normaliseMbi } from '../features/patients/index.ts'
 
 export type FixturePatient = {
   id: string

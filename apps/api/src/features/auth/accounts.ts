@@ -1,0 +1,46 @@
+// Reading and changing accounts for the other features (password reset, the OAuth server, the access
+// plugin, the demo seed): the queries stay in auth.repository.ts, private to this feature.
+import type { DbOrTx } from '../../db/client.ts'
+import {
+  findAccount,
+  findOrganization,
+  findUserByEmail,
+  findUserById,
+  listUserTinIds,
+  revokeUserSessions,
+  updatePasswordHash,
+  type Account,
+  type OrganizationRow,
+  type UserRow,
+} from './auth.repository.ts'
+
+export type { Account, OrganizationRow, UserRow }
+
+export const userByEmail = (db: DbOrTx, email: string): Promise<UserRow | undefined> =>
+  findUserByEmail(db, email)
+
+export const userById = (db: DbOrTx, id: string): Promise<UserRow | undefined> => findUserById(db, id)
+
+export const organizationById = (db: DbOrTx, id: string | null): Promise<OrganizationRow | undefined> =>
+  findOrganization(db, id)
+
+/** The TINs a user works under (an all-TIN user's list is every TIN of the organisation). */
+export const tinIdsOf = (db: DbOrTx, user: UserRow): Promise<string[]> => listUserTinIds(db, user)
+
+/** Who a bearer token's subject is right now, with role, organisation and TIN scope, in one query. */
+export const accountForRequest = findAccount
+
+/**
+ * A new password ends every session of the user but `keepSessionFamily` (the one changing it, if any): a
+ * stolen session does not survive the change.
+ */
+export async function replacePassword(
+  db: DbOrTx,
+  userId: string,
+  passwordHash: string,
+  at: Date,
+  keepSessionFamily?: string,
+): Promise<void> {
+  await updatePasswordHash(db, userId, passwordHash, at)
+  await revokeUserSessions(db, userId, at, keepSessionFamily)
+}

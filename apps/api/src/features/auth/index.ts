@@ -1,0 +1,24 @@
+// The auth feature's public face: sign-in and sessions (routes), the per-request account read, login
+// lockout and token signing (built once per app), password hashing, and account reads for other features.
+export {
+  accountForRequest,
+  organizationById,
+  replacePassword,
+  tinIdsOf,
+  userByEmail,
+  userById,
+  type Account,
+  type OrganizationRow,
+  type UserRow,
+} from './accounts.ts'
+export { authRoutes } from './auth.routes.ts'
+export { sessionFromRefreshToken } from './auth.service.ts'
+export {
+  createLoginThrottle,
+  createMemoryCounterStore,
+  createRedisCounterStore,
+  type LoginThrottle,
+} from './lockout.ts'
+export { hashPassword, verifyPassword } from './passwords.ts'
+export { loadSessionUser, sessionUserOf, type SessionUser } from './session-user.ts'
+export { createTokenSigner, type AccessClaims, type TokenSigner } from './tokens.ts'

@@ -1,0 +1,24 @@
+// The authorization-requests feature's public face. The request owns its lifecycle: every change of
+// status goes through `transitionRequest` and is published as a domain event (lib/domain-events.ts) that
+// messaging, Blue Button grants and ingestion subscribe to; they never call back into this feature.
+export {
+  createRequest,
+  revokeRequest,
+  type CreateInput,
+  type StaffActor,
+} from './authorization-requests.service.ts'
+export { authorizationRequestRoutes } from './authorization-requests.routes.ts'
+export { consentUrl, hashConsentToken, issueConsentToken } from './consent-token.ts'
+export { backdateExpiryForDemo, reissueConsentTokenForDemo } from './demo-controls.ts'
+export { runLifecycleSweep, type SweepResult } from './lifecycle.ts'
+export { startLifecycleWorker } from './lifecycle-worker.ts'
+export { noteMedicareGrantEnded, requireIdentityReview } from './pull-outcomes.ts'
+export { acceptSmsOptIn, recordSmsOptOut } from './sms-consent.ts'
+export {
+  recordRequestEvent,
+  transitionRequest,
+  type Actor,
+  type RequestOrigin,
+  type RequestRow,
+  type TransitionInput,
+} from './transitions.ts'

@@ -1,0 +1,1 @@
+export { devOutboxRoutes, extractLinks } from './dev-outbox.routes.ts'

@@ -1,0 +1,59 @@
+// Every message the lifecycle of a request calls for: the request itself (email with the link, or the SMS
+// asking for YES), resends and reminders, the link once the patient opted in by text, the patient's
+// receipts, and the renewal notice to the staff member. All queued in the publisher's transaction.
+import type { DomainEvents } from '../../lib/domain-events.ts'
+import { recordRequestEvent } from '../authorization-requests/index.ts'
+import { queueEmail } from '../outbox/index.ts'
+import { findRequesterCopy } from './messaging.repository.ts'
+import { sendConsentInvite, sendPatientMessage } from './messaging.service.ts'
+import { renewalNoticeEmail } from './templates/email-templates.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export function subscribeMessaging(events: DomainEvents): void {
+  events.on('authorization_request.created', async (ctx, tx, { request, consentLink }) => {
+    await sendConsentInvite(ctx, tx, { request, link: consentLink })
+  })
+  events.on('authorization_request.reminded', async (ctx, tx, event) => {
+    await sendConsentInvite(ctx, tx, {
+      request: event.request,
+      link: event.consentLink,
+      replacesEarlier: event.replacesEarlier,
+      ...(event.scheduled ? { reminder: true, now: event.at } : {}),
+    })
+  })
+  events.on('authorization_request.consented', async (ctx, tx, { request, consentLink }) => {
+    await sendConsentInvite(ctx, tx, { request, link: consentLink })
+  })
+  events.on('authorization_request.authorized', async (ctx, tx, { request }) => {
+    await sendPatientMessage(ctx, tx, { request, template: 'authorized_receipt' })
+  })
+  // A patient who texted STOP is not reached again (sendPatientMessage skips an opted-out number).
+  events.on('authorization_request.denied', async (ctx, tx, { request }) => {
+    await sendPatientMessage(ctx, tx, { request, template: 'denied_receipt' })
+  })
+  events.on('authorization_request.renewal_due', async (ctx, tx, { request, at }) => {
+    if (!request.expiresAt) return
+    const requester = await findRequesterCopy(tx, request.requesterUserId)
+    const mail = renewalNoticeEmail({
+      requestId: request.id,
+      expiresOn: request.expiresAt.toLocaleDateString('en-US', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        timeZone: 'UTC',
+      }),
+      // The widget's My Requests tab, where renewal is offered under 30 days.
+      renewUrl: `${ctx.config.publicUrl}/app/authorization/new?tab=requests&request=${request.id}`,
+      days: Math.ceil((request.expiresAt.getTime() - at.getTime()) / DAY_MS),
+    })
+    const outboxId = await queueEmail(ctx, tx, { template: 'renewal_notice', to: requester.email, ...mail })
+    await recordRequestEvent(tx, {
+      request,
+      event: 'renewal_notice_sent',
+      actor: { kind: 'system' },
+      at,
+      details: { outbox_id: outboxId },
+    })
+  })
+}

@@ -1,0 +1,140 @@
+// The stored clinical rows as the contract serves them: medications, claims and the risk score explanation.
+import type { ClaimRecord } from '@blueconsent/bluebutton'
+import type { ModelScore, RiskScoreResult } from '@blueconsent/hcc'
+import type { Claim, Medication, RiskScore } from '@blueconsent/contract'
+import type { ClaimWithChildren, RiskScoreRow } from './clinical.repository.ts'
+import type { medications } from '../../db/schema/clinical.ts'
+
+export type StoredRiskScore = {
+  model: string
+  paymentYear: number
+  score: string
+  segment: string
+  result: RiskScoreResult
+}
+
+/** The model with the largest share of the year's blend (V28 from 2026). */
+export function primaryModel(result: RiskScoreResult): ModelScore | undefined {
+  const main = [...result.blend].sort((a, b) => b.weightPercent - a.weightPercent)[0]
+  return result.models.find((model) => model.model === main?.model) ?? result.models[result.models.length - 1]
+}
+
+export function toMedication(row: typeof medications.$inferSelect): Medication {
+  return {
+    id: row.resourceId,
+    ndc: row.ndc,
+    name: row.drugName,
+    drug_name: row.drugName,
+    // Part D events carry no dosage or strength; the NDC identifies the product.
+    dosage: null,
+    strength: null,
+    start_date: row.fillDate,
+    end_date: row.endDate,
+    days_supply: row.daysSupply,
+    quantity: row.quantity,
+    refill_number: row.refillNumber,
+    prescribing_provider: row.prescriberName ?? row.prescriberNpi,
+    prescriber_npi: row.prescriberNpi,
+    pharmacy: row.pharmacyName,
+    brand_generic: row.brandGeneric,
+    total_cost_cents: row.totalCostCents,
+    patient_pay_cents: row.patientPayCents,
+    plan_paid_cents: row.planPaidCents,
+  }
+}
+
+export function toClaim({ claim, diagnoses, lines }: ClaimWithChildren): Claim {
+  const record = claim.record as unknown as ClaimRecord
+  const firstService = lines.find((line) => line.hcpcs)?.hcpcs ?? null
+  return {
+    id: claim.resourceId,
+    claim_id: record.claimId ?? claim.resourceId,
+    claim_type: record.claimType,
+    service: firstService,
+    procedure: firstService,
+    service_date: claim.billableStart,
+    date: claim.billableStart,
+    end_date: claim.billableEnd,
+    provider: claim.providerName ?? claim.providerNpi,
+    provider_npi: claim.providerNpi,
+    type_of_bill: claim.typeOfBill,
+    diagnoses: diagnoses.map((d) => ({
+      sequence: d.sequence,
+      code: d.code,
+      system: d.system,
+      roles: d.roles,
+    })),
+    lines: lines.map((l) => ({
+      sequence: l.sequence,
+      hcpcs: l.hcpcs,
+      modifiers: l.modifiers,
+      service_start: l.serviceStart,
+      service_end: l.serviceEnd,
+      quantity: l.quantity,
+      place_of_service: l.placeOfService,
+      provider_npi: l.providerNpi,
+      submitted_cents: l.submittedCents,
+      allowed_cents: l.allowedCents,
+      medicare_paid_cents: l.medicarePaidCents,
+    })),
+    submitted_cents: claim.submittedCents,
+    allowed_cents: claim.allowedCents,
+    medicare_paid_cents: claim.medicarePaidCents,
+    patient_pays_cents: claim.patientPaysCents,
+  }
+}
+
+type Evidence = ModelScore['hccs'][number]['diagnoses'][number]
+const evidence = (diagnoses: readonly Evidence[]) =>
+  diagnoses.map((d) => ({
+    code: d.code,
+    sources: d.sources.map((s) => ({
+      claim_id: s.claimId,
+      claim_type: s.claimType,
+      from: s.from,
+      through: s.through,
+    })),
+  }))
+
+export function toRiskScoreContract(row: StoredRiskScore & { calculatedAt: Date }): RiskScore | null {
+  const model = primaryModel(row.result)
+  if (!model) return null
+  return {
+    score: Number(row.score),
+    calculation_date: row.calculatedAt.toISOString(),
+    model: model.model,
+    payment_year: row.paymentYear,
+    segment: model.segment,
+    segment_label: model.segmentLabel,
+    raw_score: model.rawScore,
+    normalized_score: model.normalizedScore,
+    payment_score: row.result.paymentScore,
+    hccs: model.hccs.map((h) => ({
+      hcc: h.hcc,
+      label: h.label,
+      coefficient: h.coefficient,
+      diagnoses: evidence(h.diagnoses),
+      dropped: h.dropped,
+    })),
+    dropped_by_hierarchy: model.droppedByHierarchy.map((d) => ({
+      hcc: d.hcc,
+      label: d.label,
+      dropped_by: d.droppedBy,
+      diagnoses: evidence(d.diagnoses),
+    })),
+    terms: model.terms.map((t) => ({
+      variable: t.variable,
+      label: t.label,
+      kind: t.kind,
+      coefficient: t.coefficient,
+    })),
+    defaulted: row.result.defaulted.map((d) => ({ input: d.input, reason: d.reason })),
+    completeness: { status: row.result.completeness.status, note: row.result.completeness.note },
+    warnings: [...model.warnings, ...row.result.notes],
+  }
+}
+
+export const riskScoreView = (row: RiskScoreRow): RiskScore | null =>
+  toRiskScoreContract(row as unknown as StoredRiskScore & { calculatedAt: Date })
+
+export type ClinicalData = { medications: Medication[]; claims: Claim[]; riskScore: RiskScore | null }
