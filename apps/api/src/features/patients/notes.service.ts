@@ -2,16 +2,22 @@
 // see the patient reads. A note is changed or deleted by its author or an organisation admin. Bodies are
 // encrypted at rest and never written to the audit log.
 import { isAdminRole, isValidPatientId, type Note } from '@blueconsent/contract'
-import { and, count, desc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { patientNotes } from '../../db/schema/patient-notes.ts'
-import { users } from '../../db/schema/users.ts'
 import { notFound, permissionDenied } from '../../errors.ts'
 import { decrypt, encrypt } from '../../lib/crypto.ts'
 import { accessReason, writeAudit, type AuditSource } from '../audit/index.ts'
+import {
+  countNotes,
+  deleteNoteRow,
+  findNoteOfPatient,
+  insertNote,
+  selectNotes as selectNoteRows,
+  updateNoteBody,
+  type NoteFilter,
+  type NoteRow,
+} from './notes.repository.ts'
 import { loadPatient } from './patients.service.ts'
 
-type NoteRow = typeof patientNotes.$inferSelect
 type Author = { firstName: string | null; lastName: string | null }
 
 function toNote(ctx: AppContext, row: NoteRow, author: Author | null): Note {
@@ -26,15 +32,8 @@ function toNote(ctx: AppContext, row: NoteRow, author: Author | null): Note {
   }
 }
 
-async function selectNotes(ctx: AppContext, where: ReturnType<typeof and>, limit: number, offset: number) {
-  const rows = await ctx.db
-    .select({ note: patientNotes, firstName: users.firstName, lastName: users.lastName })
-    .from(patientNotes)
-    .leftJoin(users, eq(users.id, patientNotes.authorUserId))
-    .where(where)
-    .orderBy(desc(patientNotes.createdAt), desc(patientNotes.id))
-    .limit(limit)
-    .offset(offset)
+async function selectNotes(ctx: AppContext, filter: NoteFilter, limit: number, offset: number) {
+  const rows = await selectNoteRows(ctx.db, filter, limit, offset)
   return rows.map((row) => toNote(ctx, row.note, row))
 }
 
@@ -47,12 +46,8 @@ export async function listNotes(
   path: string,
 ) {
   const { row: patient, authorizationId } = await loadPatient(ctx, source, patientId)
-  const where = and(
-    eq(patientNotes.patientId, patient.id),
-    eq(patientNotes.organizationId, patient.organizationId),
-  )
-  const [totals] = await ctx.db.select({ total: count() }).from(patientNotes).where(where)
-  const total = totals?.total ?? 0
+  const where: NoteFilter = { patientId: patient.id, organizationId: patient.organizationId }
+  const total = await countNotes(ctx.db, where)
   await writeAudit(ctx.db, source, {
     action: 'patient_note.list',
     patientId: patient.id,
@@ -77,18 +72,14 @@ export async function createNote(
 ): Promise<Note> {
   const { row: patient, authorizationId } = await loadPatient(ctx, source, patientId)
   const now = ctx.clock()
-  const [row] = await ctx.db
-    .insert(patientNotes)
-    .values({
-      organizationId: patient.organizationId,
-      patientId: patient.id,
-      authorUserId: source.principal.userId,
-      bodyEncrypted: encrypt(ctx.keys, body),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-  if (!row) throw new Error('note insert returned no row')
+  const row = await insertNote(ctx.db, {
+    organizationId: patient.organizationId,
+    patientId: patient.id,
+    authorUserId: source.principal.userId,
+    bodyEncrypted: encrypt(ctx.keys, body),
+    createdAt: now,
+    updatedAt: now,
+  })
   await writeAudit(ctx.db, source, {
     action: 'patient_note.create',
     patientId: patient.id,
@@ -97,7 +88,7 @@ export async function createNote(
     reason: accessReason(authorizationId),
     at: now,
   })
-  const [note] = await selectNotes(ctx, eq(patientNotes.id, row.id), 1, 0)
+  const [note] = await selectNotes(ctx, { noteId: row.id }, 1, 0)
   if (!note) throw notFound()
   return note
 }
@@ -111,10 +102,7 @@ async function loadOwnNote(
 ): Promise<{ row: NoteRow; authorizationId: string | null }> {
   const { row: patient, authorizationId } = await loadPatient(ctx, source, patientId)
   if (!isValidPatientId(noteId)) throw notFound()
-  const [row] = await ctx.db
-    .select()
-    .from(patientNotes)
-    .where(and(eq(patientNotes.id, noteId), eq(patientNotes.patientId, patient.id)))
+  const row = await findNoteOfPatient(ctx.db, noteId, patient.id)
   if (!row) throw notFound()
   const { principal } = source
   if (row.authorUserId !== principal.userId && !isAdminRole(principal.role)) throw permissionDenied()
@@ -130,10 +118,7 @@ export async function updateNote(
 ): Promise<Note> {
   const { row, authorizationId } = await loadOwnNote(ctx, source, patientId, noteId)
   const now = ctx.clock()
-  await ctx.db
-    .update(patientNotes)
-    .set({ bodyEncrypted: encrypt(ctx.keys, body), updatedAt: now })
-    .where(eq(patientNotes.id, row.id))
+  await updateNoteBody(ctx.db, row.id, encrypt(ctx.keys, body), now)
   await writeAudit(ctx.db, source, {
     action: 'patient_note.update',
     patientId: row.patientId,
@@ -142,7 +127,7 @@ export async function updateNote(
     reason: accessReason(authorizationId),
     at: now,
   })
-  const [note] = await selectNotes(ctx, eq(patientNotes.id, row.id), 1, 0)
+  const [note] = await selectNotes(ctx, { noteId: row.id }, 1, 0)
   if (!note) throw notFound()
   return note
 }
@@ -154,7 +139,7 @@ export async function deleteNote(
   noteId: string,
 ): Promise<void> {
   const { row, authorizationId } = await loadOwnNote(ctx, source, patientId, noteId)
-  await ctx.db.delete(patientNotes).where(eq(patientNotes.id, row.id))
+  await deleteNoteRow(ctx.db, row.id)
   await writeAudit(ctx.db, source, {
     action: 'patient_note.delete',
     patientId: row.patientId,

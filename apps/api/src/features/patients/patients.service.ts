@@ -12,11 +12,9 @@ import {
   type PatientRiskScore,
   type PatientSearchQuery,
 } from '@blueconsent/contract'
-import { and, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import type { Principal } from '../../plugins/access.ts'
 import { readAll } from '../../db/client.ts'
-import { patients } from '../../db/schema/patients.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { keyedHash } from '../../lib/crypto.ts'
 import { accessReason, sealSearchQuery, writeAudit, type AuditSource } from '../audit/index.ts'
@@ -28,15 +26,14 @@ import {
 } from './clinical.repository.ts'
 import { riskScoreView, toClaim, toMedication } from './clinical-views.ts'
 import { mrnHash } from './patient-records.ts'
-import { nameWords, patientIdsWithTerms, termsForWords } from './name-search.ts'
+import { nameWords } from './name-search.ts'
+import { searchPageFor, type GeneralTerm, type SearchTerms } from './patient-search.repository.ts'
 import { searchesByIdentifier, toBasicInfo, toPatient } from './patient-views.ts'
 import {
   findScopedClaim,
   findScopedPatient,
   claimChildren,
   newestRequests,
-  activeAuthorizationExists,
-  patientScope,
   searchPatients,
   withActiveAuthorization,
   type ScopedPatient,
@@ -55,46 +52,23 @@ export const normaliseMbi = (value: string): string => value.trim().toUpperCase(
 
 const SEARCH_PARAMETERS = ['mrn', 'medicare_number', 'search', 'uuid'] as const
 
-/**
- * The MBI condition of `medicare_number=` and of the general search. The MBI comes from the Medicare pull, so
- * it matches only patients the caller has an active authorization for (issue 6: a revoked or expired
- * authorization's data is not served, nor found by).
- */
-const mbiMatches = (ctx: Pick<AppContext, 'keys'>, principal: Principal, now: Date, term: string): SQL =>
-  and(
-    eq(patients.mbiHash, keyedHash(ctx.keys, normaliseMbi(term))),
-    activeAuthorizationExists(principal, now),
-  ) as SQL
+const isPhoneNumber = (digits: string): boolean =>
+  digits.length === 10 || (digits.length === 11 && digits.startsWith('1'))
 
 /**
- * `search=`: names word by word through the name vocabulary (name-search.ts), and email and phone by
- * keyed-hash equality, normalised as the writers store them; MRN and MBI too for the roles that may search
- * by them (`searchesByIdentifier`), so no other role can probe an identifier it is not shown (the MBI only
- * while authorized: `mbiMatches`). Terms with a digit or an @ are identifiers, never names.
+ * `search=`: names word by word, and email and phone by keyed-hash equality, normalised as the writers
+ * store them; MRN and MBI too for the roles that may search by them (`searchesByIdentifier`), so no other
+ * role can probe an identifier it is not shown. Terms with a digit or an @ are identifiers, never names.
  */
-async function searchCondition(
-  ctx: Pick<AppContext, 'keys' | 'db'>,
-  principal: Principal,
-  now: Date,
-  organizationId: string,
-  term: string,
-  withIdentifiers: boolean,
-): Promise<SQL> {
-  const lower = term.toLowerCase()
-  const digits = term.replace(/\D/g, '')
-  const identifiers = or(
-    withIdentifiers ? eq(patients.mrnHash, mrnHash(ctx, term)) : undefined,
-    withIdentifiers ? mbiMatches(ctx, principal, now, term) : undefined,
-    eq(patients.emailHash, keyedHash(ctx.keys, lower)),
-    digits.length === 10 || (digits.length === 11 && digits.startsWith('1'))
-      ? eq(patients.phoneHash, keyedHash(ctx.keys, toE164(term)))
-      : undefined,
-  )
-  const byIdentifier = sql`select ${patients.id} from ${patients} where ${patients.organizationId} = ${organizationId} and ${identifiers}`
-  const byName = /[\d@]/.test(term)
-    ? undefined
-    : patientIdsWithTerms(organizationId, await termsForWords(ctx.db, organizationId, nameWords(term)))
-  return sql`${patients.id} in (${byName === undefined ? byIdentifier : sql`(${byName}) union (${byIdentifier})`})`
+function generalTerm(ctx: Pick<AppContext, 'keys'>, term: string, withIdentifiers: boolean): GeneralTerm {
+  return {
+    text: term,
+    nameWords: /[\d@]/.test(term) ? null : nameWords(term),
+    emailHash: keyedHash(ctx.keys, term.toLowerCase()),
+    phoneHash: isPhoneNumber(term.replace(/\D/g, '')) ? keyedHash(ctx.keys, toE164(term)) : null,
+    mrnHash: withIdentifiers ? mrnHash(ctx, term) : null,
+    mbiHash: withIdentifiers ? keyedHash(ctx.keys, normaliseMbi(term)) : null,
+  }
 }
 
 /** The query behind GET /api/patients/ (exported for bench/patients, which times it at the database). */
@@ -105,35 +79,25 @@ export async function patientSearchPage(
   now: Date,
 ): Promise<SearchPage> {
   const withIdentifiers = searchesByIdentifier(principal.role)
-  // MRN and Medicare ID search are for ACO and physician roles only (spec 1 §6): refused, not ignored.
+  // MRN and Medicare ID search are for ACO and physician roles only: refused, not ignored.
   for (const name of ['mrn', 'medicare_number'] as const) {
     if (query[name] !== undefined && !withIdentifiers)
       throw new AppError(400, 'validation_error', IDENTIFIER_SEARCH_REFUSED[name])
   }
-  const conditions: SQL[] = [patientScope(principal, now)]
-  const orderBy: SQL[] = []
-  if (query.uuid !== undefined) {
-    if (!isValidPatientId(query.uuid)) throw invalidPatientId()
-    conditions.push(eq(patients.id, query.uuid))
+  if (query.uuid !== undefined && !isValidPatientId(query.uuid)) throw invalidPatientId()
+  const terms: SearchTerms = {
+    uuid: query.uuid,
+    mrnHash: query.mrn === undefined ? undefined : mrnHash(ctx, query.mrn),
+    mbiHash:
+      query.medicare_number === undefined
+        ? undefined
+        : keyedHash(ctx.keys, normaliseMbi(query.medicare_number)),
+    general: query.search === undefined ? undefined : generalTerm(ctx, query.search, withIdentifiers),
   }
-  if (query.mrn !== undefined) conditions.push(eq(patients.mrnHash, mrnHash(ctx, query.mrn)))
-  if (query.medicare_number !== undefined)
-    conditions.push(mbiMatches(ctx, principal, now, query.medicare_number))
-  if (query.search !== undefined && principal.organizationId !== null) {
-    conditions.push(
-      await searchCondition(ctx, principal, now, principal.organizationId, query.search, withIdentifiers),
-    )
-    // Ranked on lower() rather than patient_name_fold(): unaccent on every candidate row doubles the query's
-    // cost, and accents already made no difference to which patients match.
-    orderBy.push(sql`similarity(lower(${patients.fullName}), lower(${query.search})) desc`)
-  }
-  orderBy.push(sql`lower(${patients.fullName})`, sql`${patients.id}`)
-  return {
-    where: sql.join(conditions, sql` and `),
-    orderBy,
+  return searchPageFor(ctx.db, principal, now, terms, {
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
-  }
+  })
 }
 
 export async function searchPatientList(
