@@ -3,9 +3,9 @@
 // for goes in sealed (`sealSearchQuery`), readable only through the audit endpoints. A read of one
 // patient's data says why it was allowed in `reason` (`accessReason`): the authorization it relied on.
 import type { DbOrTx } from '../../db/client.ts'
-import { auditLog } from '../../db/schema/audit.ts'
 import { decrypt, encrypt, type CryptoKeys } from '../../lib/crypto.ts'
 import type { Principal } from '../../plugins/access.ts'
+import { insertAuditLog } from './audit.repository.ts'
 
 export type AuditSource = { principal: Principal; ip: string; httpRequestId: string }
 
@@ -40,7 +40,7 @@ export const openSearchQuery = (keys: CryptoKeys, sealed: string | null): Record
   sealed === null ? null : (JSON.parse(decrypt(keys, sealed)) as Record<string, string>)
 
 export async function writeAudit(db: DbOrTx, source: AuditSource, entry: PatientAuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  await insertAuditLog(db, {
     occurredAt: entry.at,
     actorUserId: source.principal.userId,
     organizationId: source.principal.organizationId,
@@ -74,7 +74,7 @@ export type AuditRowInput = {
 }
 
 export async function writeAuditRow(db: DbOrTx, entry: AuditRowInput): Promise<void> {
-  await db.insert(auditLog).values({
+  await insertAuditLog(db, {
     occurredAt: entry.at,
     actorUserId: entry.actorUserId,
     organizationId: entry.organizationId,

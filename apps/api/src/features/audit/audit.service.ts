@@ -1,14 +1,17 @@
-// The audit search for administrators (issue 6): organisation admins see their organisation's rows, the
+// The audit search for administrators: organisation admins see their organisation's rows, the
 // platform ADMIN sees all. Filters: user, patient, action, from/to. The CSV export is itself audited.
 import type { AuditEntry, AuditList, AuditQuery } from '@blueconsent/contract'
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { auditLog } from '../../db/schema/audit.ts'
-import { users } from '../../db/schema/users.ts'
 import { fieldError } from '../../errors.ts'
 import type { CryptoKeys } from '../../lib/crypto.ts'
 import { csvLine } from '../../lib/csv.ts'
 import { openSearchQuery, writeAudit, type AuditSource } from './audit-writer.ts'
+import {
+  countAuditRows,
+  selectAuditRows,
+  type AuditFilter,
+  type AuditRowWithActor,
+} from './audit.repository.ts'
 
 export const AUDIT_EXPORT_LIMIT = 10_000
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
@@ -20,25 +23,7 @@ function parseBound(field: 'from' | 'to', value: string): Date {
   return field === 'to' && DATE_ONLY.test(value) ? new Date(parsed.getTime() + 86_400_000) : parsed
 }
 
-function auditWhere(source: AuditSource, query: AuditQuery): SQL | undefined {
-  const { principal } = source
-  const conditions: (SQL | undefined)[] = []
-  // Organisation admins see their organisation only; an admin role without one (the platform ADMIN) sees all.
-  if (principal.role !== 'ADMIN')
-    conditions.push(
-      principal.organizationId ? eq(auditLog.organizationId, principal.organizationId) : sql`false`,
-    )
-  if (query.user) conditions.push(eq(auditLog.actorUserId, query.user))
-  if (query.patient) conditions.push(eq(auditLog.patientId, query.patient))
-  if (query.action) conditions.push(eq(auditLog.action, query.action))
-  if (query.from) conditions.push(gte(auditLog.occurredAt, parseBound('from', query.from)))
-  if (query.to) conditions.push(lt(auditLog.occurredAt, parseBound('to', query.to)))
-  return and(...conditions)
-}
-
-type Row = { log: typeof auditLog.$inferSelect; firstName: string | null; lastName: string | null }
-
-function toEntry(keys: CryptoKeys, { log, firstName, lastName }: Row): AuditEntry {
+function toEntry(keys: CryptoKeys, { log, firstName, lastName }: AuditRowWithActor): AuditEntry {
   const name = [firstName, lastName].filter(Boolean).join(' ')
   return {
     id: log.id,
@@ -60,19 +45,25 @@ function toEntry(keys: CryptoKeys, { log, firstName, lastName }: Row): AuditEntr
 
 async function selectRows(
   ctx: AppContext,
-  where: SQL | undefined,
+  filter: AuditFilter,
   limit: number,
   offset: number,
 ): Promise<AuditEntry[]> {
-  const rows = await ctx.db
-    .select({ log: auditLog, firstName: users.firstName, lastName: users.lastName })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(where)
-    .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
-    .limit(limit)
-    .offset(offset)
+  const rows = await selectAuditRows(ctx.db, filter, limit, offset)
   return rows.map((row) => toEntry(ctx.keys, row))
+}
+
+/** Organisation admins see their organisation only; an admin role without one (the platform ADMIN) all. */
+function auditFilter(source: AuditSource, query: AuditQuery): AuditFilter {
+  const { principal } = source
+  return {
+    organizationId: principal.role === 'ADMIN' ? undefined : principal.organizationId,
+    user: query.user,
+    patient: query.patient,
+    action: query.action,
+    from: query.from ? parseBound('from', query.from) : undefined,
+    to: query.to ? parseBound('to', query.to) : undefined,
+  }
 }
 
 export async function listAudit(
@@ -81,9 +72,8 @@ export async function listAudit(
   query: AuditQuery,
   path: string,
 ): Promise<AuditList> {
-  const where = auditWhere(source, query)
-  const [totals] = await ctx.db.select({ total: count() }).from(auditLog).where(where)
-  const total = totals?.total ?? 0
+  const where = auditFilter(source, query)
+  const total = await countAuditRows(ctx.db, where)
   const pageUrl = (page: number): string => {
     const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size) })
     for (const name of ['user', 'patient', 'action', 'from', 'to'] as const)
@@ -124,7 +114,7 @@ const auditCsvCell = (
 }
 
 export async function exportAudit(ctx: AppContext, source: AuditSource, query: AuditQuery): Promise<string> {
-  const entries = await selectRows(ctx, auditWhere(source, query), AUDIT_EXPORT_LIMIT, 0)
+  const entries = await selectRows(ctx, auditFilter(source, query), AUDIT_EXPORT_LIMIT, 0)
   await writeAudit(ctx.db, source, {
     action: 'audit.export',
     patientId: null,

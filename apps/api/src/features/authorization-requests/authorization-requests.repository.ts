@@ -11,8 +11,11 @@ import { ingestionRuns } from '../../db/schema/bluebutton.ts'
 import { patients } from '../../db/schema/patients.ts'
 import { users } from '../../db/schema/users.ts'
 import type { Principal } from '../../plugins/access.ts'
-import type { RequestRow } from './transitions.ts'
 
+export type RequestRow = typeof authorizationRequests.$inferSelect
+export type RequestPatch = Partial<
+  Omit<typeof authorizationRequests.$inferInsert, 'id' | 'status' | 'organizationId'>
+>
 export type PatientRow = typeof patients.$inferSelect
 export type RunRow = typeof ingestionRuns.$inferSelect
 export type RequesterRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'role'>
@@ -299,4 +302,30 @@ export async function hasLiveRenewal(db: DbOrTx, requestId: string): Promise<boo
     )
     .limit(1)
   return renewal !== undefined
+}
+
+export async function findRequest(db: DbOrTx, id: string): Promise<RequestRow | undefined> {
+  const [row] = await db.select().from(authorizationRequests).where(eq(authorizationRequests.id, id))
+  return row
+}
+
+/** Applies the patch only while the request still has the status `current` was read with. */
+export async function updateRequestIfStatus(
+  db: DbOrTx,
+  current: Pick<RequestRow, 'id' | 'status'>,
+  patch: RequestPatch & Pick<RequestRow, 'status'>,
+): Promise<RequestRow | undefined> {
+  const [updated] = await db
+    .update(authorizationRequests)
+    .set(patch)
+    .where(and(eq(authorizationRequests.id, current.id), eq(authorizationRequests.status, current.status)))
+    .returning()
+  return updated
+}
+
+export async function insertRequestEvent(
+  db: DbOrTx,
+  row: typeof authorizationRequestEvents.$inferInsert,
+): Promise<void> {
+  await db.insert(authorizationRequestEvents).values(row)
 }

@@ -9,9 +9,9 @@ import {
   findRequesters,
   newestRuns,
   type PatientRow,
+  type RequestRow,
   type RunRow,
 } from './authorization-requests.repository.ts'
-import type { RequestRow } from './transitions.ts'
 
 export const RESENT_EVENT = 'resent'
 

@@ -3,17 +3,19 @@
 // The update is conditional on the current status, so two concurrent transitions (a sweep and a
 // patient's click) cannot both win.
 import type { AuthorizationStatus } from '@blueconsent/contract'
-import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
-import { authorizationRequestEvents, authorizationRequests } from '../../db/schema/authorization-requests.ts'
 import { AppError } from '../../errors.ts'
 import { writeAuditRow } from '../audit/index.ts'
+import {
+  findRequest,
+  insertRequestEvent,
+  updateRequestIfStatus,
+  type RequestPatch,
+  type RequestRow,
+} from './authorization-requests.repository.ts'
 
-export type RequestRow = typeof authorizationRequests.$inferSelect
-export type RequestPatch = Partial<
-  Omit<typeof authorizationRequests.$inferInsert, 'id' | 'status' | 'organizationId'>
->
+export type { RequestPatch, RequestRow }
 export type Actor = { kind: 'user' | 'patient' | 'system'; userId?: string }
 
 export type TransitionInput = {
@@ -54,17 +56,14 @@ export async function transitionRequest(
   input: TransitionInput,
 ): Promise<RequestRow> {
   const at = input.at ?? new Date()
-  const [current] = await tx
-    .select()
-    .from(authorizationRequests)
-    .where(eq(authorizationRequests.id, input.requestId))
+  const current = await findRequest(tx, input.requestId)
   if (!current) throw new AppError(404, 'not_found', 'Not found.')
   if (!canTransition(current.status, input.to)) throw invalidTransition(current.status, input.to)
-  const [updated] = await tx
-    .update(authorizationRequests)
-    .set({ ...input.patch, status: input.to, updatedAt: at })
-    .where(and(eq(authorizationRequests.id, current.id), eq(authorizationRequests.status, current.status)))
-    .returning()
+  const updated = await updateRequestIfStatus(tx, current, {
+    ...input.patch,
+    status: input.to,
+    updatedAt: at,
+  })
   // Someone else moved it between our read and our write.
   if (!updated) throw invalidTransition(current.status, input.to)
   await recordRequestEvent(tx, {
@@ -116,7 +115,7 @@ export type EventInput = {
 /** An event row plus its audit row (messages, resends and transitions alike). */
 export async function recordRequestEvent(tx: DbOrTx, input: EventInput): Promise<void> {
   const actorUserId = input.actor.kind === 'user' ? (input.actor.userId ?? null) : null
-  await tx.insert(authorizationRequestEvents).values({
+  await insertRequestEvent(tx, {
     requestId: input.request.id,
     event: input.event,
     fromStatus: input.from ?? null,

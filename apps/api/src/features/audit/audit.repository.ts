@@ -1,0 +1,57 @@
+// Queries of the append-only audit log: rows are only ever inserted and read.
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { auditLog } from '../../db/schema/audit.ts'
+import { users } from '../../db/schema/users.ts'
+
+export type AuditLogRow = typeof auditLog.$inferSelect
+export type AuditRowWithActor = { log: AuditLogRow; firstName: string | null; lastName: string | null }
+
+export type AuditFilter = {
+  /** undefined: every organisation; null: none (a caller without an organisation sees nothing). */
+  organizationId: string | null | undefined
+  user?: string | undefined
+  patient?: string | undefined
+  action?: string | undefined
+  from?: Date | undefined
+  /** Exclusive. */
+  to?: Date | undefined
+}
+
+export async function insertAuditLog(db: DbOrTx, row: typeof auditLog.$inferInsert): Promise<void> {
+  await db.insert(auditLog).values(row)
+}
+
+function auditWhere(filter: AuditFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = []
+  if (filter.organizationId !== undefined)
+    conditions.push(filter.organizationId ? eq(auditLog.organizationId, filter.organizationId) : sql`false`)
+  if (filter.user) conditions.push(eq(auditLog.actorUserId, filter.user))
+  if (filter.patient) conditions.push(eq(auditLog.patientId, filter.patient))
+  if (filter.action) conditions.push(eq(auditLog.action, filter.action))
+  if (filter.from) conditions.push(gte(auditLog.occurredAt, filter.from))
+  if (filter.to) conditions.push(lt(auditLog.occurredAt, filter.to))
+  return and(...conditions)
+}
+
+/** Newest first, with the actor's name. */
+export async function selectAuditRows(
+  db: DbOrTx,
+  filter: AuditFilter,
+  limit: number,
+  offset: number,
+): Promise<AuditRowWithActor[]> {
+  return db
+    .select({ log: auditLog, firstName: users.firstName, lastName: users.lastName })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(auditWhere(filter))
+    .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
+    .limit(limit)
+    .offset(offset)
+}
+
+export async function countAuditRows(db: DbOrTx, filter: AuditFilter): Promise<number> {
+  const [totals] = await db.select({ total: count() }).from(auditLog).where(auditWhere(filter))
+  return totals?.total ?? 0
+}
