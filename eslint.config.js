@@ -1,19 +1,66 @@
-// One flat config for the monorepo: strict TypeScript, import boundaries, env read in one file per app.
+// One flat config for the monorepo: strict TypeScript with type-aware checks, feature boundaries generated
+// from the folders (a new feature is covered the day its folder exists), no import cycles, env read in one
+// file per app. Prettier's formatting is checked by `npm run lint` beside this.
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
-const webFeatures = [
-  'auth',
-  'shell',
-  'dashboard',
-  'authorization-requests',
-  'patients',
-  'audit',
-  'consent',
-  'dev-outbox',
+/** The feature folders of an app, read at lint time. */
+const featuresOf = (app) =>
+  readdirSync(new URL(`./apps/${app}/src/features/`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+
+const apiFeatures = featuresOf('api')
+const webFeatures = featuresOf('web')
+const API = './apps/api/src'
+const publicFaces = (except = null) =>
+  apiFeatures.filter((feature) => feature !== except).map((feature) => `./${feature}/index.ts`)
+
+const apiBoundaries = [
+  // A feature reaches another only through its index.ts; its repositories and every other file are private.
+  ...apiFeatures.map((feature) => ({
+    target: `${API}/features/${feature}`,
+    from: `${API}/features`,
+    except: [`./${feature}`, ...publicFaces(feature)],
+    message: `Import another feature only through its index.ts (its public face); '${feature}' may not reach into it.`,
+  })),
+  {
+    target: [`${API}/db`, `${API}/lib`],
+    from: `${API}/features`,
+    message:
+      'db/ and lib/ sit below the features and import none of them; publish an event or pass a function.',
+  },
+  {
+    target: [
+      `${API}/jobs`,
+      `${API}/plugins`,
+      `${API}/testing`,
+      `${API}/app.ts`,
+      `${API}/server.ts`,
+      `${API}/context.ts`,
+    ],
+    from: `${API}/features`,
+    except: publicFaces(),
+    message: 'Outside the features, import a feature only through its index.ts.',
+  },
+]
+
+const webBoundaries = [
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'Web features do not import each other; compose them in app/.',
+  })),
+  {
+    target: ['./apps/web/src/lib', './apps/web/src/components'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'lib/ and components/ stay below features.',
+  },
 ]
 
 export default tseslint.config(
@@ -33,6 +80,7 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'] },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
@@ -53,6 +101,29 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules that catch real bugs: a promise nobody waits for (its failure vanishes) and a
+    // switch that forgets a member of a union.
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+    },
+  },
+  {
+    // Import cycles make load order matter and hide a missing boundary.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'tools/*/src/**/*.ts'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     // The one place per app (and per tool) that reads the environment, plus test harnesses and scripts.
     files: [
       'apps/api/src/config.ts',
@@ -70,30 +141,16 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
+    files: ['apps/api/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiBoundaries }] },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Web features never reach into each other; they compose in app/ and share via the contract.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...webFeatures.map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
-              message: 'Features do not import each other; compose them in app/.',
-            })),
-            {
-              target: ['./apps/web/src/lib', './apps/web/src/components'],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-              message: 'lib/ and components/ stay below features.',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
     },
   },
   {

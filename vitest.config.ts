@@ -15,5 +15,11 @@ const projectConfigs = [
 ]
 
 export default defineConfig({
-  test: { projects: projectConfigs.filter((path) => existsSync(path)) },
+  test: {
+    projects: [
+      ...projectConfigs.filter((path) => existsSync(path)),
+      // The lint config's own test: the architecture rules fail on code written to break them.
+      { test: { name: 'lint-config', include: ['scripts/*.test.ts'], testTimeout: 60_000 } },
+    ],
+  },
 })

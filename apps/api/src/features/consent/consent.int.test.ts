@@ -8,7 +8,7 @@ import { bluebuttonGrants } from '../../db/schema/bluebutton.ts'
 import { outboxMessages } from '../../db/schema/outbox.ts'
 import { createClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
-import { transitionRequest } from '../authorization-requests/transitions.ts'
+import { transitionRequest } from '../authorization-requests/index.ts'
 import {
   consentAtMedicare,
   createPendingRequest,

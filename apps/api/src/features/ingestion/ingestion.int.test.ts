@@ -9,8 +9,8 @@ import { claimDiagnoses, claimLines, claims, medications, riskScores } from '../
 import { patients } from '../../db/schema/patients.ts'
 import { loginAs } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
-import { transitionRequest } from '../authorization-requests/transitions.ts'
-import { revokeGrantForRequest } from '../bluebutton/grants.service.ts'
+import { transitionRequest } from '../authorization-requests/index.ts'
+import { revokeGrantForRequest } from '../bluebutton/index.ts'
 import {
   consentAtMedicare,
   createPendingRequest,

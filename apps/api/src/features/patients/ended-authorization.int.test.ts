@@ -8,7 +8,7 @@ import { authorizationRequests } from '../../db/schema/authorization-requests.ts
 import { patients } from '../../db/schema/patients.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
-import { runLifecycleSweep } from '../authorization-requests/lifecycle.ts'
+import { runLifecycleSweep } from '../authorization-requests/index.ts'
 import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'
 
 const DAY = 24 * 60 * 60 * 1000

@@ -30,12 +30,16 @@ describe('NetworkBanners', () => {
     act(() => setOnline(false))
     expect(screen.getByText(NETWORK_MESSAGES.offline)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Retry Connection' })).not.toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(30_000))
+    act(() => {
+      vi.advanceTimersByTime(30_000)
+    })
     expect(screen.getByRole('button', { name: 'Retry Connection' })).toBeInTheDocument()
     act(() => setOnline(true))
     expect(screen.queryByText(NETWORK_MESSAGES.offline)).not.toBeInTheDocument()
     expect(screen.getByText('Connection restored')).toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(3_000))
+    act(() => {
+      vi.advanceTimersByTime(3_000)
+    })
     expect(screen.queryByText('Connection restored')).not.toBeInTheDocument()
   })
 
@@ -45,7 +49,9 @@ describe('NetworkBanners', () => {
     act(() => setOnline(false))
     act(() => screen.getByRole('button', { name: 'Dismiss offline message' }).click())
     expect(screen.queryByText(NETWORK_MESSAGES.offline)).not.toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(5 * 60_000))
+    act(() => {
+      vi.advanceTimersByTime(5 * 60_000)
+    })
     expect(screen.getByText(NETWORK_MESSAGES.offline)).toBeInTheDocument()
   })
 
