@@ -1,4 +1,4 @@
-import type { LoginResponse, Role, User } from '@blueconsent/contract'
+import type { LoginResponse, Medication, Role, User } from '@blueconsent/contract'
 
 /** A signed-in staff member; named personas keep the tests readable. */
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -32,5 +32,29 @@ export function loginResponse(user: User = makeUser(), expiresIn = 900): LoginRe
     expires_in: expiresIn,
     user,
     tin_scope: { tin_ids: [], all_tins: true, is_aco: true },
+  }
+}
+
+export function makeMedication(overrides: Partial<Medication> = {}): Medication {
+  return {
+    id: 'med-1',
+    ndc: '00093-7214-01',
+    name: 'Metformin HCl 500 mg',
+    drug_name: 'Metformin HCl 500 mg',
+    dosage: null,
+    strength: '500 mg',
+    start_date: '2026-10-01',
+    end_date: '2026-10-31',
+    days_supply: 30,
+    quantity: '60',
+    refill_number: 2,
+    prescribing_provider: 'Dr Alan Grant',
+    prescriber_npi: '1234567890',
+    pharmacy: null,
+    brand_generic: 'generic',
+    total_cost_cents: 1250,
+    patient_pay_cents: 300,
+    plan_paid_cents: 950,
+    ...overrides,
   }
 }

@@ -1,57 +1,85 @@
-import { PATIENT_DATA_MESSAGES, type Claim } from '@blueconsent/contract'
-import { useState } from 'react'
+// The one table of claims, used by the patient record (each claim linking to its detail page, Medicare
+// paid only) and the request's Data tab (allowed, paid and patient share). Columns follow the role's
+// display options.
+import { type Claim, type DisplayOptions } from '@blueconsent/contract'
+import { Link } from 'react-router'
 import { formatCents, formatDate } from './format.ts'
-import { pageCount, pageOf } from './paging.ts'
-import { Pager } from './pager.tsx'
 
-type ClaimsTableProps = { claims: readonly Claim[]; showCosts: boolean; perPage: number }
+export type ClaimColumns = Pick<DisplayOptions, 'providerDetails' | 'diagnoses' | 'costs'>
+type Amount = 'allowed_cents' | 'medicare_paid_cents' | 'patient_pays_cents'
 
-export function ClaimsTable({ claims, showCosts, perPage }: ClaimsTableProps) {
-  const [page, setPage] = useState(0)
-  if (claims.length === 0) return <p>{PATIENT_DATA_MESSAGES.noClaims}</p>
-  const pages = pageCount(claims.length, perPage)
+const AMOUNT_LABELS: Record<Amount, string> = {
+  allowed_cents: 'Allowed',
+  medicare_paid_cents: 'Medicare paid',
+  patient_pays_cents: 'Patient pays',
+}
+
+type ClaimsTableProps<C extends Claim> = {
+  claims: readonly C[]
+  columns: ClaimColumns
+  /** The amounts shown when the role sees costs, in order. */
+  amounts: readonly Amount[]
+  /** Where a claim's date links to (its detail page), if anywhere. */
+  claimHref?: (claim: C) => string
+  rowKey?: (claim: C) => string
+}
+
+export function ClaimsTable<C extends Claim>({
+  claims,
+  columns,
+  amounts,
+  claimHref,
+  rowKey = (claim) => claim.id,
+}: ClaimsTableProps<C>) {
+  const shownAmounts = columns.costs ? amounts : []
   return (
-    <div className="flex flex-col gap-2">
-      <div className="overflow-x-auto">
-        <table className="table table-sm">
-          <caption className="sr-only">Claims</caption>
-          <thead className="text-base-content">
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Type</th>
-              <th scope="col">Service or procedure</th>
-              <th scope="col">Provider</th>
-              <th scope="col">Diagnoses</th>
-              {showCosts ? (
-                <>
-                  <th scope="col">Allowed</th>
-                  <th scope="col">Medicare paid</th>
-                  <th scope="col">Patient pays</th>
-                </>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {pageOf(claims, Math.min(page, pages - 1), perPage).map((claim) => (
-              <tr key={claim.id}>
-                <td>{formatDate(claim.service_date ?? claim.date)}</td>
-                <td>{claim.claim_type}</td>
-                <td>{claim.service ?? claim.procedure ?? '—'}</td>
-                <td>{claim.provider ?? claim.provider_npi ?? '—'}</td>
-                <td>{claim.diagnoses.map((diagnosis) => diagnosis.code).join(', ') || '—'}</td>
-                {showCosts ? (
-                  <>
-                    <td>{formatCents(claim.allowed_cents)}</td>
-                    <td>{formatCents(claim.medicare_paid_cents)}</td>
-                    <td>{formatCents(claim.patient_pays_cents)}</td>
-                  </>
-                ) : null}
-              </tr>
+    <div className="overflow-x-auto">
+      <table className="table table-sm">
+        <caption className="sr-only">Claims</caption>
+        <thead className="text-base-content">
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Type</th>
+            <th scope="col">Service or procedure</th>
+            {columns.providerDetails ? <th scope="col">Provider</th> : null}
+            {columns.diagnoses ? <th scope="col">Diagnoses</th> : null}
+            {shownAmounts.map((amount) => (
+              <th key={amount} scope="col">
+                {AMOUNT_LABELS[amount]}
+              </th>
             ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={Math.min(page, pages - 1)} pages={pages} label="Claims pages" onPage={setPage} />
+          </tr>
+        </thead>
+        <tbody>
+          {claims.map((claim) => (
+            <tr key={rowKey(claim)}>
+              <td>
+                <ClaimDate claim={claim} href={claimHref?.(claim)} />
+              </td>
+              <td>{claim.claim_type}</td>
+              <td>{claim.service ?? claim.procedure ?? '—'}</td>
+              {columns.providerDetails ? <td>{claim.provider ?? claim.provider_npi ?? '—'}</td> : null}
+              {columns.diagnoses ? (
+                <td>{claim.diagnoses.map((item) => item.code).join(', ') || '—'}</td>
+              ) : null}
+              {shownAmounts.map((amount) => (
+                <td key={amount}>{formatCents(claim[amount])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
+  )
+}
+
+function ClaimDate({ claim, href }: { claim: Claim; href: string | undefined }) {
+  const date = formatDate(claim.service_date ?? claim.date)
+  if (href === undefined) return <>{date}</>
+  return (
+    <Link className="link" to={href}>
+      {date}
+      <span className="sr-only"> claim {claim.claim_id}</span>
+    </Link>
   )
 }

@@ -1,20 +1,32 @@
-import { PATIENT_DATA_MESSAGES, type Medication } from '@blueconsent/contract'
-import { formatDate } from './format.ts'
+// The one table of medication fills, used by the patient record (current and past fills) and the
+// request's Data tab. Columns follow the role's display options.
+import { type DisplayOptions, type Medication } from '@blueconsent/contract'
+import { formatCents, formatDate } from './format.ts'
+import { supplyEnds } from './medication-supply.ts'
 
-export function MedicationsTable({ medications }: { medications: readonly Medication[] }) {
-  if (medications.length === 0) return <p>{PATIENT_DATA_MESSAGES.noMedications}</p>
+export type MedicationColumns = Pick<DisplayOptions, 'providerDetails' | 'medicationDetails' | 'costs'>
+
+type MedicationsTableProps = {
+  medications: readonly Medication[]
+  columns: MedicationColumns
+  /** The table's accessible name. */
+  caption?: string
+}
+
+export function MedicationsTable({ medications, columns, caption = 'Medications' }: MedicationsTableProps) {
   return (
     <div className="overflow-x-auto">
       <table className="table table-sm">
-        <caption className="sr-only">Medications</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead className="text-base-content">
           <tr>
             <th scope="col">Medication</th>
-            <th scope="col">NDC</th>
             <th scope="col">Filled</th>
             <th scope="col">Days supply</th>
-            <th scope="col">Ends</th>
-            <th scope="col">Prescriber</th>
+            <th scope="col">Supply ends</th>
+            {columns.providerDetails ? <th scope="col">Prescriber</th> : null}
+            {columns.medicationDetails ? <th scope="col">NDC</th> : null}
+            {columns.costs ? <th scope="col">Patient paid</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -26,11 +38,14 @@ export function MedicationsTable({ medications }: { medications: readonly Medica
                   <span className="block">{medication.strength ?? medication.dosage}</span>
                 ) : null}
               </td>
-              <td>{medication.ndc ?? '—'}</td>
               <td>{formatDate(medication.start_date)}</td>
               <td>{medication.days_supply ?? '—'}</td>
-              <td>{formatDate(medication.end_date)}</td>
-              <td>{medication.prescribing_provider ?? medication.prescriber_npi ?? '—'}</td>
+              <td>{formatDate(supplyEnds(medication))}</td>
+              {columns.providerDetails ? (
+                <td>{medication.prescribing_provider ?? medication.prescriber_npi ?? '—'}</td>
+              ) : null}
+              {columns.medicationDetails ? <td>{medication.ndc ?? '—'}</td> : null}
+              {columns.costs ? <td>{formatCents(medication.patient_pay_cents)}</td> : null}
             </tr>
           ))}
         </tbody>

@@ -19,16 +19,20 @@ describe('Data tab', { timeout: 20_000 }, () => {
     await openWidget('ACO_USER', dataUrl(approved.request_id), fake)
     const medications = await screen.findByRole('table', { name: 'Medications' })
     const medicationRow = within(medications).getAllByRole('row')[1] as HTMLElement
-    for (const text of [
-      'Metformin HCl 500 mg',
-      '00093-7214-01',
+    // Cell by cell; the supply ends on the last day the 30-day supply covers, as on the patient record.
+    expect(
+      within(medicationRow)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Metformin HCl 500 mg500 mg',
       '2026-10-01',
       '30',
-      '2026-10-31',
+      '2026-10-30',
       'Dr Alan Grant',
-    ]) {
-      expect(within(medicationRow).getByText(text, { exact: false })).toBeInTheDocument()
-    }
+      '00093-7214-01',
+      '$3.00',
+    ])
     const risk = screen.getByRole('region', { name: 'Risk score' })
     expect(within(risk).getByText('1.234')).toBeInTheDocument()
     expect(within(risk).getByText('CMS-HCC V28, payment year 2026')).toBeInTheDocument()

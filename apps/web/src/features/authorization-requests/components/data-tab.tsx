@@ -5,6 +5,9 @@ import {
   displayOptionsFor,
   requestGroup,
   type AuthorizationRequest,
+  type Claim,
+  type DisplayOptions,
+  type Medication,
   type RequestData,
   type Role,
 } from '@blueconsent/contract'
@@ -19,6 +22,8 @@ import { useRequestData } from '../api/request-data.ts'
 import { ClaimsTable } from '../../../components/patient-data/claims-table.tsx'
 import { HELD_FOR_REVIEW_TEXT, IngestionProgress } from './ingestion-progress.tsx'
 import { MedicationsTable } from '../../../components/patient-data/medications-table.tsx'
+import { Pager } from '../../../components/patient-data/pager.tsx'
+import { pageCount, pageOf } from '../../../components/patient-data/paging.ts'
 import { patientName } from './request-display.ts'
 import { RiskScorePanel } from '../../../components/patient-data/risk-score-panel.tsx'
 import { Tabs } from '../../../components/patient-data/tabs.tsx'
@@ -151,21 +156,48 @@ function PatientData({ role, data }: { role: Role; data: RequestData }) {
           onSelect={setPanel}
         >
           {panel === 'medications' ? (
-            <MedicationsTable medications={data.data.medications} />
+            <Medications medications={data.data.medications} options={options} />
           ) : (
-            <ClaimsTable
-              claims={data.data.claims}
-              showCosts={options.costs}
-              perPage={options.claimsPerPage}
-            />
+            <PagedClaims claims={data.data.claims} options={options} />
           )}
         </Tabs>
       ) : (
         <>
           <h3 className="text-lg font-semibold">Medications</h3>
-          <MedicationsTable medications={data.data.medications} />
+          <Medications medications={data.data.medications} options={options} />
         </>
       )}
+    </div>
+  )
+}
+
+function Medications({
+  medications,
+  options,
+}: {
+  medications: readonly Medication[]
+  options: DisplayOptions
+}) {
+  if (medications.length === 0) return <p>{PATIENT_DATA_MESSAGES.noMedications}</p>
+  return <MedicationsTable medications={medications} columns={options} />
+}
+
+// The request's data shows every amount of a claim: there is no claim detail page to open from here.
+const DATA_TAB_AMOUNTS = ['allowed_cents', 'medicare_paid_cents', 'patient_pays_cents'] as const
+
+function PagedClaims({ claims, options }: { claims: readonly Claim[]; options: DisplayOptions }) {
+  const [page, setPage] = useState(0)
+  if (claims.length === 0) return <p>{PATIENT_DATA_MESSAGES.noClaims}</p>
+  const pages = pageCount(claims.length, options.claimsPerPage)
+  const current = Math.min(page, pages - 1)
+  return (
+    <div className="flex flex-col gap-2">
+      <ClaimsTable
+        claims={pageOf(claims, current, options.claimsPerPage)}
+        columns={options}
+        amounts={DATA_TAB_AMOUNTS}
+      />
+      <Pager page={current} pages={pages} label="Claims pages" onPage={setPage} />
     </div>
   )
 }

@@ -1,6 +1,6 @@
 // Authorization requests and patient data shaped exactly like the API's responses (contract schemas).
 import type { AuthorizationRequest, Paginated, RequestData, RiskScore } from '@blueconsent/contract'
-import { riskScoreFixture } from '../../../components/patient-data/risk-score-fixture.ts'
+import { riskScoreFixture } from '../../../testing/risk-score-fixture.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR

@@ -7,10 +7,10 @@ import {
   type PatientClaim,
 } from '@blueconsent/contract'
 import { useId, useState } from 'react'
-import { Link, generatePath } from 'react-router'
+import { generatePath } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { ClaimsTimelineChart } from '../../../components/patient-data/claims-timeline-chart.tsx'
-import { formatCents, formatDate } from '../../../components/patient-data/format.ts'
+import { ClaimsTable } from '../../../components/patient-data/claims-table.tsx'
 import { Pager } from '../../../components/patient-data/pager.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { pageCount, pageOf } from '../../../components/patient-data/paging.ts'
@@ -23,6 +23,9 @@ const SORT_LABELS: Record<ClaimSort, string> = {
   provider: 'Provider',
   'paid-desc': 'Medicare paid, highest first',
 }
+
+// The record shows what Medicare paid; the claim's detail page has the full breakdown.
+const PATIENT_RECORD_AMOUNTS = ['medicare_paid_cents'] as const
 
 type ClaimsPanelProps = { claims: readonly PatientClaim[]; options: DisplayOptions }
 
@@ -56,7 +59,13 @@ export function ClaimsPanel({ claims, options }: ClaimsPanelProps) {
           : `${shown.length} of ${claims.length} claims match`}
       </p>
       {shown.length > 0 ? (
-        <ClaimRows claims={pageOf(shown, current, options.claimsPerPage)} options={options} />
+        <ClaimsTable
+          claims={pageOf(shown, current, options.claimsPerPage)}
+          columns={options}
+          amounts={PATIENT_RECORD_AMOUNTS}
+          claimHref={(claim) => generatePath(paths.claimDetail, { id: claim.record_id })}
+          rowKey={(claim) => claim.record_id}
+        />
       ) : null}
       <Pager page={current} pages={pages} label="Claims pages" onPage={setPage} />
     </div>
@@ -129,44 +138,5 @@ function ClaimFilterForm({ filters, sort, showPaid, onFilters, onSort }: FilterF
         Clear filters
       </button>
     </fieldset>
-  )
-}
-
-function ClaimRows({ claims, options }: { claims: readonly PatientClaim[]; options: DisplayOptions }) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="table table-sm">
-        <caption className="sr-only">Claims</caption>
-        <thead className="text-base-content">
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Type</th>
-            <th scope="col">Service or procedure</th>
-            {options.providerDetails ? <th scope="col">Provider</th> : null}
-            {options.diagnoses ? <th scope="col">Diagnoses</th> : null}
-            {options.costs ? <th scope="col">Medicare paid</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {claims.map((claim) => (
-            <tr key={claim.record_id}>
-              <td>
-                <Link className="link" to={generatePath(paths.claimDetail, { id: claim.record_id })}>
-                  {formatDate(claim.service_date ?? claim.date)}
-                  <span className="sr-only"> claim {claim.claim_id}</span>
-                </Link>
-              </td>
-              <td>{claim.claim_type}</td>
-              <td>{claim.service ?? claim.procedure ?? '—'}</td>
-              {options.providerDetails ? <td>{claim.provider ?? claim.provider_npi ?? '—'}</td> : null}
-              {options.diagnoses ? (
-                <td>{claim.diagnoses.map((item) => item.code).join(', ') || '—'}</td>
-              ) : null}
-              {options.costs ? <td>{formatCents(claim.medicare_paid_cents)}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   )
 }

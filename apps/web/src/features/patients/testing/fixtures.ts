@@ -1,7 +1,6 @@
 // Patients, medications, claims and risk scores as the patient endpoints serve them (issue 6).
 import type {
   Consolidated,
-  Medication,
   Paginated,
   Patient,
   PatientClaim,
@@ -12,7 +11,10 @@ import type {
 } from '@blueconsent/contract'
 import { createFakeFetch, json, type FakeFetch } from '../../../testing/fake-fetch.ts'
 import { userWithRole } from '../../../testing/fixtures.ts'
-import { riskScoreFixture } from '../../../components/patient-data/risk-score-fixture.ts'
+import { riskScoreFixture } from '../../../testing/risk-score-fixture.ts'
+import { makeMedication } from '../../../testing/fixtures.ts'
+
+export { makeMedication }
 
 export const PATIENT_ID = '10000000-0000-4000-8000-000000000001'
 export const OTHER_PATIENT_ID = '10000000-0000-4000-8000-000000000002'
@@ -53,30 +55,6 @@ export const patientPage = (results: Patient[], count = results.length): Paginat
   previous: null,
   results,
 })
-
-export function makeMedication(overrides: Partial<Medication> = {}): Medication {
-  return {
-    id: 'med-1',
-    ndc: '00093-7214-01',
-    name: 'Metformin HCl 500 mg',
-    drug_name: 'Metformin HCl 500 mg',
-    dosage: null,
-    strength: '500 mg',
-    start_date: '2026-10-01',
-    end_date: '2026-10-31',
-    days_supply: 30,
-    quantity: '60',
-    refill_number: 2,
-    prescribing_provider: 'Dr Alan Grant',
-    prescriber_npi: '1234567890',
-    pharmacy: null,
-    brand_generic: 'generic',
-    total_cost_cents: 1250,
-    patient_pay_cents: 300,
-    plan_paid_cents: 950,
-    ...overrides,
-  }
-}
 
 export function makeClaim(index: number, overrides: Partial<PatientClaim> = {}): PatientClaim {
   const month = String((index % 12) + 1).padStart(2, '0')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { makeMedication } from '../testing/fixtures.ts'
-import { splitByCurrency, supplyEnds } from './medication-list.tsx'
+import { makeMedication } from '../../testing/fixtures.ts'
+import { splitByCurrency, supplyEnds } from './medication-supply.ts'
 
 describe('medication fills', () => {
   it('ends a fill on the last day its supply covers', () => {
