@@ -1,8 +1,8 @@
 // The patient's consent page (public): GET /api/consent/{token}/, POST .../connect/, POST .../decline/,
 // and the confirmation page the Blue Button callback redirects to.
 import { z } from 'zod'
-import { roleSchema } from './access.ts'
-import { authorizationStatusSchema, authorizationTypeSchema } from './authorization-requests.ts'
+import { roleSchema } from '../shared/access.ts'
+import { authorizationStatusSchema, authorizationTypeSchema } from '../authorization-requests/index.ts'
 
 export const CONSENT_LANGUAGES = ['en', 'es'] as const
 export const consentLanguageSchema = z.enum(CONSENT_LANGUAGES)

@@ -1,8 +1,8 @@
 // Authorization requests and health plans (spec 1 §3, §4, §7 'Authorization requests and health plans').
 import { z } from 'zod'
-import { roleSchema } from './access.ts'
-import { HEALTH_PLAN } from './constants.ts'
-import { MESSAGES, isValidPhone } from './validators.ts'
+import { roleSchema } from '../shared/access.ts'
+import { HEALTH_PLAN } from '../shared/constants.ts'
+import { MESSAGES, isValidPhone } from '../shared/validators.ts'
 
 export const AUTHORIZATION_STATUSES = [
   'pending',

@@ -1,7 +1,7 @@
 // Sign-in, session and password calls (spec 1 §3, §5, §7).
 import { z } from 'zod'
-import { organizationTypeSchema, permissionSchema, roleSchema } from './access.ts'
-import { MESSAGES, passwordSchema } from './validators.ts'
+import { organizationTypeSchema, permissionSchema, roleSchema } from '../shared/access.ts'
+import { MESSAGES, passwordSchema } from '../shared/validators.ts'
 
 export const organizationSchema = z.object({
   id: z.string(),

@@ -1,0 +1,2 @@
+export * from './patient-data.ts'
+export * from './patients.ts'

@@ -1,0 +1,6 @@
+export * from './access.ts'
+export * from './common.ts'
+export * from './constants.ts'
+export * from './errors.ts'
+export * from './us-states.ts'
+export * from './validators.ts'
