@@ -6,7 +6,7 @@
 //  2. through the API: GET /api/patients/?search=|medicare_number=|mrn= on buildApp against the same
 //     database (app.inject, signed in as an ACO admin; includes scope, audit row and serialisation).
 // Usage: npx tsx bench/patients/measure.ts [iterations] [database-url] [db-only]
-import { patientSearchQuerySchema } from '@blueconsent/contract'
+import { patientSearchQuerySchema } from '@blueconsent/contract/patients'
 import { buildApp } from '../../apps/api/src/app.ts'
 import { embeddedBlueButtonConfig, type AppConfig } from '../../apps/api/src/config.ts'
 import { openDatabase, type Database } from '../../apps/api/src/db/client.ts'

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { CSRF_HEADER } from '@blueconsent/contract'
+import { CSRF_HEADER } from '@blueconsent/contract/auth'
 import { expect, test, type APIRequest, type Page } from '@playwright/test'
 import {
   DEMO_PASSWORD,

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import type { Consolidated, Patient, PatientList, PatientRiskScore } from '@blueconsent/contract'
+import type { Consolidated, Patient, PatientList, PatientRiskScore } from '@blueconsent/contract/patients'
 import { apiAs, clientAddress, expectNoAxeViolations, signInAs, type StaffApi } from './fixtures.ts'
 import { beneficiary } from './medicare.ts'
 

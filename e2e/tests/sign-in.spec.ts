@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { ROLE_HOME, roleHome, type Role } from '@blueconsent/contract'
+import { ROLE_HOME, roleHome, type Role } from '@blueconsent/contract/shared'
 import { DEMO_USERS, clientAddress, expectNoAxeViolations, fillLogin, signIn, signInAs } from './fixtures.ts'
 
 // Where each role lands: its home, with the four role dashboards redirecting to /app/dashboard (spec 2 §2).

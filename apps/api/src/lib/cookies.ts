@@ -1,6 +1,6 @@
 // Cookie attributes. Browsers treat http://localhost as secure, so Secure is dropped only for plain
 // http on another host (a LAN demo), where a Secure cookie would never come back.
-import { SERVER_SESSION } from '@blueconsent/contract'
+import { SERVER_SESSION } from '@blueconsent/contract/shared'
 import type { CookieSerializeOptions } from '@fastify/cookie'
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])

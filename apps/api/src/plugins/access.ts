@@ -1,7 +1,12 @@
 // Every route declares who may call it (`config.access`); this plugin authenticates bearer tokens and
 // enforces the rule before the body is even parsed. Routes without a rule are refused, and a test
 // lists every route to make sure none is missing one.
-import { permissionsFor, type OrganizationType, type Permission, type Role } from '@blueconsent/contract'
+import {
+  permissionsFor,
+  type OrganizationType,
+  type Permission,
+  type Role,
+} from '@blueconsent/contract/shared'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import { AppError, notAuthenticated, permissionDenied } from '../errors.ts'
 import { accountForRequest, type Account } from '../features/auth/index.ts'

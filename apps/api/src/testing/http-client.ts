@@ -1,6 +1,6 @@
 // A cookie-keeping wrapper around app.inject that behaves like the SPA: it fetches the CSRF cookie,
 // echoes it in X-CSRFToken on unsafe calls, and sends the bearer token once signed in.
-import { CSRF_COOKIE, CSRF_HEADER, REFRESH_COOKIE, type LoginResponse } from '@blueconsent/contract'
+import { CSRF_COOKIE, CSRF_HEADER, REFRESH_COOKIE, type LoginResponse } from '@blueconsent/contract/auth'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { DEMO_PASSWORD, demoUser, type DemoPersona } from '../features/demo-data/index.ts'
 

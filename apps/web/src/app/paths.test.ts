@@ -1,4 +1,5 @@
-import { NON_FIELD_ERRORS, WEB_OAUTH_REDIRECT_PATH } from '@blueconsent/contract'
+import { WEB_OAUTH_REDIRECT_PATH } from '@blueconsent/contract/auth'
+import { NON_FIELD_ERRORS } from '@blueconsent/contract/shared'
 import { describe, expect, it } from 'vitest'
 import { NON_FIELD_ERRORS_KEY } from '../lib/api-error.ts'
 import { loginWithNext, paths } from './paths.ts'

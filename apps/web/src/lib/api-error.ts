@@ -1,5 +1,5 @@
 // The one error class of the web app: every failed call becomes an ApiError (DESIGN.md §1 error envelope).
-import type { FieldErrors } from '@blueconsent/contract'
+import type { FieldErrors } from '@blueconsent/contract/shared'
 
 // The contract's NON_FIELD_ERRORS, spelled out because this module is on the login route, which must not
 // load the contract's zod schemas eagerly (lib/contract.ts); api-error.test.ts checks they match.

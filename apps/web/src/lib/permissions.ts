@@ -1,13 +1,13 @@
 // The contract's permission rule (permissionsFor) for a signed-in user, so a guard and the navigation that
 // links to its page ask the same question. The server checks the permission again on every call.
+import { type User } from '@blueconsent/contract/auth'
 import {
   isAgentRole,
   isProviderRole,
   permissionsFor,
   roleFitsOrganizationType,
   type Permission,
-  type User,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/shared'
 
 export const userHasPermission = (
   user: Pick<User, 'role' | 'organization'>,

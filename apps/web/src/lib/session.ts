@@ -1,6 +1,6 @@
 // The browser session (spec 1 §4 'Session', §9): access token in memory only, a has_session flag in
 // localStorage, silent restore on load, refresh before expiry, a 30 s check, an expiring-soon signal.
-import type { RefreshResponse, TinScope, User, VerifyResponse } from '@blueconsent/contract'
+import type { RefreshResponse, TinScope, User, VerifyResponse } from '@blueconsent/contract/auth'
 import { SESSION, STORAGE_KEYS } from '@blueconsent/contract/constants'
 import { useSyncExternalStore } from 'react'
 import { apiClient, type ApiClient } from './api-client.ts'

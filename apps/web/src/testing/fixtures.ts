@@ -1,4 +1,6 @@
-import type { LoginResponse, Medication, Role, User } from '@blueconsent/contract'
+import type { LoginResponse, User } from '@blueconsent/contract/auth'
+import type { Medication } from '@blueconsent/contract/patients'
+import type { Role } from '@blueconsent/contract/shared'
 
 /** A signed-in staff member; named personas keep the tests readable. */
 export function makeUser(overrides: Partial<User> = {}): User {

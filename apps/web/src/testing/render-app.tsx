@@ -1,5 +1,5 @@
 // Renders the real route table at a URL, with a fake fetch behind the real API client and session.
-import type { User } from '@blueconsent/contract'
+import type { User } from '@blueconsent/contract/auth'
 import { render, type RenderResult } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { vi } from 'vitest'

@@ -1,6 +1,6 @@
 // A complete risk score for tests of the shared panel and the pages that show it: one HCC with its
 // evidence and the hierarchy it outranks, one demographic term, nothing defaulted.
-import type { RiskScore } from '@blueconsent/contract'
+import type { RiskScore } from '@blueconsent/contract/patients'
 
 export const riskScoreFixture = (overrides: Partial<RiskScore> = {}): RiskScore => ({
   score: 1.234,

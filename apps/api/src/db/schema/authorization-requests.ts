@@ -1,4 +1,8 @@
-import { AUTHORIZATION_STATUSES, AUTHORIZATION_TYPES, CONTACT_METHODS } from '@blueconsent/contract'
+import {
+  AUTHORIZATION_STATUSES,
+  AUTHORIZATION_TYPES,
+  CONTACT_METHODS,
+} from '@blueconsent/contract/authorization-requests'
 import {
   bigserial,
   boolean,

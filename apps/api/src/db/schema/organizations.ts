@@ -1,4 +1,4 @@
-import { ORGANIZATION_TYPES } from '@blueconsent/contract'
+import { ORGANIZATION_TYPES } from '@blueconsent/contract/shared'
 import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 export const organizations = pgTable('organizations', {

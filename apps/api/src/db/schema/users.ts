@@ -1,4 +1,4 @@
-import { ROLES } from '@blueconsent/contract'
+import { ROLES } from '@blueconsent/contract/shared'
 import { sql } from 'drizzle-orm'
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { organizations } from './organizations.ts'

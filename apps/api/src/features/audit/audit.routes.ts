@@ -1,5 +1,5 @@
 // GET /api/admin/audit/ and /export/ (issue 6): admin roles with 'audit.view'.
-import { auditListSchema, auditQuerySchema } from '@blueconsent/contract'
+import { auditListSchema, auditQuerySchema } from '@blueconsent/contract/audit'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { notAuthenticated } from '../../errors.ts'

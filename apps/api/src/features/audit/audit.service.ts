@@ -1,6 +1,6 @@
 // The audit search for administrators: organisation admins see their organisation's rows, the
 // platform ADMIN sees all. Filters: user, patient, action, from/to. The CSV export is itself audited.
-import type { AuditEntry, AuditList, AuditQuery } from '@blueconsent/contract'
+import type { AuditEntry, AuditList, AuditQuery } from '@blueconsent/contract/audit'
 import type { AppContext } from '../../context.ts'
 import { fieldError } from '../../errors.ts'
 import type { CryptoKeys } from '../../lib/crypto.ts'

@@ -1,5 +1,6 @@
 // Sign-in, refresh rotation, reuse detection, expiry, lockout, logout and verify through the HTTP API.
-import { REFRESH_COOKIE, SERVER_SESSION, loginResponseSchema, permissionsFor } from '@blueconsent/contract'
+import { REFRESH_COOKIE, loginResponseSchema } from '@blueconsent/contract/auth'
+import { SERVER_SESSION, permissionsFor } from '@blueconsent/contract/shared'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, demoUser } from '../demo-data/index.ts'

@@ -3,12 +3,12 @@ import {
   LOGGED_OUT_MESSAGE,
   REFRESH_COOKIE,
   csrfResponseSchema,
-  detailSchema,
   loginRequestSchema,
   loginResponseSchema,
   refreshResponseSchema,
   verifyResponseSchema,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/auth'
+import { detailSchema } from '@blueconsent/contract/shared'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { notAuthenticated } from '../../errors.ts'

@@ -1,11 +1,7 @@
 // Sign-in and refresh sessions (DESIGN.md §3). No Fastify types here: routes translate.
 import { randomUUID } from 'node:crypto'
-import {
-  SERVER_SESSION,
-  type LoginRequest,
-  type LoginResponse,
-  type RefreshResponse,
-} from '@blueconsent/contract'
+import { type LoginRequest, type LoginResponse, type RefreshResponse } from '@blueconsent/contract/auth'
+import { SERVER_SESSION } from '@blueconsent/contract/shared'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'

@@ -1,5 +1,6 @@
 // The user as the contract shows it (spec 1 §3), and the claims that go into its access token.
-import { permissionsFor, type TinScope, type User } from '@blueconsent/contract'
+import { type TinScope, type User } from '@blueconsent/contract/auth'
+import { permissionsFor } from '@blueconsent/contract/shared'
 import type { DbOrTx } from '../../db/client.ts'
 import { findAccount, type Account, type UserRow } from './auth.repository.ts'
 import type { AccessClaims } from './tokens.ts'

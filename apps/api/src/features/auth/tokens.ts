@@ -1,6 +1,6 @@
 // Access tokens: HS256 JWTs, 15 minutes (DESIGN.md §3), carrying the session payload of spec 1 §3.
-import type { OrganizationType, Role } from '@blueconsent/contract'
-import { SERVER_SESSION } from '@blueconsent/contract'
+import type { OrganizationType, Role } from '@blueconsent/contract/shared'
+import { SERVER_SESSION } from '@blueconsent/contract/shared'
 import { jwtVerify, SignJWT } from 'jose'
 
 export const ACCESS_TOKEN_AUDIENCE = 'blueconsent-api'

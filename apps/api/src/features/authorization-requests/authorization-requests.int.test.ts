@@ -4,8 +4,8 @@ import {
   authorizationRequestSchema,
   mrnLookupResponseSchema,
   type AuthorizationRequest,
-  type OutboxMessage,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/authorization-requests'
+import { type OutboxMessage } from '@blueconsent/contract/dev-outbox'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoUser, type DemoPersona } from '../demo-data/index.ts'

@@ -1,16 +1,14 @@
 // Spec 1 §7 'Authorization requests and health plans' (paths exact, trailing slashes), plus renew,
 // identity review, hide and the MRN blur check. GET .../{id}/data/ belongs to the ingestion feature.
 import {
-  HEALTH_PLAN,
   authorizationRequestSchema,
   authorizationStatusResponseSchema,
   authorizationStatusSchema,
   createAuthorizationRequestSchema,
   healthPlanListSchema,
   mrnLookupResponseSchema,
-  paginated,
-  type Permission,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/authorization-requests'
+import { HEALTH_PLAN, paginated, type Permission } from '@blueconsent/contract/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'

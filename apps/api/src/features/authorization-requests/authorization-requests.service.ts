@@ -2,23 +2,25 @@
 // patient), read, list, revoke/cancel, resend (3 a day), status, renew, identity review, hide, MRN lookup.
 // Messages, grants and pulls follow from the lifecycle events published here and in transitions.ts.
 import {
-  AUTHORIZATION,
   AUTHORIZATION_MESSAGES,
-  HEALTH_PLAN,
-  MESSAGES,
   PENDING_AUTHORIZATION_STATUSES,
-  isAdminRole,
-  isAgentRole,
-  isProviderRole,
-  isValidPatientId,
   type AuthorizationRequest,
   type authorizationStatusResponseSchema,
   type AuthorizationStatus,
   type AuthorizationType,
   type CreateAuthorizationRequest,
   type MrnLookupResponse,
+} from '@blueconsent/contract/authorization-requests'
+import {
+  AUTHORIZATION,
+  HEALTH_PLAN,
+  MESSAGES,
+  isAdminRole,
+  isAgentRole,
+  isProviderRole,
+  isValidPatientId,
   type Paginated,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/shared'
 import type { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'

@@ -1,6 +1,6 @@
 // The patient's single-use consent link: 32 random bytes, only the SHA-256 is stored on the request, valid
 // 7 days. Resending issues a new token, so older links stop working.
-import { AUTHORIZATION } from '@blueconsent/contract'
+import { AUTHORIZATION } from '@blueconsent/contract/shared'
 import type { AppConfig } from '../../config.ts'
 import { randomToken, sha256Hex } from '../../lib/crypto.ts'
 

@@ -1,6 +1,7 @@
 // The minute sweep with a controllable clock: expiry of links and grants, the reminder schedule (never
 // after an answer, a cancel or STOP), per-organisation schedules and renewal notices.
-import type { AuthorizationRequest, OutboxMessage } from '@blueconsent/contract'
+import type { AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
+import type { OutboxMessage } from '@blueconsent/contract/dev-outbox'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoUser, type DemoPersona } from '../demo-data/index.ts'

@@ -1,6 +1,7 @@
 // Rows → the contract's request shape (authorizationRequestSchema), loading what a page of rows needs in
 // a fixed number of queries.
-import { HEALTH_PLAN, formatPhone, type AuthorizationRequest, type Ingestion } from '@blueconsent/contract'
+import { type AuthorizationRequest, type Ingestion } from '@blueconsent/contract/authorization-requests'
+import { HEALTH_PLAN, formatPhone } from '@blueconsent/contract/shared'
 import type { AppContext } from '../../context.ts'
 import { readAll, type DbOrTx } from '../../db/client.ts'
 import { decrypt } from '../../lib/crypto.ts'

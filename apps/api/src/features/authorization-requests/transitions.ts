@@ -2,7 +2,7 @@
 // then published to the features that act on it (messages, grants, pulls) inside the same transaction.
 // The update is conditional on the current status, so two concurrent transitions (a sweep and a
 // patient's click) cannot both win.
-import type { AuthorizationStatus } from '@blueconsent/contract'
+import type { AuthorizationStatus } from '@blueconsent/contract/authorization-requests'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'

@@ -1,6 +1,6 @@
 // The patient's side against the in-process Blue Button sandbox: link states, connect → Medicare login and
 // consent (driven over HTTP) → callback → authorized + grant + receipt + queued pull; deny; decline.
-import { consentPageSchema } from '@blueconsent/contract'
+import { consentPageSchema } from '@blueconsent/contract/consent'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authorizationRequestEvents } from '../../db/schema/authorization-requests.ts'

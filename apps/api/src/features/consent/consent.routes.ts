@@ -4,7 +4,7 @@ import {
   consentConnectResponseSchema,
   consentDeclineResponseSchema,
   consentPageSchema,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/consent'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'

@@ -1,13 +1,8 @@
 // The patient's side of a request: the link, 'Connect with Medicare' (PKCE and state kept server-side),
 // 'Decline', and Blue Button's callback. Receipts and the first data pull follow from the request's
 // denied and authorized events.
-import {
-  AUTHORIZATION,
-  ROLE_LABELS,
-  type ConsentLanguage,
-  type ConsentPage,
-  type ConsentResult,
-} from '@blueconsent/contract'
+import { type ConsentLanguage, type ConsentPage, type ConsentResult } from '@blueconsent/contract/consent'
+import { AUTHORIZATION, ROLE_LABELS } from '@blueconsent/contract/shared'
 import { isBlueButtonError, type BlueButtonClient, type TokenSet } from '@blueconsent/bluebutton'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppContext } from '../../context.ts'

@@ -1,7 +1,7 @@
 // The first-start demo data on a fresh app: every demo organisation ends with authorized patients whose
 // data went through consent → Blue Button sandbox → pull → mapping → scoring, requests in every status,
 // and a second run that adds nothing.
-import { AUTHORIZATION_STATUSES } from '@blueconsent/contract'
+import { AUTHORIZATION_STATUSES } from '@blueconsent/contract/authorization-requests'
 import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ORGANIZATIONS, type DemoOrganizationKey } from './demo-personas.ts'

@@ -4,7 +4,8 @@
 // the risk. Only runs in demo mode with the embedded sandbox. An organisation that already has any
 // authorization request is left alone, so restarts (and a demo user's own requests) never duplicate.
 import { createBeneficiaryRegistry } from '@blueconsent/bluebutton-sandbox'
-import { createAuthorizationRequestSchema, permissionsFor } from '@blueconsent/contract'
+import { createAuthorizationRequestSchema } from '@blueconsent/contract/authorization-requests'
+import { permissionsFor } from '@blueconsent/contract/shared'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { DEMO_ORGANIZATIONS, demoUser, type DemoOrganizationKey, type DemoPersona } from './demo-personas.ts'

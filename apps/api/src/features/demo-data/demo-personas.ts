@@ -1,5 +1,5 @@
 // The demo's organisations and one user per role (shared with the e2e tests; no server imports here).
-import type { OrganizationType, Role } from '@blueconsent/contract'
+import type { OrganizationType, Role } from '@blueconsent/contract/shared'
 
 export const DEMO_PASSWORD = 'BlueConsent-Demo-2025'
 export const DEMO_EMAIL_DOMAIN = 'demo.blueconsent.app'

@@ -2,7 +2,7 @@
 // on the consent page, logs in at the in-process Blue Button sandbox and follows its redirect back to our
 // callback. Each patient gets its own address, as real patients would, so the per-link rate limit
 // (30 a minute per IP) never throttles the seeding.
-import { CSRF_COOKIE, CSRF_HEADER } from '@blueconsent/contract'
+import { CSRF_COOKIE, CSRF_HEADER } from '@blueconsent/contract/auth'
 import { simulateBeneficiaryConsent } from '@blueconsent/bluebutton-sandbox'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { injectFetch } from '../bluebutton/index.ts'

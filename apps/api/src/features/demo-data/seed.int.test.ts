@@ -1,5 +1,5 @@
 // The demo seed: one user per persona, TINs encrypted at rest, and idempotent.
-import { ROLES } from '@blueconsent/contract'
+import { ROLES } from '@blueconsent/contract/shared'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decrypt, keyedHash } from '../../lib/crypto.ts'

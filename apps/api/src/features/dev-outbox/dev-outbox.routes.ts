@@ -1,6 +1,6 @@
 // Demo only (DEV_TOOLS=true): every message the portal "sent", newest first, with its links pulled out
 // so the demo can follow reset and consent links without a mailbox. Never registered otherwise.
-import { outboxListSchema, type OutboxMessage } from '@blueconsent/contract'
+import { outboxListSchema, type OutboxMessage } from '@blueconsent/contract/dev-outbox'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { listRecentMessages } from '../outbox/index.ts'

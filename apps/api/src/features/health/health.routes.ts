@@ -1,5 +1,5 @@
 // Liveness with a real database round trip, for load balancers and `npm start` checks.
-import { errorDetailSchema, healthSchema, readinessSchema } from '@blueconsent/contract'
+import { errorDetailSchema, healthSchema, readinessSchema } from '@blueconsent/contract/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { AppError } from '../../errors.ts'

@@ -1,5 +1,5 @@
 // GET /api/healthplans/requests/{id}/data/ (issue 5): the pulled Medicare data for one request.
-import { requestDataSchema } from '@blueconsent/contract'
+import { requestDataSchema } from '@blueconsent/contract/patients'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'

@@ -1,6 +1,7 @@
 // GET /api/healthplans/requests/{id}/data/: what the requester may see of the pulled data. Only while the
 // request is authorized and unexpired, never while an identity review is pending; agents get medications.
-import { ADMIN_ROLES, isAgentRole, type RequestData, type Role } from '@blueconsent/contract'
+import { type RequestData } from '@blueconsent/contract/patients'
+import { ADMIN_ROLES, isAgentRole, type Role } from '@blueconsent/contract/shared'
 import type { AppContext } from '../../context.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { Principal } from '../../plugins/access.ts'

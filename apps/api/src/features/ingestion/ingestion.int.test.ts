@@ -1,7 +1,7 @@
 // The pull job against the in-process sandbox: stores, re-runs idempotently, pages with progress, holds a
 // mismatched identity, survives Blue Button faults by retrying, and marks the request when the grant ends.
 import { isValidNpi } from '@blueconsent/bluebutton'
-import { requestDataSchema } from '@blueconsent/contract'
+import { requestDataSchema } from '@blueconsent/contract/patients'
 import { and, count, eq, inArray, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ingestionRuns } from '../../db/schema/bluebutton.ts'

@@ -3,8 +3,8 @@
 import {
   authorizationRequestSchema,
   authorizationStatusResponseSchema,
-  requestDataSchema,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/authorization-requests'
+import { requestDataSchema } from '@blueconsent/contract/patients'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'

@@ -2,7 +2,8 @@
 // the signed inbound webhook (YES / STOP / HELP), and the dev 'reply as patient' control.
 import type { AddressInfo } from 'node:net'
 import formbody from '@fastify/formbody'
-import type { AuthorizationRequest, OutboxMessage } from '@blueconsent/contract'
+import type { AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
+import type { OutboxMessage } from '@blueconsent/contract/dev-outbox'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,6 +1,6 @@
 // Inbound SMS: Twilio's signed webhook (only when Twilio is configured) and, in demo mode, the outbox
 // page's 'reply as patient' control. Both run the same service.
-import { devSmsReplyRequestSchema, devSmsReplyResponseSchema } from '@blueconsent/contract'
+import { devSmsReplyRequestSchema, devSmsReplyResponseSchema } from '@blueconsent/contract/dev-outbox'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { AppError } from '../../errors.ts'

@@ -1,6 +1,6 @@
 // A patient's text back (Twilio webhook or the dev 'reply as patient' control): YES opts in and sends the
 // link, STOP denies every open request to that number and silences it, HELP explains.
-import { toE164 } from '@blueconsent/contract'
+import { toE164 } from '@blueconsent/contract/shared'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { keyedHash } from '../../lib/crypto.ts'

@@ -4,7 +4,7 @@ import {
   REFRESH_COOKIE,
   WEB_OAUTH_CLIENT_ID,
   WEB_OAUTH_REDIRECT_PATH,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../auth/index.ts'
 import { randomToken, sha256Base64Url } from '../../lib/crypto.ts'

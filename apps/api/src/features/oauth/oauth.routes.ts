@@ -1,6 +1,6 @@
 // /o/authorize/ and /o/token/. Errors here follow RFC 6749 ({error, error_description}), not the API
 // envelope, because OAuth clients expect that shape.
-import { REFRESH_COOKIE, oauthErrorSchema, oauthTokenResponseSchema } from '@blueconsent/contract'
+import { REFRESH_COOKIE, oauthErrorSchema, oauthTokenResponseSchema } from '@blueconsent/contract/auth'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authorize, exchangeToken } from './oauth.service.ts'

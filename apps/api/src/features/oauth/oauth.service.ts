@@ -7,7 +7,7 @@ import {
   WEB_OAUTH_REDIRECT_PATH,
   oauthTokenRequestSchema,
   type OAuthTokenResponse,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/auth'
 import type { AppContext } from '../../context.ts'
 import { randomToken, safeEqual, sha256Base64Url, sha256Hex } from '../../lib/crypto.ts'
 import { loadSessionUser, sessionFromRefreshToken, userById, verifyPassword } from '../auth/index.ts'

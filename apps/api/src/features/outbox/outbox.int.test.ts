@@ -1,7 +1,7 @@
 // Transactional outbox: mail queued with the state change survives a restart, is delivered by the worker
 // to the local outbox or a real SMTP server, and the dev outbox exists only with DEV_TOOLS.
 import type { AddressInfo } from 'node:net'
-import type { OutboxMessage } from '@blueconsent/contract'
+import type { OutboxMessage } from '@blueconsent/contract/dev-outbox'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -4,8 +4,8 @@ import {
   PASSWORD_RESET_INVALID_TOKEN_MESSAGE,
   PASSWORD_RESET_SENT_MESSAGE,
   REFRESH_COOKIE,
-  type OutboxMessage,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/auth'
+import { type OutboxMessage } from '@blueconsent/contract/dev-outbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, demoUser } from '../demo-data/index.ts'
 import { createClient, loginAs } from '../../testing/http-client.ts'

@@ -3,11 +3,11 @@ import {
   PASSWORD_CHANGED_MESSAGE,
   PASSWORD_RESET_DONE_MESSAGE,
   PASSWORD_RESET_SENT_MESSAGE,
-  detailSchema,
   passwordChangeSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/auth'
+import { detailSchema } from '@blueconsent/contract/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { notAuthenticated } from '../../errors.ts'

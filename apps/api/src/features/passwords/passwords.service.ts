@@ -5,7 +5,7 @@ import {
   PASSWORD_RESET_INVALID_TOKEN_MESSAGE,
   type PasswordChange,
   type PasswordResetConfirm,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/auth'
 import type { AppContext } from '../../context.ts'
 import { fieldError, notAuthenticated } from '../../errors.ts'
 import { hashPassword, replacePassword, userByEmail, userById, verifyPassword } from '../auth/index.ts'

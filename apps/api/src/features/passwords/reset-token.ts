@@ -1,7 +1,7 @@
 // Django-style reset tokens: `<timestamp36>-<hmac>` over the user id, the current password hash and the
 // timestamp. Nothing is stored; a changed password (including the reset itself) voids every token, which
 // makes each one single-use, and the timestamp bounds it to an hour.
-import { SERVER_SESSION } from '@blueconsent/contract'
+import { SERVER_SESSION } from '@blueconsent/contract/shared'
 import { hmacSign, safeEqual } from '../../lib/crypto.ts'
 
 export type ResetSubject = { id: string; passwordHash: string }

@@ -1,7 +1,7 @@
 // The stored clinical rows as the contract serves them: medications, claims and the risk score explanation.
 import type { ClaimRecord } from '@blueconsent/bluebutton'
 import type { ModelScore, RiskScoreResult } from '@blueconsent/hcc'
-import type { Claim, Medication, RiskScore } from '@blueconsent/contract'
+import type { Claim, Medication, RiskScore } from '@blueconsent/contract/patients'
 import type { ClaimWithChildren, RiskScoreRow } from './clinical.repository.ts'
 import type { medications } from '../../db/schema/clinical.ts'
 

@@ -1,7 +1,8 @@
 // Per-patient notes (issue 6, spec 1 §6 variants): providers ('patients.edit_notes') write, everyone who may
 // see the patient reads. A note is changed or deleted by its author or an organisation admin. Bodies are
 // encrypted at rest and never written to the audit log.
-import { isAdminRole, isValidPatientId, type Note } from '@blueconsent/contract'
+import { type Note } from '@blueconsent/contract/patients'
+import { isAdminRole, isValidPatientId } from '@blueconsent/contract/shared'
 import type { AppContext } from '../../context.ts'
 import { notFound, permissionDenied } from '../../errors.ts'
 import { decrypt, encrypt } from '../../lib/crypto.ts'

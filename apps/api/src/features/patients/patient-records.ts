@@ -2,7 +2,7 @@
 // the contact), and what the consent and the Medicare pull learn about them. New patients made by a
 // TIN-scoped user land on that user's first TIN so colleagues on it see them.
 import type { PatientRecord } from '@blueconsent/bluebutton'
-import { toE164 } from '@blueconsent/contract'
+import { toE164 } from '@blueconsent/contract/shared'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'

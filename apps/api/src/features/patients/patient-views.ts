@@ -8,13 +8,8 @@
 // caller has an active authorization for the patient (`served`, the predicate the clinical data uses):
 // after a revoke or expiry the patient keeps what staff entered on the request form (the name, MRN,
 // email, phone) and the rest is null (issue 6, DESIGN.md §4.5).
-import {
-  displayOptionsFor,
-  isProviderRole,
-  type BasicInfo,
-  type Patient,
-  type Role,
-} from '@blueconsent/contract'
+import { type BasicInfo, type Patient } from '@blueconsent/contract/patients'
+import { displayOptionsFor, isProviderRole, type Role } from '@blueconsent/contract/shared'
 import type { AppContext } from '../../context.ts'
 import { decrypt } from '../../lib/crypto.ts'
 import type { Principal } from '../../plugins/access.ts'

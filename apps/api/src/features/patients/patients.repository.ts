@@ -1,7 +1,7 @@
 // Queries for patients (issue 6). Every query goes through `patientScope` (DESIGN.md §5): the organisation;
 // without all_tins, patients on the user's TINs or with no TIN (the rule of authorization-requests'
 // `patientInScope`); agents only patients with an authorized, unexpired request of their own.
-import { isAgentRole, roleFitsOrganizationType } from '@blueconsent/contract'
+import { isAgentRole, roleFitsOrganizationType } from '@blueconsent/contract/shared'
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { readAll, type DbOrTx } from '../../db/client.ts'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'

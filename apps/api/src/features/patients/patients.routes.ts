@@ -14,8 +14,8 @@ import {
   patientRiskScoreSchema,
   patientSchema,
   patientSearchQuerySchema,
-  type Permission,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/patients'
+import { type Permission } from '@blueconsent/contract/shared'
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'

@@ -1,17 +1,14 @@
 // Patient search and reads (issue 6). Every read is scoped (patients.repository.ts) and audited; clinical
 // data is served only while an authorization is active, and agents get medications only.
 import {
-  isAgentRole,
-  isValidPatientId,
-  MESSAGES,
-  toE164,
   type ClaimDetail,
   type Consolidated,
   type Patient,
   type PatientList,
   type PatientRiskScore,
   type PatientSearchQuery,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/patients'
+import { isAgentRole, isValidPatientId, MESSAGES, toE164 } from '@blueconsent/contract/shared'
 import type { AppContext } from '../../context.ts'
 import type { Principal } from '../../plugins/access.ts'
 import { readAll } from '../../db/client.ts'

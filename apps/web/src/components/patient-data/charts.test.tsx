@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react'
-import type { Claim, RiskScore } from '@blueconsent/contract'
+import type { Claim, RiskScore } from '@blueconsent/contract/patients'
 import { describe, expect, it } from 'vitest'
 import { ClaimsTimelineChart, claimsByMonth, claimsTimelineSummary } from './claims-timeline-chart.tsx'
 import { RiskContributorsChart, riskContributors } from './risk-contributors-chart.tsx'

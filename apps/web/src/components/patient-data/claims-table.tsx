@@ -1,7 +1,8 @@
 // The one table of claims, used by the patient record (each claim linking to its detail page, Medicare
 // paid only) and the request's Data tab (allowed, paid and patient share). Columns follow the role's
 // display options.
-import { type Claim, type DisplayOptions } from '@blueconsent/contract'
+import { type Claim } from '@blueconsent/contract/patients'
+import { type DisplayOptions } from '@blueconsent/contract/shared'
 import { Link } from 'react-router'
 import { formatCents, formatDate } from './format.ts'
 

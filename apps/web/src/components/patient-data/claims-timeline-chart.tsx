@@ -1,7 +1,7 @@
 // Claims by month and type: stacked SVG columns, with the same counts in a table for screen readers and for
 // anyone who prefers numbers (the SVG is hidden from assistive technology).
 import { useId } from 'react'
-import type { Claim, ClaimType } from '@blueconsent/contract'
+import type { Claim, ClaimType } from '@blueconsent/contract/patients'
 
 type Month = { month: string; counts: Partial<Record<ClaimType, number>>; total: number }
 

@@ -1,6 +1,6 @@
 // Whether a Part D fill still covers today: a fill is current while its days supply lasts (fill date +
 // days supply reaches today), else past. Fills without a date or supply count as past.
-import type { Medication } from '@blueconsent/contract'
+import type { Medication } from '@blueconsent/contract/patients'
 
 const DAY_MS = 86_400_000
 

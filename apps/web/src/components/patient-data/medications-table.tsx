@@ -1,6 +1,7 @@
 // The one table of medication fills, used by the patient record (current and past fills) and the
 // request's Data tab. Columns follow the role's display options.
-import { type DisplayOptions, type Medication } from '@blueconsent/contract'
+import { type Medication } from '@blueconsent/contract/patients'
+import { type DisplayOptions } from '@blueconsent/contract/shared'
 import { formatCents, formatDate } from './format.ts'
 import { supplyEnds } from './medication-supply.ts'
 

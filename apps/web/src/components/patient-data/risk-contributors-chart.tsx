@@ -1,7 +1,7 @@
 // What the risk score is made of: one bar per demographic term and HCC, as long as its coefficient. The
 // labels and values are the text alternative, so the bars themselves are hidden from assistive technology.
 import { useId } from 'react'
-import type { RiskScore } from '@blueconsent/contract'
+import type { RiskScore } from '@blueconsent/contract/patients'
 import { formatCoefficient } from './format.ts'
 
 type Contributor = { key: string; label: string; value: number; kind: 'term' | 'hcc' }

@@ -1,4 +1,4 @@
-import type { RiskScore } from '@blueconsent/contract'
+import type { RiskScore } from '@blueconsent/contract/patients'
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { riskScoreFixture } from '../../testing/risk-score-fixture.ts'

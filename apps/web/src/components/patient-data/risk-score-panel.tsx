@@ -1,6 +1,6 @@
 // The risk score with its explanation: every term and HCC that adds to it, and the claims behind each HCC.
 // HCCs arrive as the model's variable names ('HCC38'); dropped_by holds HCCs or a model rule's wording.
-import type { RiskScore } from '@blueconsent/contract'
+import type { RiskScore } from '@blueconsent/contract/patients'
 import { formatCoefficient, formatDate } from './format.ts'
 
 type Evidence = RiskScore['hccs'][number]['diagnoses']

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@blueconsent/contract'
+import { MESSAGES } from '@blueconsent/contract/shared'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-import { formatPhone } from '@blueconsent/contract'
+import { formatPhone } from '@blueconsent/contract/shared'
 import { TextField, type TextFieldProps } from './text-field.tsx'
 
 type PhoneFieldProps = Omit<TextFieldProps, 'type' | 'value' | 'onChange'> & {

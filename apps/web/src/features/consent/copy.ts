@@ -1,5 +1,6 @@
 // Everything the patient reads, in English and Spanish: plain words, short sentences (DESIGN.md §7).
-import type { ConsentDataType, ConsentLanguage, Role } from '@blueconsent/contract'
+import type { ConsentDataType, ConsentLanguage } from '@blueconsent/contract/consent'
+import type { Role } from '@blueconsent/contract/shared'
 
 export type Copy = {
   languageName: string

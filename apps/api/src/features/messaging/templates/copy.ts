@@ -1,6 +1,6 @@
 // Shared plain-language phrases for patient messages, English and Spanish. Agents ask for medications only
 // and for a one-time look (about 10 hours); providers for medications, claims and a risk score, about 13 months.
-import type { AuthorizationType } from '@blueconsent/contract'
+import type { AuthorizationType } from '@blueconsent/contract/authorization-requests'
 
 export type Language = 'en' | 'es'
 

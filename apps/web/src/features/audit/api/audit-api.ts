@@ -1,5 +1,5 @@
 // GET /api/admin/audit/ (search) and /api/admin/audit/export/ (CSV) for admin roles (issue 6).
-import { auditListSchema } from '@blueconsent/contract'
+import { auditListSchema } from '@blueconsent/contract/audit'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { saveFile } from '../../../components/patient-data/save-file.ts'
 import { apiClient } from '../../../lib/api-client.ts'

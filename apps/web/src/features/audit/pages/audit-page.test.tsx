@@ -1,4 +1,5 @@
-import type { AuditEntry, Paginated } from '@blueconsent/contract'
+import type { AuditEntry } from '@blueconsent/contract/audit'
+import type { Paginated } from '@blueconsent/contract/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'

@@ -1,6 +1,7 @@
 // /app/admin/audit: who read which patient's data, when, from where and on what basis (the authorization the
 // read relied on). Filters live in the URL so a search can be shared; Export CSV sends the same filters.
-import { AUDIT_ACTIONS, isValidPatientId, type AuditEntry } from '@blueconsent/contract'
+import { AUDIT_ACTIONS, type AuditEntry } from '@blueconsent/contract/audit'
+import { isValidPatientId } from '@blueconsent/contract/shared'
 import { useId, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { Pager } from '../../../components/patient-data/pager.tsx'

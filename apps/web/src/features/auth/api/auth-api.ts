@@ -4,7 +4,7 @@ import {
   oauthTokenResponseSchema,
   type PasswordChange,
   type PasswordResetConfirm,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/auth'
 import { apiClient } from '../../../lib/api-client.ts'
 
 export const requestPasswordReset = (email: string) => apiClient.post('/api/users/password-reset/', { email })

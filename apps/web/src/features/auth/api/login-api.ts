@@ -1,4 +1,4 @@
-import type { LoginRequest } from '@blueconsent/contract'
+import type { LoginRequest } from '@blueconsent/contract/auth'
 import { apiClient } from '../../../lib/api-client.ts'
 import { loadContract } from '../../../lib/contract.ts'
 

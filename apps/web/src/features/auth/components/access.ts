@@ -1,5 +1,6 @@
 // Route access rules (spec 1 §6, spec 2 §2 'Guards'): roles, an admin requirement, organisation types.
-import { isAdminRole, type OrganizationType, type Role, type User } from '@blueconsent/contract'
+import { type User } from '@blueconsent/contract/auth'
+import { isAdminRole, type OrganizationType, type Role } from '@blueconsent/contract/shared'
 
 export type AccessRule = {
   roles?: readonly Role[]

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { PRODUCT_NAME } from '@blueconsent/contract'
+import { PRODUCT_NAME } from '@blueconsent/contract/shared'
 
 /** The centred card used by the password and OAuth pages. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_DONE_MESSAGE, passwordResetConfirmSchema } from '@blueconsent/contract'
+import { PASSWORD_RESET_DONE_MESSAGE, passwordResetConfirmSchema } from '@blueconsent/contract/auth'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { paths } from '../../../app/paths.ts'

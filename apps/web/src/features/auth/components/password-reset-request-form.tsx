@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_SENT_MESSAGE, passwordResetRequestSchema } from '@blueconsent/contract'
+import { PASSWORD_RESET_SENT_MESSAGE, passwordResetRequestSchema } from '@blueconsent/contract/auth'
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'

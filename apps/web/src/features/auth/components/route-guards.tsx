@@ -1,4 +1,4 @@
-import { roleHome } from '@blueconsent/contract'
+import { roleHome } from '@blueconsent/contract/shared'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { loginWithNext, paths } from '../../../app/paths.ts'
 import { Spinner } from '../../../components/ui/spinner.tsx'

@@ -1,4 +1,4 @@
-import { PASSWORD_CHANGED_MESSAGE, passwordChangeSchema } from '@blueconsent/contract'
+import { PASSWORD_CHANGED_MESSAGE, passwordChangeSchema } from '@blueconsent/contract/auth'
 import { useState, type FormEvent } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { PasswordField } from '../../../components/ui/password-field.tsx'

@@ -1,4 +1,4 @@
-import { LOGGED_OUT_MESSAGE } from '@blueconsent/contract'
+import { LOGGED_OUT_MESSAGE } from '@blueconsent/contract/auth'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'

@@ -1,4 +1,4 @@
-import { SESSION, STORAGE_KEYS } from '@blueconsent/contract'
+import { SESSION, STORAGE_KEYS } from '@blueconsent/contract/shared'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { paths } from '../../../app/paths.ts'

@@ -1,4 +1,5 @@
-import { OAUTH_SCOPE, STORAGE_KEYS, WEB_OAUTH_CLIENT_ID } from '@blueconsent/contract'
+import { OAUTH_SCOPE, WEB_OAUTH_CLIENT_ID } from '@blueconsent/contract/auth'
+import { STORAGE_KEYS } from '@blueconsent/contract/shared'
 import { useEffect, useRef } from 'react'
 import { paths } from '../../../app/paths.ts'
 import { Spinner } from '../../../components/ui/spinner.tsx'

@@ -1,5 +1,8 @@
 // POST /api/healthplans/requests/: the new request goes to the top of the list at once, then lists reload.
-import { authorizationRequestSchema, type CreateAuthorizationRequest } from '@blueconsent/contract'
+import {
+  authorizationRequestSchema,
+  type CreateAuthorizationRequest,
+} from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys } from './keys.ts'

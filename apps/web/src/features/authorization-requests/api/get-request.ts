@@ -1,6 +1,6 @@
 // GET /api/healthplans/requests/{id}/: one request, for a Data tab link whose request is not in the list
 // (cleared, older than the list page, or opened from another page).
-import { authorizationRequestSchema } from '@blueconsent/contract'
+import { authorizationRequestSchema } from '@blueconsent/contract/authorization-requests'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { isApiError } from '../../../lib/api-error.ts'

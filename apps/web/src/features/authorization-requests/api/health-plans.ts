@@ -1,5 +1,5 @@
 // GET /api/healthplans/health-plans/ (spec 1 §7).
-import { healthPlanListSchema } from '@blueconsent/contract'
+import { healthPlanListSchema } from '@blueconsent/contract/authorization-requests'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys } from './keys.ts'

@@ -1,11 +1,9 @@
 // GET /api/healthplans/requests/: the user's own requests, or the organisation's with scope=organization.
 import {
-  AUTHORIZATION,
   authorizationRequestSchema,
-  paginated,
   type AuthorizationRequest,
-  type Paginated,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/authorization-requests'
+import { AUTHORIZATION, paginated, type Paginated } from '@blueconsent/contract/shared'
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys, type RequestListParams } from './keys.ts'

@@ -1,5 +1,5 @@
 // GET /api/healthplans/requests/lookup/?mrn=: the MRN blur check (spec 1 §4).
-import { mrnLookupResponseSchema } from '@blueconsent/contract'
+import { mrnLookupResponseSchema } from '@blueconsent/contract/authorization-requests'
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { apiClient } from '../../../lib/api-client.ts'

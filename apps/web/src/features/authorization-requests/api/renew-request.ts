@@ -1,5 +1,5 @@
 // POST /api/healthplans/requests/{id}/renew/: a new request for the same patient (ACO and physician roles).
-import { authorizationRequestSchema } from '@blueconsent/contract'
+import { authorizationRequestSchema } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys } from './keys.ts'

@@ -1,5 +1,5 @@
 // GET /api/healthplans/requests/{id}/data/: medications, claims and the risk score of an approved request.
-import { requestDataSchema } from '@blueconsent/contract'
+import { requestDataSchema } from '@blueconsent/contract/patients'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { isApiError } from '../../../lib/api-error.ts'

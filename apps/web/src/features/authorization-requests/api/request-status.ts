@@ -1,5 +1,8 @@
 // GET /api/healthplans/requests/{id}/status/: 'Check status'. Anything no longer pending reloads the whole list.
-import { PENDING_AUTHORIZATION_STATUSES, authorizationStatusResponseSchema } from '@blueconsent/contract'
+import {
+  PENDING_AUTHORIZATION_STATUSES,
+  authorizationStatusResponseSchema,
+} from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys } from './keys.ts'

@@ -1,5 +1,5 @@
 // POST /api/healthplans/requests/{id}/resend/: sends the consent link again (a fresh link; old ones stop working).
-import { authorizationRequestSchema } from '@blueconsent/contract'
+import { authorizationRequestSchema } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { upsertRequestInLists } from './list-requests.ts'

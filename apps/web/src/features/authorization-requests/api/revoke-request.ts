@@ -1,5 +1,5 @@
 // POST /api/healthplans/requests/{id}/revoke/: cancels a pending request or revokes an authorized one.
-import { authorizationRequestSchema } from '@blueconsent/contract'
+import { authorizationRequestSchema } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys } from './keys.ts'

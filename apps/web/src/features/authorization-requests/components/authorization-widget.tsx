@@ -1,13 +1,11 @@
 // The authorization widget (spec 1 §2): Create Request, My Requests (badge: pending), Patients (not for agents), Data.
+import { type User } from '@blueconsent/contract/auth'
 import {
   AUTHORIZATION_MESSAGES,
-  isAdminRole,
-  isAgentRole,
-  isProviderRole,
   requestGroup,
   type AuthorizationRequest,
-  type User,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/authorization-requests'
+import { isAdminRole, isAgentRole, isProviderRole } from '@blueconsent/contract/shared'
 import { useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@blueconsent/contract'
+import { MESSAGES } from '@blueconsent/contract/shared'
 import { describe, expect, it } from 'vitest'
 import {
   clearOtherContact,

@@ -1,15 +1,17 @@
 // The create form's values, validation (spec 1 §5) and payload (spec 1 §3 'Create-request payload').
 import {
+  type ContactMethod,
+  type CreateAuthorizationRequest,
+} from '@blueconsent/contract/authorization-requests'
+import {
   AUTHORIZATION_PHONE_PATTERN,
   MESSAGES,
   emailSchema,
   isAgentRole,
   isProviderRole,
   isValidName,
-  type ContactMethod,
-  type CreateAuthorizationRequest,
   type Role,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/shared'
 import type { ApiError } from '../../../lib/api-error.ts'
 
 export type CreateFormValues = {

@@ -1,4 +1,5 @@
-import { AUTHORIZATION_MESSAGES, MESSAGES } from '@blueconsent/contract'
+import { AUTHORIZATION_MESSAGES } from '@blueconsent/contract/authorization-requests'
+import { MESSAGES } from '@blueconsent/contract/shared'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'

@@ -1,12 +1,10 @@
 // The Create Request tab (spec 1 §4, §5): health plan, patient name, MRN (providers), email or phone.
 import {
-  AUTHORIZATION,
   AUTHORIZATION_MESSAGES,
-  VALIDATION_DEBOUNCE_MS,
   type AuthorizationRequest,
   type ContactMethod,
-  type Role,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/authorization-requests'
+import { AUTHORIZATION, VALIDATION_DEBOUNCE_MS, type Role } from '@blueconsent/contract/shared'
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { PhoneField } from '../../../components/ui/phone-field.tsx'

@@ -1,4 +1,5 @@
-import { AUTHORIZATION_MESSAGES, PATIENT_DATA_MESSAGES } from '@blueconsent/contract'
+import { AUTHORIZATION_MESSAGES } from '@blueconsent/contract/authorization-requests'
+import { PATIENT_DATA_MESSAGES } from '@blueconsent/contract/patients'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'

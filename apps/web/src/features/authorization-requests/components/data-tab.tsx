@@ -1,16 +1,16 @@
 // The Data tab: medications, claims (providers) and the explained risk score of one approved request.
 import {
   AUTHORIZATION_MESSAGES,
-  PATIENT_DATA_MESSAGES,
-  displayOptionsFor,
   requestGroup,
   type AuthorizationRequest,
+} from '@blueconsent/contract/authorization-requests'
+import {
+  PATIENT_DATA_MESSAGES,
   type Claim,
-  type DisplayOptions,
   type Medication,
   type RequestData,
-  type Role,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/patients'
+import { displayOptionsFor, type DisplayOptions, type Role } from '@blueconsent/contract/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'

@@ -1,5 +1,5 @@
 // A flagged identity mismatch on the review page: admins confirm (releases the held data) or reject (revokes).
-import type { AuthorizationRequest } from '@blueconsent/contract'
+import type { AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
 import type { IdentityDecision } from '../api/identity-review.ts'
 import { patientName } from './request-display.ts'
 

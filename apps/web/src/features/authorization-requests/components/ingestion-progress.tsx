@@ -1,5 +1,5 @@
 // How far the Medicare data pull has got (apps/api ingestion runs: pages fetched of pages total).
-import type { Ingestion } from '@blueconsent/contract'
+import type { Ingestion } from '@blueconsent/contract/authorization-requests'
 
 export const HELD_FOR_REVIEW_TEXT =
   'The Medicare record did not match the name or birth date on this request. An administrator must confirm the patient’s identity on the Authorization Requests page before the data can be viewed.'

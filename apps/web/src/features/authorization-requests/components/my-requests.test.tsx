@@ -1,4 +1,7 @@
-import { AUTHORIZATION_MESSAGES, type AuthorizationRequest } from '@blueconsent/contract'
+import {
+  AUTHORIZATION_MESSAGES,
+  type AuthorizationRequest,
+} from '@blueconsent/contract/authorization-requests'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'

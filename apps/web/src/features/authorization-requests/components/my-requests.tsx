@@ -4,7 +4,7 @@ import {
   requestGroup,
   type AuthorizationRequest,
   type RequestGroup,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/authorization-requests'
 import { useState, type ReactNode } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'

@@ -1,5 +1,6 @@
 // The widget's Patients tab: the patients that have requests, with their latest status (derived from the list).
-import { PATIENT_DATA_MESSAGES, type AuthorizationRequest } from '@blueconsent/contract'
+import { type AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
+import { PATIENT_DATA_MESSAGES } from '@blueconsent/contract/patients'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { patientName } from './request-display.ts'

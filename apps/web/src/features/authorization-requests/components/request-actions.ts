@@ -4,7 +4,7 @@ import {
   AUTHORIZATION_STATUS_LABELS,
   PENDING_AUTHORIZATION_STATUSES,
   type AuthorizationRequest,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/authorization-requests'
 import { useState } from 'react'
 import { isApiError } from '../../../lib/api-error.ts'
 import { useRenewRequest } from '../api/renew-request.ts'

@@ -1,5 +1,9 @@
 // One request in My Requests: who, how contacted, status, time left, data download progress and actions.
-import { requestGroup, timeRemainingText, type AuthorizationRequest } from '@blueconsent/contract'
+import {
+  requestGroup,
+  timeRemainingText,
+  type AuthorizationRequest,
+} from '@blueconsent/contract/authorization-requests'
 import { IngestionProgress } from './ingestion-progress.tsx'
 import type { RequestAction } from './request-actions.ts'
 import { contactText, inRenewalWindow, patientName } from './request-display.ts'

@@ -1,11 +1,11 @@
 // What My Requests shows (spec 1 §4, §9): hiding rules, the three groups, paging and the renewal window.
 import {
-  AUTHORIZATION,
   isDisplayExpired,
   requestGroup,
   type AuthorizationRequest,
   type RequestGroup,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/authorization-requests'
+import { AUTHORIZATION } from '@blueconsent/contract/shared'
 
 export const GROUP_ORDER: readonly RequestGroup[] = ['pending', 'approved', 'other']
 export const GROUP_LABELS: Record<RequestGroup, string> = {

@@ -1,4 +1,8 @@
-import { requestGroup, statusLabel, type AuthorizationRequest } from '@blueconsent/contract'
+import {
+  requestGroup,
+  statusLabel,
+  type AuthorizationRequest,
+} from '@blueconsent/contract/authorization-requests'
 
 // Solid daisyUI colours only: their content colours are AA-corrected in every theme (styles/theme-contrast.css).
 const CLASS = { pending: 'badge-warning', approved: 'badge-success', other: 'badge-neutral' } as const

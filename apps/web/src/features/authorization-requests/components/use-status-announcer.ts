@@ -1,6 +1,9 @@
 // Announces status changes that arrive with a list refresh ('Ann Lee: Approved') through a polite live region,
 // so screen-reader users hear about consent answers without re-reading the list.
-import { AUTHORIZATION_STATUS_LABELS, type AuthorizationRequest } from '@blueconsent/contract'
+import {
+  AUTHORIZATION_STATUS_LABELS,
+  type AuthorizationRequest,
+} from '@blueconsent/contract/authorization-requests'
 import { useEffect, useRef, useState } from 'react'
 import { patientName } from './request-display.ts'
 

@@ -4,11 +4,10 @@ import {
   AUTHORIZATION_MESSAGES,
   AUTHORIZATION_STATUSES,
   AUTHORIZATION_STATUS_LABELS,
-  isAdminRole,
-  isProviderRole,
   timeRemainingText,
   type AuthorizationRequest,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/authorization-requests'
+import { isAdminRole, isProviderRole } from '@blueconsent/contract/shared'
 import { useId, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'

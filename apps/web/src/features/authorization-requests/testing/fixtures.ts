@@ -1,5 +1,7 @@
 // Authorization requests and patient data shaped exactly like the API's responses (contract schemas).
-import type { AuthorizationRequest, Paginated, RequestData, RiskScore } from '@blueconsent/contract'
+import type { AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
+import type { RequestData, RiskScore } from '@blueconsent/contract/patients'
+import type { Paginated } from '@blueconsent/contract/shared'
 import { riskScoreFixture } from '../../../testing/risk-score-fixture.ts'
 
 const HOUR = 3_600_000

@@ -1,6 +1,8 @@
 // Signs a persona in and opens an authorization page through the real route table with a fake API behind it.
 import { screen } from '@testing-library/react'
-import type { AuthorizationRequest, Role, User } from '@blueconsent/contract'
+import type { User } from '@blueconsent/contract/auth'
+import type { AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
+import type { Role } from '@blueconsent/contract/shared'
 import { createFakeFetch, json, type FakeFetch } from '../../../testing/fake-fetch.ts'
 import { userWithRole } from '../../../testing/fixtures.ts'
 import { renderApp, signIn, type RenderedApp } from '../../../testing/render-app.tsx'

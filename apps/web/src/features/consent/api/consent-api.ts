@@ -4,7 +4,7 @@ import {
   consentDeclineResponseSchema,
   consentPageSchema,
   type ConsentLanguage,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/consent'
 import { apiClient } from '../../../lib/api-client.ts'
 
 const base = (token: string) => `/api/consent/${encodeURIComponent(token)}/`

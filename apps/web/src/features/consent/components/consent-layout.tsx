@@ -1,6 +1,7 @@
 // The frame of the patient pages: no app shell, large type (18 px base and up), the page's language on
 // the document, and an English/Español switch kept in the URL (?lang=es) so a shared link keeps it.
-import { PRODUCT_NAME, type ConsentLanguage } from '@blueconsent/contract'
+import { type ConsentLanguage } from '@blueconsent/contract/consent'
+import { PRODUCT_NAME } from '@blueconsent/contract/shared'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { COPY, LANGUAGES } from '../copy.ts'

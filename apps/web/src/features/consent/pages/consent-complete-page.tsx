@@ -1,5 +1,5 @@
 // /consent/complete?result=authorized|denied|error&lang=: where Blue Button's callback lands the patient.
-import type { ConsentResult } from '@blueconsent/contract'
+import type { ConsentResult } from '@blueconsent/contract/consent'
 import { useSearchParams } from 'react-router'
 import { ConsentLayout, ScreenTitle, useLanguageParam } from '../components/consent-layout.tsx'
 import { COPY } from '../copy.ts'

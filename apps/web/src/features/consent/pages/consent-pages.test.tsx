@@ -1,5 +1,5 @@
 import axe from 'axe-core'
-import type { ConsentPage } from '@blueconsent/contract'
+import type { ConsentPage } from '@blueconsent/contract/consent'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'

@@ -1,14 +1,16 @@
 // The dashboard's numbers come from the request list itself (GET /api/healthplans/requests/): the
 // organisation's for admin roles, the user's own otherwise; every page read (up to a ceiling) and counted in the browser.
 import {
-  AUTHORIZATION,
   authorizationRequestSchema,
+  type AuthorizationRequest,
+} from '@blueconsent/contract/authorization-requests'
+import {
+  AUTHORIZATION,
   isAdminRole,
   paginated,
-  type AuthorizationRequest,
   type Paginated,
   type Role,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 

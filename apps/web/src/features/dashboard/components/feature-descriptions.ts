@@ -1,4 +1,4 @@
-import type { Feature } from '@blueconsent/contract'
+import type { Feature } from '@blueconsent/contract/shared'
 
 /** Short descriptions of the role features of spec 1 §6, shown until each feature gets its own screens. */
 export const FEATURE_DESCRIPTIONS: Record<Feature, { title: string; description: string }> = {

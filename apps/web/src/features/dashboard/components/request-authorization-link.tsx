@@ -1,4 +1,5 @@
-import { hasFeature, type User } from '@blueconsent/contract'
+import { type User } from '@blueconsent/contract/auth'
+import { hasFeature } from '@blueconsent/contract/shared'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 

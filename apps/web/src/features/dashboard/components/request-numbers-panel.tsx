@@ -1,4 +1,6 @@
-import { AUTHORIZATION_MESSAGES, hasFeature, type User } from '@blueconsent/contract'
+import { type User } from '@blueconsent/contract/auth'
+import { AUTHORIZATION_MESSAGES } from '@blueconsent/contract/authorization-requests'
+import { hasFeature } from '@blueconsent/contract/shared'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { Alert } from '../../../components/ui/alert.tsx'

@@ -1,4 +1,4 @@
-import type { AuthorizationRequest } from '@blueconsent/contract'
+import type { AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
 import { describe, expect, it } from 'vitest'
 import { requestNumbers } from './request-numbers.ts'
 

@@ -1,11 +1,11 @@
 // The numbers that matter per role (issue 5): requests by status, awaiting an answer for over 48 hours,
 // approvals expiring within 30 days, and patients whose data has arrived.
 import {
-  AUTHORIZATION,
   isDisplayExpired,
   requestGroup,
   type AuthorizationRequest,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/authorization-requests'
+import { AUTHORIZATION } from '@blueconsent/contract/shared'
 
 const HOUR_MS = 3_600_000
 export const AWAITING_ALERT_HOURS = 48

@@ -1,4 +1,5 @@
-import { FEATURES_BY_ROLE, ROLE_LABELS, type User } from '@blueconsent/contract'
+import { type User } from '@blueconsent/contract/auth'
+import { FEATURES_BY_ROLE, ROLE_LABELS } from '@blueconsent/contract/shared'
 import { FEATURE_DESCRIPTIONS } from './feature-descriptions.ts'
 
 const ORGANIZATION_TYPE_LABELS: Record<string, string> = {

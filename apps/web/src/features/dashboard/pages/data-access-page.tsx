@@ -1,4 +1,4 @@
-import { HEALTH_PLAN } from '@blueconsent/contract'
+import { HEALTH_PLAN } from '@blueconsent/contract/shared'
 import { useSession } from '../../../lib/session.ts'
 import { RequestAuthorizationLink } from '../components/request-authorization-link.tsx'
 import { RoleSummary } from '../components/role-summary.tsx'

@@ -1,5 +1,9 @@
 // The dev-only outbox (DESIGN.md §6): every email and SMS the portal would have sent, in demo mode.
-import { devSmsReplyResponseSchema, outboxListSchema, type DevSmsReplyRequest } from '@blueconsent/contract'
+import {
+  devSmsReplyResponseSchema,
+  outboxListSchema,
+  type DevSmsReplyRequest,
+} from '@blueconsent/contract/dev-outbox'
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 

@@ -1,4 +1,4 @@
-import type { DevSmsReplyResponse } from '@blueconsent/contract'
+import type { DevSmsReplyResponse } from '@blueconsent/contract/dev-outbox'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { genericErrorMessage } from '../../../lib/error-messages.ts'

@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '@blueconsent/contract'
+import type { OutboxMessage } from '@blueconsent/contract/dev-outbox'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'

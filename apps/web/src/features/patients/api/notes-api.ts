@@ -1,6 +1,6 @@
 // Per-patient notes (issue 6): GET/POST /api/patients/{id}/notes/, PATCH/DELETE …/notes/{noteId}/. Writing
 // needs 'patients.edit_notes' (ACO and physician roles); changing a note, its author or an admin.
-import { noteListSchema, noteSchema } from '@blueconsent/contract'
+import { noteListSchema, noteSchema } from '@blueconsent/contract/patients'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { patientKeys } from './patients-api.ts'

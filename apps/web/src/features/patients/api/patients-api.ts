@@ -6,7 +6,7 @@ import {
   patientListSchema,
   patientRiskScoreSchema,
   patientSchema,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/patients'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { isApiError } from '../../../lib/api-error.ts'

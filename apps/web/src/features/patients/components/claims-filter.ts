@@ -1,5 +1,5 @@
 // Filtering and sorting of a patient's claims (issue 6): date range, claim type, provider, diagnosis.
-import type { ClaimType, PatientClaim } from '@blueconsent/contract'
+import type { ClaimType, PatientClaim } from '@blueconsent/contract/patients'
 
 export type ClaimFilters = {
   from: string

@@ -1,4 +1,4 @@
-import { displayOptionsFor, type Role } from '@blueconsent/contract'
+import { displayOptionsFor, type Role } from '@blueconsent/contract/shared'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'

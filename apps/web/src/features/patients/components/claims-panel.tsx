@@ -1,11 +1,7 @@
 // A patient's claims: filters and sorting (roles with the 'filters' display option), pages of the role's size,
 // each claim linking to its detail page.
-import {
-  CLAIM_TYPES,
-  PATIENT_DATA_MESSAGES,
-  type DisplayOptions,
-  type PatientClaim,
-} from '@blueconsent/contract'
+import { CLAIM_TYPES, PATIENT_DATA_MESSAGES, type PatientClaim } from '@blueconsent/contract/patients'
+import { type DisplayOptions } from '@blueconsent/contract/shared'
 import { useId, useState } from 'react'
 import { generatePath } from 'react-router'
 import { paths } from '../../../app/paths.ts'

@@ -1,7 +1,7 @@
 // 'Medicare status' on the patient page: dual status and Medicare visits, for the roles whose display options
 // include them (spec 1 §6). Both come from queries the page makes anyway (risk score, consolidated data), so
 // the panel adds no request of its own.
-import type { DisplayOptions } from '@blueconsent/contract'
+import type { DisplayOptions } from '@blueconsent/contract/shared'
 import type { ReactNode } from 'react'
 import { formatDate } from '../../../components/patient-data/format.ts'
 import { useConsolidated, useRiskScore } from '../api/patients-api.ts'

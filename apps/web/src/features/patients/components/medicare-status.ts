@@ -1,7 +1,7 @@
 // Dual status and Medicare visits (spec 1 §6 display options 'dual status' and 'Medicare visit'), read from data
 // the page already loads: the risk model's segment (which CMS picks from the Medicaid/dual code of the
 // enrolment data) and the fee-for-service claims.
-import type { Claim, RiskScore } from '@blueconsent/contract'
+import type { Claim, RiskScore } from '@blueconsent/contract/patients'
 
 /** What the page says about dual eligibility, with where it comes from. */
 export type DualStatus = { label: string; source: string }

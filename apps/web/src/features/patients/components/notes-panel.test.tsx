@@ -1,4 +1,5 @@
-import type { Note, Role } from '@blueconsent/contract'
+import type { Note } from '@blueconsent/contract/patients'
+import type { Role } from '@blueconsent/contract/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'

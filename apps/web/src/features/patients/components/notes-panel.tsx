@@ -1,7 +1,9 @@
 // Notes on a patient: the ACO and physician variants write them (and change their own), the basic variant
 // reads them (spec 1 §6 component variants). Writing is the 'edit' display option, which the contract gives
 // exactly the non-basic variants. The server enforces the same rules ('patients.edit_notes').
-import { isAdminRole, type DisplayOptions, type Note, type User } from '@blueconsent/contract'
+import { type User } from '@blueconsent/contract/auth'
+import { type Note } from '@blueconsent/contract/patients'
+import { isAdminRole, type DisplayOptions } from '@blueconsent/contract/shared'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'

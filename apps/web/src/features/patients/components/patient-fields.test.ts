@@ -1,4 +1,4 @@
-import type { Role } from '@blueconsent/contract'
+import type { Role } from '@blueconsent/contract/shared'
 import { describe, expect, it } from 'vitest'
 import { makePatient } from '../testing/fixtures.ts'
 import { patientFactRows, patientFieldsFor } from './patient-fields.ts'

@@ -3,7 +3,8 @@
 // ID, `demographics` the gender and contact details; 'The MRN field and the Medicare ID and MRN search tabs show
 // only for ACO and physician roles'. Everyone with patient access sees the name and date of birth. The server
 // also nulls what a role may not see; this keeps the screen from promising fields the role never gets.
-import { displayOptionsFor, isProviderRole, type Patient, type Role } from '@blueconsent/contract'
+import { type Patient } from '@blueconsent/contract/patients'
+import { displayOptionsFor, isProviderRole, type Role } from '@blueconsent/contract/shared'
 import type { DetailRow } from '../../../components/patient-data/details-list.tsx'
 import { formatDate } from '../../../components/patient-data/format.ts'
 import { patientAddress, patientBirthDate, patientMrn, patientPhone } from './patient-format.ts'

@@ -1,5 +1,5 @@
 // How a patient's identity reads on screen; the spec's field alternatives (name/full_name, mrn/…) are both read.
-import type { Patient } from '@blueconsent/contract'
+import type { Patient } from '@blueconsent/contract/patients'
 
 export const patientDisplayName = (patient: Patient): string =>
   patient.full_name ||

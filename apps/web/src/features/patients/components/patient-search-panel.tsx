@@ -1,6 +1,7 @@
 // The patient search card (spec 1 §2): General Search for everyone, MRN Search and Medicare ID for ACO and
 // physician roles; 300 ms debounce; the last five searches offered again.
-import { PATIENT_DATA_MESSAGES, PATIENT_SEARCH, type Patient, type Role } from '@blueconsent/contract'
+import { PATIENT_DATA_MESSAGES, type Patient } from '@blueconsent/contract/patients'
+import { PATIENT_SEARCH, type Role } from '@blueconsent/contract/shared'
 import { useId, useState, type ReactNode, type Ref } from 'react'
 import { Tabs, type TabItem } from '../../../components/patient-data/tabs.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'

@@ -1,4 +1,4 @@
-import type { OrganizationType, Role } from '@blueconsent/contract'
+import type { OrganizationType, Role } from '@blueconsent/contract/shared'
 import { describe, expect, it } from 'vitest'
 import { makeUser } from '../../../testing/fixtures.ts'
 import { passesPatientGuards } from './require-patient-access.tsx'

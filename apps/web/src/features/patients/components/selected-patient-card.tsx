@@ -1,5 +1,7 @@
 // The selected-patient summary of the Patients page (spec 1 §2) with its three actions.
-import { statusLabel, type Patient, type Role } from '@blueconsent/contract'
+import { statusLabel } from '@blueconsent/contract/authorization-requests'
+import { type Patient } from '@blueconsent/contract/patients'
+import { type Role } from '@blueconsent/contract/shared'
 import { useEffect, useRef } from 'react'
 import { Link, generatePath } from 'react-router'
 import { paths } from '../../../app/paths.ts'

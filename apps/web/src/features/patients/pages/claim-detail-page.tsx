@@ -1,6 +1,7 @@
 // /app/claim/:id, Claim Details: the claim's dates, provider, diagnoses, procedures and lines; amounts only for
 // roles with the 'costs' display option. Agents never get here with data: the server serves them no claims.
-import { displayOptionsFor, type ClaimDetail, type DisplayOptions } from '@blueconsent/contract'
+import { type ClaimDetail } from '@blueconsent/contract/patients'
+import { displayOptionsFor, type DisplayOptions } from '@blueconsent/contract/shared'
 import { Link, generatePath, useParams } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { formatCents, formatDate } from '../../../components/patient-data/format.ts'

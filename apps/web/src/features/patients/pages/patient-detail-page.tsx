@@ -1,15 +1,14 @@
 // /app/patient/:id, Patient Details: demographics, freshness, export, the explained risk score, and the
 // Medications and Claims tabs, each shown as the role's display options allow (spec 1 §6).
+import { type User } from '@blueconsent/contract/auth'
+import { PATIENT_DATA_MESSAGES, type Patient } from '@blueconsent/contract/patients'
 import {
   MESSAGES,
-  PATIENT_DATA_MESSAGES,
   displayOptionsFor,
   isValidPatientId,
   type DisplayOptions,
-  type Patient,
   type Role,
-  type User,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/shared'
 import { useState } from 'react'
 import { useParams } from 'react-router'
 import { RiskContributorsChart } from '../../../components/patient-data/risk-contributors-chart.tsx'

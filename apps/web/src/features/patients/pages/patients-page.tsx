@@ -1,6 +1,7 @@
 // /app/authorization, the Patients page (spec 1 §2): search, select, and the selected patient's summary.
 // The selection lives in the URL (?patient=, or ?id= from older links) so it can be shared and reloaded.
-import { MESSAGES, PATIENT_DATA_MESSAGES, isValidPatientId } from '@blueconsent/contract'
+import { PATIENT_DATA_MESSAGES } from '@blueconsent/contract/patients'
+import { MESSAGES, isValidPatientId } from '@blueconsent/contract/shared'
 import { useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'

@@ -1,14 +1,13 @@
 // Patients, medications, claims and risk scores as the patient endpoints serve them (issue 6).
+import type { User } from '@blueconsent/contract/auth'
 import type {
   Consolidated,
-  Paginated,
   Patient,
   PatientClaim,
   PatientRiskScore,
   RiskScore,
-  Role,
-  User,
-} from '@blueconsent/contract'
+} from '@blueconsent/contract/patients'
+import type { Paginated, Role } from '@blueconsent/contract/shared'
 import { createFakeFetch, json, type FakeFetch } from '../../../testing/fake-fetch.ts'
 import { userWithRole } from '../../../testing/fixtures.ts'
 import { riskScoreFixture } from '../../../testing/risk-score-fixture.ts'

@@ -1,4 +1,5 @@
-import { PRODUCT_NAME, type User } from '@blueconsent/contract'
+import { type User } from '@blueconsent/contract/auth'
+import { PRODUCT_NAME } from '@blueconsent/contract/shared'
 import { Link, NavLink } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { navItemsFor } from './nav-items.ts'

@@ -1,4 +1,4 @@
-import type { User } from '@blueconsent/contract'
+import type { User } from '@blueconsent/contract/auth'
 import type { ReactNode } from 'react'
 import { AppHeader } from './app-header.tsx'
 import { NetworkBanners } from './network-banners.tsx'

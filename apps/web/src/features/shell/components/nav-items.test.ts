@@ -1,4 +1,4 @@
-import { ORGANIZATION_TYPES, ROLES, permissionsFor } from '@blueconsent/contract'
+import { ORGANIZATION_TYPES, ROLES, permissionsFor } from '@blueconsent/contract/shared'
 import { describe, expect, it } from 'vitest'
 import { passesPatientGuards } from '../../../lib/permissions.ts'
 import { makeUser } from '../../../testing/fixtures.ts'

@@ -1,5 +1,6 @@
 // The shell's navigation by role (spec 2 §2 'App shell', §6).
-import { isAdminRole, type User } from '@blueconsent/contract'
+import { type User } from '@blueconsent/contract/auth'
+import { isAdminRole } from '@blueconsent/contract/shared'
 import { paths } from '../../../app/paths.ts'
 import { passesPatientGuards, userHasPermission } from '../../../lib/permissions.ts'
 

@@ -1,4 +1,4 @@
-import { NETWORK } from '@blueconsent/contract'
+import { NETWORK } from '@blueconsent/contract/shared'
 import { useEffect, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { apiClient } from '../../../lib/api-client.ts'

@@ -1,4 +1,4 @@
-import { THEMES } from '@blueconsent/contract'
+import { THEMES } from '@blueconsent/contract/shared'
 import { useId } from 'react'
 import { isTheme, setTheme, useTheme } from '../../../lib/theme.ts'
 

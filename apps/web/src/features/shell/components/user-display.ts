@@ -1,5 +1,5 @@
 // How the shell names the signed-in user (spec 2 §2 'App shell').
-import { ROLE_LABELS, type Role } from '@blueconsent/contract'
+import { ROLE_LABELS, type Role } from '@blueconsent/contract/shared'
 
 export type DisplayableUser = {
   first_name?: string | null

@@ -1,4 +1,4 @@
-import type { User } from '@blueconsent/contract'
+import type { User } from '@blueconsent/contract/auth'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { ThemeSelect } from './theme-select.tsx'
