@@ -2,6 +2,7 @@
 import type { AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
 import type { RequestData, RiskScore } from '@blueconsent/contract/patients'
 import type { Paginated } from '@blueconsent/contract/shared'
+import { makeMedication } from '../../../testing/fixtures.ts'
 import { riskScoreFixture } from '../../../testing/risk-score-fixture.ts'
 
 const HOUR = 3_600_000
@@ -99,28 +100,7 @@ export const requestData = (overrides: Partial<RequestData> = {}): RequestData =
   patient_id: '10000000-0000-4000-8000-000000000001',
   data_as_of: '2026-11-20T08:00:00Z',
   data: {
-    medications: [
-      {
-        id: 'med-1',
-        ndc: '00093-7214-01',
-        name: 'Metformin HCl 500 mg',
-        drug_name: 'Metformin HCl 500 mg',
-        dosage: null,
-        strength: '500 mg',
-        start_date: '2026-10-01',
-        end_date: '2026-10-31',
-        days_supply: 30,
-        quantity: '60',
-        refill_number: 2,
-        prescribing_provider: 'Dr Alan Grant',
-        prescriber_npi: '1234567890',
-        pharmacy: null,
-        brand_generic: 'generic',
-        total_cost_cents: 1250,
-        patient_pay_cents: 300,
-        plan_paid_cents: 950,
-      },
-    ],
+    medications: [makeMedication()],
     claims: [
       {
         id: 'claim-1',
