@@ -1,5 +1,14 @@
 import type { IcdCode } from './codes/icd10.ts'
-import { BB_CODESYSTEM, C4BB, bbVariable, coding, type FhirResource, type JsonObject } from './fhir.ts'
+import {
+  ADJUDICATION,
+  BB_CODESYSTEM,
+  C4BB,
+  adjudication,
+  bbVariable,
+  coding,
+  type FhirResource,
+  type JsonObject,
+} from './fhir.ts'
 import type { Rng } from './rng.ts'
 
 export type ClaimType = 'carrier' | 'dme' | 'hha' | 'hospice' | 'inpatient' | 'outpatient' | 'pde' | 'snf'
@@ -159,3 +168,7 @@ export const addDays = (date: string, days: number): string => {
 }
 
 export const round2 = (n: number): number => Math.round(n * 100) / 100
+
+/** The claim-level total of Part A and Part B claims: what the provider charged. */
+export const claimTotalCharge = (amount: number): JsonObject =>
+  adjudication(ADJUDICATION.submitted, ['clm_tot_chrg_amt', 'Claim Total Charge Amount'], amount)

@@ -8,11 +8,11 @@ import {
   receivedDate,
   addDays,
   round2,
+  claimTotalCharge,
 } from './eob-common.ts'
 import {
-  ADJ,
+  ADJUDICATION,
   C4BB,
-  C4BB_ADJ,
   adjudication,
   bbVariable,
   careTeamMember,
@@ -116,32 +116,32 @@ function revenueItem(
       quantity: { value: line.units },
       adjudication: [
         adjudication(
-          [ADJ, 'submitted', 'Submitted Amount'],
+          ADJUDICATION.submitted,
           ['rev_cntr_tot_chrg_amt', 'Revenue Center Total Charge Amount'],
           line.charge,
         ),
         adjudication(
-          [C4BB_ADJ, 'noncovered', 'Noncovered'],
+          ADJUDICATION.noncovered,
           ['rev_cntr_ncvrd_chrg_amt', 'Revenue Center Non-Covered Charge Amount'],
           0,
         ),
         adjudication(
-          [ADJ, 'deductible', 'Deductible'],
+          ADJUDICATION.deductible,
           ['rev_cntr_cash_ddctbl_amt', 'Revenue Center Cash Deductible Amount'],
           0,
         ),
         adjudication(
-          [C4BB_ADJ, 'paidbypatient', 'Paid by patient'],
+          ADJUDICATION.paidbypatient,
           ['rev_cntr_ptnt_rspnsblty_pmt', 'Revenue Center Patient Responsibility Payment Amount'],
           patient,
         ),
         adjudication(
-          [C4BB_ADJ, 'paidtoprovider', 'Paid to provider'],
+          ADJUDICATION.paidtoprovider,
           ['rev_cntr_prvdr_pmt_amt', 'Revenue Center (Medicare) Provider Payment Amount'],
           paid,
         ),
         adjudication(
-          [ADJ, 'benefit', 'Benefit Amount'],
+          ADJUDICATION.benefit,
           ['rev_cntr_pmt_amt_amt', 'Revenue Center Payment Amount Amount'],
           paid,
         ),
@@ -261,21 +261,7 @@ export function institutionalEob(claim: InstitutionalClaim, input: ClaimInput): 
     supportingInfo: stayInfo(claim, input),
     diagnosis: diagnosisList(claim),
     item: items.map((i) => i.item),
-    total: [
-      {
-        category: {
-          coding: [
-            coding(ADJ, 'submitted', 'Submitted Amount'),
-            coding(
-              'https://bluebutton.cms.gov/resources/codesystem/adjudication',
-              bbVariable('clm_tot_chrg_amt'),
-              'Claim Total Charge Amount',
-            ),
-          ],
-        },
-        amount: money(charge),
-      },
-    ],
+    total: [claimTotalCharge(charge)],
     payment: { amount: money(paid) },
   }
 }

@@ -1,7 +1,7 @@
 import type { Drug } from './codes/drugs.ts'
 import { type ClaimInput, eobHeader, round2 } from './eob-common.ts'
 import {
-  ADJ,
+  ADJUDICATION,
   C4BB,
   C4BB_ADJ,
   adjudication,
@@ -39,46 +39,38 @@ function pdeAdjudications(fill: PdeFill): { list: JsonObject[]; planPaid: number
   const planPaid = round2(fill.totalCost - patientPays - lics)
   const list = [
     adjudication(
-      [ADJ, 'benefit', 'Benefit Amount'],
+      ADJUDICATION.benefit,
       ['cvrd_d_plan_pd_amt', 'Amount paid by Part D plan for the PDE (drug is covered by Part D)'],
       planPaid,
     ),
     adjudication(
-      [C4BB_ADJ, 'coinsurance', 'Co-insurance'],
+      ADJUDICATION.coinsurance,
       ['gdc_blw_oopt_amt', 'Gross Drug Cost Below Part D Out-of-Pocket Threshold (GDCB)'],
       fill.totalCost,
     ),
     adjudication(
-      [C4BB_ADJ, 'coinsurance', 'Co-insurance'],
+      ADJUDICATION.coinsurance,
       ['gdc_abv_oopt_amt', 'Gross Drug Cost Above Part D Out-of-Pocket Threshold (GDCA)'],
       0,
     ),
+    adjudication(ADJUDICATION.paidbypatient, ['ptnt_pay_amt', 'Amount Paid by Patient'], patientPays),
     adjudication(
-      [C4BB_ADJ, 'paidbypatient', 'Paid by patient'],
-      ['ptnt_pay_amt', 'Amount Paid by Patient'],
-      patientPays,
-    ),
-    adjudication(
-      [C4BB_ADJ, 'priorpayerpaid', 'Prior payer paid'],
+      ADJUDICATION.priorpayerpaid,
       ['othr_troop_amt', 'Other True Out-of-Pocket (TrOOP) Amount'],
       0,
     ),
     adjudication(
-      [C4BB_ADJ, 'discount', 'Discount'],
+      ADJUDICATION.discount,
       ['lics_amt', 'Amount paid for the PDE by Part D low income subsidy'],
       lics,
     ),
     adjudication(
-      [C4BB_ADJ, 'priorpayerpaid', 'Prior payer paid'],
+      ADJUDICATION.priorpayerpaid,
       ['plro_amt', 'Reduction in patient liability due to payments by other payers (PLRO)'],
       0,
     ),
-    adjudication(
-      [C4BB_ADJ, 'drugcost', 'Drug Cost'],
-      ['tot_rx_cst_amt', 'Total drug cost (Part D)'],
-      fill.totalCost,
-    ),
-    adjudication([C4BB_ADJ, 'discount', 'Discount'], ['rptd_gap_dscnt_num', 'Gap Discount Amount'], 0),
+    adjudication(ADJUDICATION.drugcost, ['tot_rx_cst_amt', 'Total drug cost (Part D)'], fill.totalCost),
+    adjudication(ADJUDICATION.discount, ['rptd_gap_dscnt_num', 'Gap Discount Amount'], 0),
   ]
   return { list, planPaid }
 }

@@ -7,10 +7,10 @@ import {
   receivedDate,
   addDays,
   round2,
+  claimTotalCharge,
 } from './eob-common.ts'
 import {
-  ADJ,
-  C4BB_ADJ,
+  ADJUDICATION,
   adjudication,
   bbVariable,
   careTeamMember,
@@ -55,46 +55,26 @@ function lineAdjudications(submitted: number): { list: JsonObject[]; paid: numbe
   const paid = round2(allowed * 0.8)
   const coinsurance = round2(allowed - paid)
   const list = [
+    adjudication(ADJUDICATION.benefit, ['line_nch_pmt_amt', 'Line NCH Medicare Payment Amount'], paid),
+    adjudication(ADJUDICATION.paidtopatient, ['line_bene_pmt_amt', 'Line Payment Amount to Beneficiary'], 0),
+    adjudication(ADJUDICATION.paidtoprovider, ['line_prvdr_pmt_amt', 'Line Provider Payment Amount'], paid),
     adjudication(
-      [ADJ, 'benefit', 'Benefit Amount'],
-      ['line_nch_pmt_amt', 'Line NCH Medicare Payment Amount'],
-      paid,
-    ),
-    adjudication(
-      [C4BB_ADJ, 'paidtopatient', 'Paid to patient'],
-      ['line_bene_pmt_amt', 'Line Payment Amount to Beneficiary'],
-      0,
-    ),
-    adjudication(
-      [C4BB_ADJ, 'paidtoprovider', 'Paid to provider'],
-      ['line_prvdr_pmt_amt', 'Line Provider Payment Amount'],
-      paid,
-    ),
-    adjudication(
-      [ADJ, 'deductible', 'Deductible'],
+      ADJUDICATION.deductible,
       ['line_bene_ptb_ddctbl_amt', 'Line Beneficiary Part B Deductible Amount'],
       0,
     ),
     adjudication(
-      [C4BB_ADJ, 'priorpayerpaid', 'Prior payer paid'],
+      ADJUDICATION.priorpayerpaid,
       ['line_bene_prmry_pyr_pd_amt', 'Line Primary Payer (if not Medicare) Paid Amount'],
       0,
     ),
     adjudication(
-      [C4BB_ADJ, 'coinsurance', 'Co-insurance'],
+      ADJUDICATION.coinsurance,
       ['line_coinsrnc_amt', 'Line Beneficiary Coinsurance Amount'],
       coinsurance,
     ),
-    adjudication(
-      [ADJ, 'submitted', 'Submitted Amount'],
-      ['line_sbmtd_chrg_amt', 'Line Submitted Charge Amount'],
-      submitted,
-    ),
-    adjudication(
-      [ADJ, 'eligible', 'Eligible Amount'],
-      ['line_alowd_chrg_amt', 'Line Allowed Charge Amount'],
-      allowed,
-    ),
+    adjudication(ADJUDICATION.submitted, ['line_sbmtd_chrg_amt', 'Line Submitted Charge Amount'], submitted),
+    adjudication(ADJUDICATION.eligible, ['line_alowd_chrg_amt', 'Line Allowed Charge Amount'], allowed),
   ]
   return { list, paid, allowed }
 }
@@ -194,21 +174,7 @@ export function professionalEob(claim: ProfessionalClaim, input: ClaimInput): Fh
       diagnosisEntry(i + 1, icd, i === 0 ? 'principal' : 'secondary'),
     ),
     item: items.map((i) => i.item),
-    total: [
-      {
-        category: {
-          coding: [
-            coding(ADJ, 'submitted', 'Submitted Amount'),
-            coding(
-              'https://bluebutton.cms.gov/resources/codesystem/adjudication',
-              bbVariable('clm_tot_chrg_amt'),
-              'Claim Total Charge Amount',
-            ),
-          ],
-        },
-        amount: money(submitted),
-      },
-    ],
+    total: [claimTotalCharge(submitted)],
     payment: { amount: money(paid) },
     benefitBalance: [
       {

@@ -43,6 +43,22 @@ export function adjudication(
 export const ADJ = 'http://terminology.hl7.org/CodeSystem/adjudication'
 export const C4BB_ADJ = `${C4BB}/CodeSystem/C4BBAdjudication`
 
+/** The adjudication categories the builders use, keyed by their CARIN code, as BFD names them. */
+export const ADJUDICATION = {
+  benefit: [ADJ, 'benefit', 'Benefit Amount'],
+  submitted: [ADJ, 'submitted', 'Submitted Amount'],
+  eligible: [ADJ, 'eligible', 'Eligible Amount'],
+  deductible: [ADJ, 'deductible', 'Deductible'],
+  coinsurance: [C4BB_ADJ, 'coinsurance', 'Co-insurance'],
+  noncovered: [C4BB_ADJ, 'noncovered', 'Noncovered'],
+  paidbypatient: [C4BB_ADJ, 'paidbypatient', 'Paid by patient'],
+  paidtopatient: [C4BB_ADJ, 'paidtopatient', 'Paid to patient'],
+  paidtoprovider: [C4BB_ADJ, 'paidtoprovider', 'Paid to provider'],
+  priorpayerpaid: [C4BB_ADJ, 'priorpayerpaid', 'Prior payer paid'],
+  discount: [C4BB_ADJ, 'discount', 'Discount'],
+  drugcost: [C4BB_ADJ, 'drugcost', 'Drug Cost'],
+} as const satisfies Record<string, readonly [system: string, code: string, display: string]>
+
 export function npiIdentifier(npi: string | undefined): JsonObject {
   const type = {
     coding: [coding(`${C4BB}/CodeSystem/C4BBIdentifierType`, 'npi', 'National Provider Identifier')],
