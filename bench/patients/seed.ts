@@ -1,5 +1,5 @@
 // Seeds N synthetic patients (default 1,000,000) into a fresh PostgreSQL database built by the app's own
-// migrations. MBIs and MRNs are encrypted with the app's crypto and carry its keyed hashes, as issue 5's
+// migrations. MBIs and MRNs are encrypted with the app's crypto and carry its keyed hashes, as the app's
 // code stores them. The patients indexes are dropped for the load and rebuilt from their own definitions
 // afterwards; the name index (patient_name_terms, patient_name_vocabulary) is filled by migration 0005's
 // statement-level triggers as each batch lands, as it is in the app. The tables are then vacuumed and

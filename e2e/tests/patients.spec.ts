@@ -1,4 +1,4 @@
-// Issue 6, the patient area in the browser: find and select a patient, the full record (demographics, risk
+// The patient area in the browser: find and select a patient, the full record (demographics, risk
 // score explained, medications, claims paged, a claim), CSV export, what an agent sees, scoping by URL, audit.
 // The demo data pulled at first start is the fixture: ACO_USER's Rosa Garcia (BBUser00000, MRN DEMO-00000)
 // has more claims than an ACO page of 20; the agency's AGENT_USER holds Harold Lee (BBUser00014); BBUser00013
@@ -11,7 +11,7 @@ import { apiAs, clientAddress, expectNoAxeViolations, signInAs, type StaffApi } 
 import { beneficiary } from './medicare.ts'
 
 const ROSA = { name: beneficiary(0).fullName, mrn: 'DEMO-00000' }
-// Patient Details on a 404: the catalogue's text (spec 1 §8) as the title and why underneath.
+// Patient Details on a 404: the catalogue's text as the title and why underneath.
 const NOT_FOUND = 'Error fetching patient details'
 const NOT_FOUND_WHY = 'The patient was not found, or is not one of your patients.'
 const CLAIM_NOT_FOUND = 'Claim not found, or not one of your patients’ claims.'

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { ROLE_HOME, roleHome, type Role } from '@blueconsent/contract/shared'
 import { DEMO_USERS, clientAddress, expectNoAxeViolations, fillLogin, signIn, signInAs } from './fixtures.ts'
 
-// Where each role lands: its home, with the four role dashboards redirecting to /app/dashboard (spec 2 §2).
+// Where each role lands: its home, with the four role dashboards redirecting to /app/dashboard.
 const landing = (role: Role) =>
   ROLE_HOME[role] === '/app/care-management' ? '/app/care-management' : '/app/dashboard'
 

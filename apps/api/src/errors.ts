@@ -1,4 +1,4 @@
-// One error class and one handler producing the contract's envelope (DESIGN.md §1):
+// One error class and one handler producing the contract's envelope:
 // 400 → {field: [messages], non_field_errors: [...]}; everything else → {detail, code}; 5xx never leaks.
 import { NON_FIELD_ERRORS, type ErrorCode, type FieldErrors } from '@blueconsent/contract/shared'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'

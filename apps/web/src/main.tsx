@@ -8,7 +8,7 @@ import './styles/theme-contrast.css'
 import { applyTheme, initialTheme } from './lib/theme.ts'
 
 applyTheme(initialTheme())
-// With the has_session flag set, refresh silently to restore the session (spec 1 §4); guards wait for it.
+// With the has_session flag set, refresh silently to restore the session; guards wait for it.
 void session.restore()
 
 const container = document.getElementById('root')

@@ -1,4 +1,4 @@
-// Each error Blue Button documents (brief §3.8 token endpoint, §4.4 FHIR) maps to a code the server acts on.
+// Each error Blue Button documents (token endpoint and FHIR calls) maps to a code the server acts on.
 import { describe, expect, it } from 'vitest'
 import { json, testClient } from '../test/fake-fetch.ts'
 import { BlueButtonError, classifyDataError, readErrorBody, type BlueButtonErrorCode } from './errors.ts'

@@ -109,7 +109,7 @@ const NOT_FOUND_GRANT = /cannot be found|not found|does not exist/i
 const INACTIVE = /inactive/i
 const NO_REFRESH = /not allowed to refresh|refresh tokens/i
 
-/** Token endpoint (code exchange and refresh), brief §3.8. */
+/** Token endpoint (code exchange and refresh). */
 export function classifyTokenError(
   status: number,
   body: ErrorBody,
@@ -134,7 +134,7 @@ export function classifyTokenError(
   return new BlueButtonError({ ...init, code: 'reconsent_required' })
 }
 
-/** FHIR and userinfo calls, brief §4.4. `scopeSensitive` marks Patient and userinfo, which 403 when demographics are withheld. */
+/** FHIR and userinfo calls. `scopeSensitive` marks Patient and userinfo, which 403 when demographics are withheld. */
 export function classifyDataError(
   endpoint: 'fhir' | 'userinfo',
   status: number,

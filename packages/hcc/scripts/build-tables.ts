@@ -238,7 +238,7 @@ function v28RuleName(type: string, sex: string, ageMin: string, cc: string): str
   return 'V28 edit: COPD/emphysema code under age 18 maps to no CC'
 }
 
-// V24 edits are not in the shared tables; they come from the CMS V24 edit macro as described in the brief (§2 step 5).
+// V24 edits are not in the shared tables; they come from the CMS V24 edit macro (the V24 edit macro's rules).
 const V24_EDITS: AgeSexEdit[] = [
   {
     codes: ['D66', 'D67'],

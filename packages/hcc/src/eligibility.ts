@@ -1,4 +1,4 @@
-// Which claim diagnoses count for risk adjustment (brief §4, CMS encounter/FFS filtering logic):
+// Which claim diagnoses count for risk adjustment (CMS encounter/FFS filtering logic):
 // inpatient bill types keep every diagnosis; outpatient bill types and professional claims need a
 // line with a risk-adjustment-eligible CPT/HCPCS code for that service year; DME, SNF, home health,
 // hospice and Part D never count; audio-only telehealth lines (modifier 93/FQ) never count.

@@ -1,4 +1,4 @@
-// Normalisation, blend and MA coding-pattern adjustment per payment year (brief §2 step 10), in
+// Normalisation, blend and MA coding-pattern adjustment per payment year (CMS's normalisation and MA coding adjustment), in
 // integer thousandths with half-up rounding at the points CMS publishes.
 import type { ModelVersion, PaymentYear } from './model-data.ts'
 
@@ -16,7 +16,7 @@ export interface PaymentYearConfig {
   maCodingAdjustment: number
 }
 
-// Factors from the CMS Rate Announcements as coded in risk_adjustment_model 0.7.0 (brief §2);
+// Factors from the CMS Rate Announcements as coded in risk_adjustment_model 0.7.0 (CMS Rate Announcements);
 // check each year against the Rate Announcement before using scores for money.
 export const PAYMENT_YEARS: Readonly<Record<PaymentYear, PaymentYearConfig>> = {
   2024: {
@@ -100,7 +100,7 @@ export interface PaymentFromRaw {
   payment: number
 }
 
-/** The §2 step 10 arithmetic on raw scores (thousandths in, thousandths out). */
+/** The payment-score arithmetic on raw scores (thousandths in, thousandths out). */
 export function paymentFromRaw(
   paymentYear: PaymentYear,
   rawThousandths: Partial<Record<ModelVersion, number>>,

@@ -1,4 +1,4 @@
-// Applies the brief's §6 defaults to a beneficiary input and records which ones were used.
+// Applies the documented defaults (see types.ts) to a beneficiary input and records which ones were used.
 import { ageOnFeb1, normalizeDual, type DemographicInput } from './demographics.ts'
 import type { PaymentYear } from './model-data.ts'
 import type { BeneficiaryInput, Completeness, DefaultedInput } from './types.ts'

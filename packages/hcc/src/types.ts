@@ -19,7 +19,7 @@ export interface DiagnosisSource {
   through: string | null
 }
 
-/** Demographics and diagnoses for one beneficiary. Unknown inputs are defaulted as §6 of the brief says. */
+/** Demographics and diagnoses for one beneficiary. Unknown inputs get CMS's defaults (resolve.ts), recorded in the result. */
 export interface BeneficiaryInput {
   sex: Sex
   /** Age in whole years on 1 February of the payment year. Either age or birthDate is required. */

@@ -24,7 +24,7 @@ export type SandboxOptions = {
   readonly seed: string
   readonly accessTokenLifetimeSeconds: number
   readonly authorizationCodeLifetimeSeconds: number
-  // Blue Button adds `patient` to token responses; one integrator saw it missing (§7.4).
+  // Blue Button adds `patient` to token responses; one integrator saw it missing.
   readonly includePatientInTokenResponse: boolean
   // Test-only /__admin routes (fault switches, enrollee-side revocation). Never on in production.
   readonly adminEnabled: boolean
@@ -48,7 +48,7 @@ const clientSchema = z.object({
   active: z.boolean().default(true),
 })
 
-// Two demo applications matching DESIGN.md §4: providers get 13 months, agents a one-time grant.
+// Two demo applications as CMS registers them: providers get 13 months, agents a one-time grant.
 export const defaultSandboxClients: readonly SandboxClient[] = [
   {
     clientId: 'blueconsent-provider',

@@ -33,7 +33,7 @@ async function loginAs(username: string, password = `PW${username.slice(-5)}!`, 
   })
 }
 
-describe('authorize request validation (§3.2)', () => {
+describe('authorize request validation', () => {
   it.each([
     [
       'state missing',

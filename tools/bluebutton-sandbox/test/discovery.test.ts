@@ -8,7 +8,7 @@ let app: FastifyInstance
 beforeAll(async () => ({ app } = await makeSandbox()))
 afterAll(() => app.close())
 
-describe('discovery documents (§3.1)', () => {
+describe('discovery documents', () => {
   it.each(['/.well-known/openid-configuration-v2', '/v2/connect/.well-known/openid-configuration'])(
     '%s uses the public base URL',
     async (path) => {

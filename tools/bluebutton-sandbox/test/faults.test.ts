@@ -16,7 +16,7 @@ const clearFault = (clientId: string) =>
   app.inject({ method: 'DELETE', url: `${PREFIX}/__admin/faults/${clientId}` })
 const eob = () => fhirGet(app, '/v2/fhir/ExplanationOfBenefit', tokens.access_token)
 
-describe('fault injection (§11.7)', () => {
+describe('fault injection', () => {
   it('is absent unless adminEnabled', async () => {
     const { app: closed } = await makeSandbox({ adminEnabled: false })
     const res = await closed.inject({

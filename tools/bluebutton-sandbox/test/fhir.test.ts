@@ -23,7 +23,7 @@ const get = (path: string, headers: Record<string, string> = {}) =>
   fhirGet(app, path, tokens.access_token, headers)
 const linkOf = (bundle: Bundle, relation: string) => bundle.link.find((l) => l.relation === relation)?.url
 
-describe('authentication and scoping (§4.4)', () => {
+describe('authentication and scoping', () => {
   it('401 {"detail"} without a token or with an unknown token', async () => {
     const none = await app.inject({ method: 'GET', url: `${PREFIX}/v2/fhir/Patient` })
     expect(none.statusCode).toBe(401)
@@ -128,7 +128,7 @@ describe('resources', () => {
   })
 })
 
-describe('search parameters and paging (§4.2-4.3)', () => {
+describe('search parameters and paging', () => {
   it('_count defaults to 10 and paging links are absolute on the public base URL with the prefix', async () => {
     const bundle = (await get('/v2/fhir/ExplanationOfBenefit')).json<Bundle>()
     expect(bundle.entry).toHaveLength(10)

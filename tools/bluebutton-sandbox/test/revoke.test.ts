@@ -17,7 +17,7 @@ const post = (path: string, fields: Record<string, string>, authorization = basi
 }
 const refresh = (token: string) => post('/v2/o/token/', { grant_type: 'refresh_token', refresh_token: token })
 
-describe('revocation (§3.7)', () => {
+describe('revocation', () => {
   it('/v2/o/revoke/ with the access token kills every token of the pair and the grant', async () => {
     const older = await dance(app, { username: 'BBUser00010' })
     const res = await post('/v2/o/revoke/', { token: older.access_token })

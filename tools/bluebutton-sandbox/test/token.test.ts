@@ -56,7 +56,7 @@ const refresh = (refreshToken: string, client: SandboxClient = CLIENTS.provider)
     client_secret: client.clientSecret,
   })
 
-describe('code exchange (§3.4)', () => {
+describe('code exchange', () => {
   it('returns Blue Button token fields with HTTP Basic client auth', async () => {
     const { code, verifier } = await codeFor()
     const res = await exchange(code, verifier)
@@ -162,7 +162,7 @@ describe('code exchange (§3.4)', () => {
   })
 })
 
-describe('grant model (§3.5-3.7)', () => {
+describe('grant model', () => {
   it('one-time apps get no refresh token, a 1-hour grant, and 403 invalid_client on refresh', async () => {
     const tokens = await dance(app, { client: CLIENTS.agent })
     expect(tokens.refresh_token).toBeUndefined()

@@ -1,4 +1,4 @@
-// Secrets at rest (DESIGN.md §5): AES-256-GCM for values we must read back, a keyed HMAC-SHA256 for
+// Secrets at rest: AES-256-GCM for values we must read back, a keyed HMAC-SHA256 for
 // equality search, SHA-256 for tokens we only ever compare.
 import {
   createCipheriv,

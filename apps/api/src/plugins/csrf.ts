@@ -1,4 +1,4 @@
-// Double-submit CSRF (DESIGN.md §3): unsafe calls under /api/ echo the csrftoken cookie in X-CSRFToken.
+// Double-submit CSRF: unsafe calls under /api/ echo the csrftoken cookie in X-CSRFToken.
 // /o/token/ sits outside /api/ because integrators' servers call it with no browser cookies.
 import { CSRF_COOKIE, CSRF_HEADER } from '@blueconsent/contract/auth'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'

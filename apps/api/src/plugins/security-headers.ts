@@ -1,4 +1,4 @@
-// PHI defaults (aesthetics §13): strict CSP and friends on every response, no-store on API and OAuth.
+// PHI defaults: strict CSP and friends on every response, no-store on API and OAuth.
 import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 

@@ -28,7 +28,7 @@ export function sandboxName(username: string): { given: string; family: string }
 
 export type PendingRequest = { requestId: string; patientId: string; token: string; requesterId: string }
 
-/** A pending request with a fresh consent link, as issue 5's create endpoint leaves it. */
+/** A pending request with a fresh consent link, as the create endpoint leaves it. */
 export async function createPendingRequest(
   t: TestApp,
   input: { persona: DemoPersona; patientName: string; language?: 'en' | 'es'; birthDate?: string },

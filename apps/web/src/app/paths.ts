@@ -1,4 +1,4 @@
-// The typed route table: every path the web app links to or matches, in one place (spec 1 §2, spec 2 §2).
+// The typed route table: every path the web app links to or matches, in one place.
 // Paths of screens that later issues build are listed too, so links are written once.
 import { LOGIN_PATH } from '../lib/navigation.ts'
 
@@ -22,14 +22,14 @@ export const paths = {
   physicianDashboard: '/app/physician-dashboard',
   agentDashboard: '/app/agent-dashboard',
   devOutbox: '/dev/outbox',
-  // The patient's consent page and where Blue Button's callback lands (issue 5; public, no shell).
+  // The patient's consent page and where Blue Button's callback lands (public, no shell).
   consent: '/consent/:token',
   consentComplete: '/consent/complete',
-  // The authorization widget and the review page (issue 5).
+  // The authorization widget and the review page.
   authorizationNew: '/app/authorization/new',
   providerAuthorizationRequest: '/app/provider-authorization-request',
   authorizationRequestList: '/app/authorization-request-list',
-  // The patient area (issue 6): the Patients page, the list, one patient, one claim, and the audit log.
+  // The patient area: the Patients page, the list, one patient, one claim, and the audit log.
   authorization: '/app/authorization',
   patients: '/app/patients',
   patientDetail: '/app/patient/:id',
@@ -48,7 +48,7 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths]
 
-/** The role-home dashboards of spec 2 §2 all land on the one dashboard for now. */
+/** The role-home dashboards (admin, ACO, physician, agent) all land on the one dashboard for now. */
 export const ROLE_DASHBOARD_REDIRECTS = [
   paths.adminDashboard,
   paths.acoDashboard,
@@ -59,5 +59,5 @@ export const ROLE_DASHBOARD_REDIRECTS = [
 /** `/app/login?next=/app/x` */
 export const loginWithNext = (next: string): string => `${paths.login}?next=${encodeURIComponent(next)}`
 
-/** Routes that never show the app shell (spec 2 §2 'App shell'). */
+/** Routes that never show the app shell. */
 export const SHELL_HIDDEN_PREFIXES = [paths.login, paths.forgotPassword, paths.signup, '/app/signup'] as const

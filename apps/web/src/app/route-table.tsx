@@ -1,4 +1,4 @@
-// Every route of this release (spec 1 §2, spec 2 §2). Pages load lazily so the login route stays small.
+// Every route of this release. Pages load lazily so the login route stays small.
 import { Navigate, type RouteObject } from 'react-router'
 import { Spinner } from '../components/ui/spinner.tsx'
 import { ROLE_DASHBOARD_REDIRECTS, paths } from './paths.ts'

@@ -20,7 +20,7 @@ describe('withTrailingSlash', () => {
 })
 
 describe('isPublicPath', () => {
-  it('lists the spec 1 §7 public calls and nothing protected', () => {
+  it('lists the public calls and nothing protected', () => {
     for (const path of [
       '/api/jwt/login/',
       '/o/authorize/',

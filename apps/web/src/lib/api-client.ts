@@ -1,4 +1,4 @@
-// The one HTTP client (spec 1 §7, spec 2 §7): trailing slashes, CSRF on unsafe methods, bearer token on
+// The one HTTP client: trailing slashes, CSRF on unsafe methods, bearer token on
 // protected /api/ calls, 15 s timeout, one refresh-and-retry on 401, contract parsing, ApiError on failure.
 import { SESSION } from '@blueconsent/contract/constants'
 import type { z } from 'zod'
@@ -9,7 +9,7 @@ import { env } from './env.ts'
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-/** Calls that never carry the bearer token and never trigger the refresh-and-retry (spec 1 §7). */
+/** Calls that never carry the bearer token and never trigger the refresh-and-retry. */
 export const PUBLIC_API_PATHS: readonly RegExp[] = [
   /^\/api\/jwt\/login\/$/,
   /^\/api\/jwt\/refresh\/$/,
@@ -177,7 +177,7 @@ export class ApiClient {
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined && value !== null) params.set(key, String(value))
     }
-    // Spec 2 §7: every GET carries a timestamp so no cache (browser or proxy) serves stale PHI.
+    // Every GET carries a timestamp so no cache (browser or proxy) serves stale PHI.
     if (method === 'GET') params.set('_t', String(this.now()))
     const search = params.toString()
     const separator = path.includes('?') ? '&' : '?'

@@ -1,4 +1,4 @@
-// The one error class of the web app: every failed call becomes an ApiError (DESIGN.md §1 error envelope).
+// The one error class of the web app: every failed call becomes an ApiError (the API's one error envelope).
 import type { FieldErrors } from '@blueconsent/contract/shared'
 
 // The contract's NON_FIELD_ERRORS, spelled out because this module is on the login route, which must not

@@ -14,7 +14,7 @@ const http = (status: number, extra: Partial<ConstructorParameters<typeof ApiErr
 afterEach(() => Object.defineProperty(navigator, 'onLine', { configurable: true, value: true }))
 
 describe('genericErrorMessage', () => {
-  it('maps kinds and statuses to the spec 1 §8 messages', () => {
+  it('maps kinds and statuses to the catalogue messages', () => {
     expect(genericErrorMessage(http(400, { fieldErrors: { name: ['Required'] } }))).toBe(
       'Please correct the highlighted fields and try again.',
     )

@@ -1,4 +1,4 @@
-// Generic error mapping (spec 1 §8 'Generic error mapping'; spec 2 §8 'Feedback helper') and the retry policy.
+// Generic error mapping and the retry policy.
 import { DEFAULT_RETRY } from '@blueconsent/contract/constants'
 import { ApiError, isApiError } from './api-error.ts'
 
@@ -19,7 +19,7 @@ export const GENERIC_MESSAGES = {
 
 const isOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false
 
-/** One human sentence for any failure, by kind and status (spec 1 §8). */
+/** One human sentence for any failure, by kind and status. */
 export function genericErrorMessage(error: unknown): string {
   if (isOffline()) return GENERIC_MESSAGES.offline
   if (!isApiError(error)) return GENERIC_MESSAGES.unexpected
@@ -46,7 +46,7 @@ export function genericErrorMessage(error: unknown): string {
   }
 }
 
-/** The feedback helper's text (spec 2 §8): the server's message, else 'Error {status}: {status text}'. */
+/** The feedback helper's text: the server's message, else 'Error {status}: {status text}'. */
 export function feedbackMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.kind === 'network' || error.kind === 'timeout') return GENERIC_MESSAGES.network

@@ -1,4 +1,4 @@
-// Feedback banners and toasts (spec 2 §2 'Feedback', §9): a tiny store plus a hook; the region that renders
+// Feedback banners and toasts: a tiny store plus a hook; the region that renders
 // them lives in components/ui/feedback-region.tsx.
 import { FEEDBACK_DISMISS_MS } from '@blueconsent/contract/constants'
 import { useSyncExternalStore } from 'react'

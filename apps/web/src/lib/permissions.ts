@@ -15,8 +15,8 @@ export const userHasPermission = (
 ): boolean => permissionsFor(user.role, user.organization?.organization_type).includes(permission)
 
 /**
- * The patient pages' guard (spec 2 §2): the user passes any of the ACO, physician or agent guards, each a role
- * family in its kind of organisation (spec 1 §6 'Organization-type pairing'). RequirePatientAccess applies it to
+ * The patient pages' guard: the user passes any of the ACO, physician or agent guards, each a role
+ * family in its kind of organisation. RequirePatientAccess applies it to
  * the routes and the shell's Patients link asks it too, so no link leads to /app/unauthorized.
  */
 export const passesPatientGuards = (user: Pick<User, 'role' | 'organization'>): boolean =>

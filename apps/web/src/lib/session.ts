@@ -1,4 +1,4 @@
-// The browser session (spec 1 §4 'Session', §9): access token in memory only, a has_session flag in
+// The browser session: access token in memory only, a has_session flag in
 // localStorage, silent restore on load, refresh before expiry, a 30 s check, an expiring-soon signal.
 import type { RefreshResponse, TinScope, User, VerifyResponse } from '@blueconsent/contract/auth'
 import { SESSION, STORAGE_KEYS } from '@blueconsent/contract/constants'
@@ -54,7 +54,7 @@ export function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
   return locks ? (locks.request('blueconsent-session-refresh', task) as unknown as Promise<T>) : task()
 }
 
-/** When to refresh: the earlier of 60 s before expiry and 75% of the lifetime (spec 1 §9). */
+/** When to refresh: the earlier of 60 s before expiry and 75% of the lifetime. */
 export function refreshDelayMs(lifetimeMs: number, elapsedMs = 0): number {
   const beforeExpiry = lifetimeMs - SESSION.refreshLeadMs
   const atFraction = lifetimeMs * SESSION.refreshAtLifetimeFraction
@@ -115,7 +115,7 @@ export class SessionManager {
 
   readonly getSnapshot = (): SessionSnapshot => this.snapshot
 
-  /** Raised from the periodic check while under 60 s remain (spec 1 §4). */
+  /** Raised from the periodic check while under 60 s remain. */
   onExpiring(listener: (remainingMs: number) => void): () => void {
     this.expiringListeners.add(listener)
     return () => this.expiringListeners.delete(listener)
@@ -136,7 +136,7 @@ export class SessionManager {
 
   /**
    * After login: keep the token, set the flag, schedule refresh and checks. A login that yields no valid
-   * token logs out with reason session_expired (spec 1 §4).
+   * token logs out with reason session_expired.
    */
   async start(payload: SessionStart): Promise<boolean> {
     this.setToken(payload.access, payload.expires_in)
@@ -185,7 +185,7 @@ export class SessionManager {
       // Called while the token is still held, so the server knows whose session to end.
       await this.api.logout()
     } catch {
-      // Spec 1 §4: a failing logout call still clears the local session.
+      // A failing logout call still clears the local session.
     }
     this.clearLocal()
     this.navigate(reason ? `${LOGIN_PATH}?reason=${reason}` : LOGIN_PATH)

@@ -1,4 +1,4 @@
-// Themes (spec 2 §9): 32 daisyUI themes stored under `theme`; light by default, dark when the system
+// Themes: 32 daisyUI themes stored under `theme`; light by default, dark when the system
 // prefers it; dark themes set color-scheme so native controls and scrollbars follow.
 import { DARK_THEMES, STORAGE_KEYS, THEMES, type Theme } from '@blueconsent/contract/constants'
 import { useSyncExternalStore } from 'react'

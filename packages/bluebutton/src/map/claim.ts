@@ -1,4 +1,4 @@
-// ExplanationOfBenefit of a Part A/B claim type → ClaimRecord. Brief §5.4–5.7.
+// ExplanationOfBenefit of a Part A/B claim type → ClaimRecord.
 import {
   adjudicationAmounts,
   benefitBalanceAmounts,

@@ -1,4 +1,4 @@
-// FHIR Coverage (one per Medicare part) → CoverageRecord, and several of them → CoverageSummary. Brief §5.3.
+// FHIR Coverage (one per Medicare part) → CoverageRecord, and several of them → CoverageSummary.
 import { readInstant, readPeriod, referenceId, variableCode } from './fhir-read.ts'
 import { IssueLog, type MappingResult } from './issues.ts'
 import { asObject, asObjects, asString, field, type JsonObject } from './json.ts'

@@ -1,4 +1,4 @@
-// Part D event (ExplanationOfBenefit type PDE) → MedicationRecord. Brief §5.6–5.8.
+// Part D event (ExplanationOfBenefit type PDE) → MedicationRecord.
 import {
   adjudicationAmounts,
   identifierValue,

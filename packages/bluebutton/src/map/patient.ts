@@ -1,4 +1,4 @@
-// FHIR Patient (C4BB-Patient as Blue Button sends it) → PatientRecord. Brief §5.1–5.2.
+// FHIR Patient (C4BB-Patient as Blue Button sends it) → PatientRecord.
 import { codingsOf, readDate, readInstant, variableCode } from './fhir-read.ts'
 import { IssueLog, type MappingResult } from './issues.ts'
 import { asArray, asObject, asObjects, asString, field, type JsonObject } from './json.ts'

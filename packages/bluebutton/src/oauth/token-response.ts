@@ -1,4 +1,4 @@
-// Lenient reading of Blue Button's token response (brief §3.4). Standard fields are checked strictly
+// Lenient reading of Blue Button's token response . Standard fields are checked strictly
 // enough to be safe (an access token must be a string); Blue Button's own fields are read leniently
 // because their formats have changed over time and differ between docs and code.
 import { z } from 'zod'

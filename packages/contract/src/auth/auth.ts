@@ -1,4 +1,4 @@
-// Sign-in, session and password calls (spec 1 §3, §5, §7).
+// Sign-in, session and password calls.
 import { z } from 'zod'
 import { organizationTypeSchema, permissionSchema, roleSchema } from '../shared/access.ts'
 import { MESSAGES, passwordSchema } from '../shared/validators.ts'
@@ -62,7 +62,7 @@ export const REFRESH_COOKIE = 'refresh_token'
 export const verifyResponseSchema = z.object({ user: userSchema, tin_scope: tinScopeSchema })
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>
 
-/** The claims inside the access token (spec 1 §3 'Session token payload'). */
+/** The claims inside the access token. */
 export const accessTokenClaimsSchema = z.object({
   sub: z.string(),
   role: roleSchema,

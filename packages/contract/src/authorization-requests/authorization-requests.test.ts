@@ -12,7 +12,7 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
-describe('time remaining (spec 1 §4)', () => {
+describe('time remaining', () => {
   it('reads days and hours, hours and minutes, minutes, then Expired', () => {
     expect(timeRemainingText(inMs(3 * DAY + 5 * HOUR + 10 * MINUTE), NOW)).toBe('3d 5h remaining')
     expect(timeRemainingText(inMs(5 * HOUR + 7 * MINUTE), NOW)).toBe('5h 7m remaining')

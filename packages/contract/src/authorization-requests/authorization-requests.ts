@@ -1,4 +1,4 @@
-// Authorization requests and health plans (spec 1 §3, §4, §7 'Authorization requests and health plans').
+// Authorization requests and health plans.
 import { z } from 'zod'
 import { roleSchema } from '../shared/access.ts'
 import { HEALTH_PLAN } from '../shared/constants.ts'
@@ -15,7 +15,7 @@ export const AUTHORIZATION_STATUSES = [
 export const authorizationStatusSchema = z.enum(AUTHORIZATION_STATUSES)
 export type AuthorizationStatus = z.infer<typeof authorizationStatusSchema>
 
-/** Labels of spec 1 §4; anything unknown reads 'Pending'. */
+/** Status labels; anything unknown reads 'Pending'. */
 export const AUTHORIZATION_STATUS_LABELS: Record<AuthorizationStatus, string> = {
   pending: 'Pending',
   consent_pending: 'Awaiting Consent',
@@ -61,7 +61,7 @@ export type HealthPlan = z.infer<typeof healthPlanSchema>
 export const healthPlanListSchema = z.array(healthPlanSchema)
 export const DEFAULT_HEALTH_PLAN_SLUG = HEALTH_PLAN.slug
 
-/** POST /api/healthplans/requests/ (spec 1 §3 'Create-request payload'). The server checks MRN by role. */
+/** POST /api/healthplans/requests/. The server checks MRN by role. */
 export const createAuthorizationRequestSchema = z
   .object({
     health_plan: z.string().trim().min(1, MESSAGES.required).max(50),
@@ -123,7 +123,7 @@ export const authorizationStatusResponseSchema = z.object({
   ingestion: ingestionSchema,
 })
 
-/** GET /api/healthplans/requests/lookup/?mrn=: the MRN blur check of spec 1 §4. */
+/** GET /api/healthplans/requests/lookup/?mrn=: the create form's MRN blur check ('Patient Already Authorized'). */
 export const mrnLookupResponseSchema = z.object({
   already_authorized: z.boolean(),
   patient_id: z.string().nullable(),
@@ -132,7 +132,7 @@ export const mrnLookupResponseSchema = z.object({
 })
 export type MrnLookupResponse = z.infer<typeof mrnLookupResponseSchema>
 
-/** Whether the display should treat a request as expired (spec 1 §4: expires_at in the past, whatever its status). */
+/** Whether the display should treat a request as expired (expires_at in the past, whatever its status). */
 export function isDisplayExpired(
   request: Pick<AuthorizationRequest, 'expires_at'>,
   now: number = Date.now(),
@@ -151,7 +151,7 @@ export function requestGroup(
   return 'other'
 }
 
-/** 'Nd Nh remaining', 'Nh Nm remaining', 'Nm remaining' or 'Expired' (spec 1 §4). */
+/** 'Nd Nh remaining', 'Nh Nm remaining', 'Nm remaining' or 'Expired'. */
 export function timeRemainingText(expiresAt: string | null, now: number = Date.now()): string | null {
   if (expiresAt == null) return null
   const remainingMs = Date.parse(expiresAt) - now
@@ -164,7 +164,7 @@ export function timeRemainingText(expiresAt: string | null, now: number = Date.n
   return `${minutes}m remaining`
 }
 
-/** The status label, 'Expires in N days' under 30 days for approved requests (spec 1 §4). */
+/** The status label, 'Expires in N days' under 30 days for approved requests. */
 export function statusLabel(
   request: Pick<AuthorizationRequest, 'status' | 'expires_at'>,
   now: number = Date.now(),

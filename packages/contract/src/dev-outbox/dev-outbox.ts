@@ -1,4 +1,4 @@
-// The local outbox (demo mode): every email and SMS the portal would have sent (DESIGN.md §6).
+// The local outbox (demo mode): every email and SMS the portal would have sent.
 import { z } from 'zod'
 
 export const outboxChannelSchema = z.enum(['email', 'sms'])

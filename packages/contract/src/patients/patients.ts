@@ -1,4 +1,4 @@
-// Patients as served to staff (spec 1 §3 'Patient', §7 'Patients'; issue 6). Field alternatives of the spec
+// Patients as served to staff. Field alternatives of the spec
 // (name/full_name, birth_date/date_of_birth, mrn/medical_record_number, phone_number/phone) are all filled so a
 // client reading either name works. The MBI is null unless the role's display options allow it.
 import { z } from 'zod'
@@ -12,7 +12,7 @@ import {
   riskScoreSchema,
 } from './patient-data.ts'
 
-// The id rule (spec 1 §5) is `isValidPatientId` and its message `MESSAGES.patientId`, in validators.ts.
+// The id rule is `isValidPatientId` and its message `MESSAGES.patientId`, in validators.ts.
 
 /** The newest authorization request of the caller's scope for this patient, or null. */
 export const patientAuthorizationSchema = z.object({

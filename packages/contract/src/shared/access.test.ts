@@ -14,7 +14,7 @@ import {
   roleHome,
 } from './access.ts'
 
-describe('role homes (spec 1 §2)', () => {
+describe('role homes', () => {
   it.each([
     ['ADMIN', '/app/admin-dashboard'],
     ['ACO_ADMIN', '/app/aco-dashboard'],
@@ -30,7 +30,7 @@ describe('role homes (spec 1 §2)', () => {
   it('falls back to the dashboard without a role', () => expect(roleHome(undefined)).toBe('/app/dashboard'))
 })
 
-describe('features by role (spec 1 §6)', () => {
+describe('features by role', () => {
   it('gives ACO admins every feature including team', () => {
     expect(FEATURES_BY_ROLE.ACO_ADMIN).toEqual([
       'dashboard',
@@ -64,7 +64,7 @@ describe('features by role (spec 1 §6)', () => {
   })
 })
 
-describe('display options (spec 1 §6)', () => {
+describe('display options', () => {
   it('pages claims 20 for ACO, 15 for physicians, 10 otherwise', () => {
     expect(displayOptionsFor('ACO_USER').claimsPerPage).toBe(20)
     expect(displayOptionsFor('PHYSICIAN_USER').claimsPerPage).toBe(15)
@@ -93,7 +93,7 @@ describe('display options (spec 1 §6)', () => {
   })
 })
 
-describe('organisation pairing (spec 1 §6)', () => {
+describe('organisation pairing', () => {
   it('requires ACO for ACO roles', () => {
     expect(roleFitsOrganizationType('ACO_USER', 'ACO')).toBe(true)
     expect(roleFitsOrganizationType('ACO_USER', 'FQHC')).toBe(false)

@@ -1,4 +1,4 @@
-// Roles, organisation types and what each role may see (spec 1 §2, §6; spec 2 §2, §6).
+// Roles, organisation types and what each role may see.
 import { z } from 'zod'
 
 export const ROLES = [
@@ -33,7 +33,7 @@ export const ADMIN_ROLES = [
   'AGENT_ADMIN',
 ] as const satisfies readonly Role[]
 export const ACO_ROLES = ['ACO_ADMIN', 'ACO_USER'] as const satisfies readonly Role[]
-// CLINICIAN shares the physician feature set (spec 1 §6) and works in physician groups and FQHCs.
+// CLINICIAN shares the physician feature set and works in physician groups and FQHCs.
 export const PHYSICIAN_ROLES = [
   'PHYSICIAN_ADMIN',
   'PHYSICIAN_USER',
@@ -45,10 +45,10 @@ export const isAdminRole = (role: Role): boolean => (ADMIN_ROLES as readonly Rol
 export const isAcoRole = (role: Role): boolean => (ACO_ROLES as readonly Role[]).includes(role)
 export const isPhysicianRole = (role: Role): boolean => (PHYSICIAN_ROLES as readonly Role[]).includes(role)
 export const isAgentRole = (role: Role): boolean => (AGENT_ROLES as readonly Role[]).includes(role)
-/** ACO and physician roles: MRN required, MRN/Medicare ID search, renewal, export (spec 1 §6). */
+/** ACO and physician roles: MRN required, MRN/Medicare ID search, renewal, export. */
 export const isProviderRole = (role: Role): boolean => isAcoRole(role) || isPhysicianRole(role)
 
-/** Organisation types each role family must belong to (spec 1 §6 'Organization-type pairing'). */
+/** Organisation types each role family must belong to. */
 export const ORGANIZATION_TYPES_FOR_ROLE: Partial<Record<Role, readonly OrganizationType[]>> = {
   ACO_ADMIN: ['ACO'],
   ACO_USER: ['ACO'],
@@ -80,7 +80,7 @@ export const ROLE_HOME: Record<Role, string> = {
 
 export const roleHome = (role: Role | null | undefined): string => (role ? ROLE_HOME[role] : '/app/dashboard')
 
-/** Labels in the app shell's user menu (spec 2 §2 'App shell'). */
+/** Labels in the app shell's user menu. */
 export const ROLE_LABELS: Record<Role, string> = {
   ADMIN: 'Administrator',
   ACO_ADMIN: 'ACO Admin',
@@ -94,7 +94,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   PATIENT: 'Patient',
 }
 
-/** Labels on the account settings page, which differ for three roles (spec 2 §2 'Account settings'). */
+/** Labels on the account settings page, which differ for three roles. */
 export const SETTINGS_ROLE_LABELS: Record<Role, string> = {
   ...ROLE_LABELS,
   ADMIN: 'System Administrator',
@@ -167,7 +167,7 @@ export type DisplayOptions = {
   export: boolean
   edit: boolean
   claimsPerPage: number
-  /** Component variant (spec 1 §6): detailed and clinical edit notes; basic reads them. */
+  /** Component variant: detailed and clinical edit notes; basic reads them. */
   variant: 'aco-detailed' | 'physician-clinical' | 'basic'
 }
 
@@ -218,7 +218,7 @@ export function displayOptionsFor(role: Role): DisplayOptions {
   return NOTHING_EXTRA
 }
 
-/** Permission names carried on the user (spec 1 §3: 'permissions (list of names)'). The server is the authority. */
+/** Permission names carried on the user ('permissions (list of names)'). The server is the authority. */
 export const PERMISSIONS = [
   'authorization_requests.create',
   'authorization_requests.view_organization',

@@ -3,7 +3,7 @@ import { z } from 'zod'
 export const idSchema = z.string().uuid()
 export const isoDateTimeSchema = z.string()
 
-/** Lists are `{count, next, previous, results}` (DESIGN.md §1). */
+/** Lists are `{count, next, previous, results}`. */
 export const paginated = <T extends z.ZodType>(item: T) =>
   z.object({
     count: z.number().int().nonnegative(),

@@ -16,7 +16,7 @@ import {
 } from './constants.ts'
 import { US_STATES } from './us-states.ts'
 
-describe('spec 1 §9 constants', () => {
+describe('session, authorization and patient constants', () => {
   it('times sessions as specified', () => {
     expect(SESSION).toMatchObject({
       requestTimeoutMs: 15_000,
@@ -47,7 +47,7 @@ describe('spec 1 §9 constants', () => {
   })
 })
 
-describe('spec 2 §9 constants', () => {
+describe('account, billing and shell constants', () => {
   it('dismisses feedback on time', () => {
     expect(FEEDBACK_DISMISS_MS).toMatchObject({ success: 5000, error: 8000, warning: 6000, info: 5000 })
   })

@@ -1,4 +1,4 @@
-// Business constants of spec 1 §9 and spec 2 §9, in one place for both apps.
+// Business constants and limits, in one place for both apps (docs/spec-notes.md lists them).
 
 export const COPYRIGHT_YEAR = 2025
 export const PRODUCT_NAME = 'BlueConsent'
@@ -22,7 +22,7 @@ export const SESSION = {
 
 export const LOGIN_LOCKOUT = { attempts: 5, durationMs: 60_000 } as const
 
-/** Server-side session lifetimes (DESIGN.md §3). */
+/** Server-side session lifetimes. */
 export const SERVER_SESSION = {
   accessTokenSeconds: 15 * 60,
   idleTimeoutSeconds: 30 * 60,
@@ -103,7 +103,7 @@ export const ERROR_TRACKING = {
   replaysOnErrorSampleRate: 1.0,
 } as const
 
-/** The 32 daisyUI 4 theme names (spec 2 §9: 32 selectable themes). */
+/** The 32 daisyUI 4 theme names (32 selectable themes). */
 export const THEMES = [
   'light',
   'dark',

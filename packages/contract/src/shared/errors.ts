@@ -1,4 +1,4 @@
-// The one error envelope (DESIGN.md §1): DRF-style field errors for 400, {detail, code} for everything else.
+// The one error envelope: DRF-style field errors for 400, {detail, code} for everything else.
 import { z } from 'zod'
 
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()))
@@ -19,7 +19,7 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'server_error',
   'service_unavailable',
-  // GET .../requests/{id}/data/ (issue 5): not authorized (or expired/revoked), identity review pending.
+  // GET .../requests/{id}/data/: not authorized (or expired/revoked), identity review pending.
   'not_authorized',
   'held_for_review',
 ] as const

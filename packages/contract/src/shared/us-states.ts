@@ -1,4 +1,4 @@
-/** The 50 states plus DC (spec 1 §3 'US states list'). */
+/** The 50 states plus DC. */
 export const US_STATES = [
   { code: 'AL', name: 'Alabama' },
   { code: 'AK', name: 'Alaska' },

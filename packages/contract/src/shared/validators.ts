@@ -1,4 +1,4 @@
-// Field validators with the spec's exact messages (spec 1 §5, spec 2 §5). Used by forms and by the API.
+// Field validators with the spec's exact messages. Used by forms and by the API.
 import { z } from 'zod'
 import { NAME_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts'
 import { isUsStateCode } from './us-states.ts'
@@ -21,7 +21,7 @@ export const MESSAGES = {
 
 /** Optional +1, then 10 digits with optional separators: '(555) 123-4567', '555.123.4567', '+1 555 123 4567'. */
 export const PHONE_PATTERN = /^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/
-/** The authorization form's input pattern (spec 1 §5). */
+/** The authorization form's input pattern. */
 export const AUTHORIZATION_PHONE_PATTERN = /^\(\d{3}\)\s?\d{3}-\d{4}$/
 export const US_POSTAL_CODE_PATTERN = /^\d{5}(?:-\d{4})?$/
 export const CANADIAN_POSTAL_CODE_PATTERN = /^[A-Za-z]\d[A-Za-z][\s-]?\d[A-Za-z]\d$/
@@ -47,7 +47,7 @@ export function phoneDigits(value: string): string {
   return national.slice(0, 10)
 }
 
-/** Formats as the user types: '5551234567' → '(555) 123-4567' (spec 1 §5). */
+/** Formats as the user types: '5551234567' → '(555) 123-4567'. */
 export function formatPhone(value: string): string {
   const digits = phoneDigits(value)
   if (digits.length === 0) return ''

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 // Per-client fault switches, set through the test-only admin endpoint, to exercise retries.
 export const faultSchema = z.object({
-  // upstream-404: the token endpoint's "patient lookup failed" answer when refreshing (§3.8).
+  // upstream-404: the token endpoint's "patient lookup failed" answer when refreshing.
   kind: z.enum(['rate-limit', 'server-error', 'slow', 'upstream-400', 'upstream-404']),
   // Which calls are affected: FHIR/userinfo reads, the token endpoint, or both.
   surface: z.enum(['fhir', 'token', 'all']).default('fhir'),

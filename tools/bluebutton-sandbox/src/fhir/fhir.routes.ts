@@ -28,7 +28,7 @@ async function sendFhir(
 ): Promise<FastifyReply> {
   const json = JSON.stringify(body)
   reply.code(200).type(FHIR_JSON).header('cache-control', 'no-store')
-  // Blue Button compresses payloads of 1 KB and more when asked (§4).
+  // Blue Button compresses payloads of 1 KB and more when asked.
   if (
     ctx.options.gzip &&
     json.length >= 1024 &&

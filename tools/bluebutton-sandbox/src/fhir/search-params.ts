@@ -11,7 +11,7 @@ export type ParamResult<T> = { ok: true; value: T } | { ok: false; detail: strin
 const ZONE = /(Z|[+-]\d{2}:\d{2})$/
 const DATE = /^(lt|le|gt|ge)(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$/
 
-// Blue Button requires a comparison prefix on _lastUpdated and service-date (§4.2, §7.9).
+// Blue Button requires a comparison prefix on _lastUpdated and service-date.
 export function parseDateFilters(name: string, values: readonly string[]): ParamResult<DateFilter[]> {
   const filters: DateFilter[] = []
   for (const raw of values) {

@@ -24,7 +24,7 @@ import { users } from './users.ts'
 export const IDENTITY_REVIEW_STATES = ['none', 'pending', 'confirmed', 'rejected'] as const
 export const SMS_CONSENT_STATES = ['awaiting_reply', 'opted_in', 'opted_out'] as const
 
-// One request by one staff member to one beneficiary (DESIGN.md §4). Tokens live in bluebutton_grants,
+// One request by one staff member to one beneficiary. Tokens live in bluebutton_grants,
 // shared by every request of the same beneficiary and client id; each request keeps its own expiry.
 export const authorizationRequests = pgTable(
   'authorization_requests',
@@ -80,7 +80,7 @@ export const authorizationRequests = pgTable(
 
 export const ACTOR_KINDS = ['user', 'patient', 'system'] as const
 
-// Every transition and message: who did it and when (issue 5: 'Every transition is recorded').
+// Every transition and message: who did it and when ('Every transition is recorded').
 export const authorizationRequestEvents = pgTable(
   'authorization_request_events',
   {

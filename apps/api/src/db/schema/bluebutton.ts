@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
-// Blue Button tokens per beneficiary and client id (DESIGN.md §4): a new consent to the same client id
+// Blue Button tokens per beneficiary and client id: a new consent to the same client id
 // revokes that pair's older tokens at CMS, so one row per pair is shared by every request that uses it.
 // Refresh tokens are single use: refreshes are serialised on this row (SELECT ... FOR UPDATE).
 export const bluebuttonGrants = pgTable(

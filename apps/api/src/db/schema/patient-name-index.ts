@@ -2,7 +2,7 @@ import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-
 import { organizations } from './organizations.ts'
 import { patients } from './patients.ts'
 
-// Name search at scale (issue 6 benchmark): a trigram index over every patient's full name answers
+// Name search at scale (1 million patients: bench/patients): a trigram index over every patient's full name answers
 // "smth" by visiting every row of every organisation that shares a trigram with it. Instead each
 // organisation gets a vocabulary of the distinct words of its patients' names (a few thousand rows even
 // for 50,000 patients) where prefix, infix and misspelt matches are cheap, and a word → patient postings

@@ -3,8 +3,8 @@ import { organizations } from './organizations.ts'
 import { patients } from './patients.ts'
 import { users } from './users.ts'
 
-// Per-patient notes (issue 6, spec 1 §6 component variants). Notes are clinical free text, so PHI: the body
-// is encrypted at rest like contact details (DESIGN.md §5).
+// Per-patient notes. Notes are clinical free text, so PHI: the body
+// is encrypted at rest like contact details.
 export const patientNotes = pgTable(
   'patient_notes',
   {

@@ -4,7 +4,7 @@ import { organizations } from './organizations.ts'
 import { tins } from './tins.ts'
 
 // A beneficiary as known to one organisation (the tenant). Contact details, MRN, MBI and the Blue Button
-// patient id are encrypted; equality search goes through keyed hashes beside them (DESIGN.md §5).
+// patient id are encrypted; equality search goes through keyed hashes beside them.
 // The name stays in clear so search can find partial and misspelt names (patient-name-index.ts).
 export const patients = pgTable(
   'patients',

@@ -2,7 +2,7 @@ import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { users } from './users.ts'
 
 // One row per issued refresh token. Rotation inserts a new row in the same family and marks the old one
-// rotated; presenting a rotated token again revokes the whole family (DESIGN.md §3).
+// rotated; presenting a rotated token again revokes the whole family.
 export const refreshSessions = pgTable(
   'refresh_sessions',
   {

@@ -2,7 +2,7 @@ import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid
 import { organizations } from './organizations.ts'
 import { users } from './users.ts'
 
-// TINs are encrypted at rest; equality search goes through the keyed hash (DESIGN.md §5).
+// TINs are encrypted at rest; equality search goes through the keyed hash.
 export const tins = pgTable(
   'tins',
   {

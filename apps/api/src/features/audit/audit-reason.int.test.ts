@@ -1,4 +1,4 @@
-// The "why" of an audit row (DESIGN.md §5): a read of one patient's data names the authorization request it
+// The "why" of an audit row: a read of one patient's data names the authorization request it
 // relied on (`authorization <request id>`: the caller's own for agents, the most recently authorized if
 // several) or says `no active authorization`; searches and audit exports carry no reason.
 import { and, desc, eq } from 'drizzle-orm'

@@ -1,4 +1,4 @@
-// Append-only audit rows for reads of patient data (DESIGN.md §5, issue 6). Details carry ids, counts and
+// Append-only audit rows for reads of patient data. Details carry ids, counts and
 // the names of the search parameters used: never names, MBIs, MRNs or contact details. What a search asked
 // for goes in sealed (`sealSearchQuery`), readable only through the audit endpoints. A read of one
 // patient's data says why it was allowed in `reason` (`accessReason`): the authorization it relied on.
@@ -16,7 +16,7 @@ export type PatientAuditEntry = {
   targetId?: string | null
   details?: Record<string, string | number | boolean | null | string[]>
   /**
-   * The "why" of DESIGN.md §5 for a read of one patient's data: the legal basis it relied on
+   * The "why" of the audit row for a read of one patient's data: the legal basis it relied on
    * (`accessReason`). Searches and audit exports leave it out (null).
    */
   reason?: string

@@ -1,4 +1,4 @@
-// The audit log (issue 6): append-only in the database, searchable and exportable by admin roles within
+// The audit log: append-only in the database, searchable and exportable by admin roles within
 // their organisation (the platform ADMIN sees all).
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

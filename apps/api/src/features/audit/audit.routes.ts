@@ -1,4 +1,4 @@
-// GET /api/admin/audit/ and /export/ (issue 6): admin roles with 'audit.view'.
+// GET /api/admin/audit/ and /export/: admin roles with 'audit.view'.
 import { auditListSchema, auditQuerySchema } from '@blueconsent/contract/audit'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'

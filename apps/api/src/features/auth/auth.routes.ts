@@ -1,4 +1,4 @@
-// HTTP for sign-in, refresh, logout, verify and the CSRF cookie (spec 1 §7 'Session and account').
+// HTTP for sign-in, refresh, logout, verify and the CSRF cookie.
 import {
   LOGGED_OUT_MESSAGE,
   REFRESH_COOKIE,

@@ -1,4 +1,4 @@
-// Sign-in and refresh sessions (DESIGN.md §3). No Fastify types here: routes translate.
+// Sign-in and refresh sessions. No Fastify types here: routes translate.
 import { randomUUID } from 'node:crypto'
 import { type LoginRequest, type LoginResponse, type RefreshResponse } from '@blueconsent/contract/auth'
 import { SERVER_SESSION } from '@blueconsent/contract/shared'

@@ -1,4 +1,4 @@
-// Failed-login throttle (DESIGN.md §3): 5 failures per account and per IP within 60 s give 429 with
+// Failed-login throttle: 5 failures per account and per IP within 60 s give 429 with
 // Retry-After. Counters live in memory, or in Redis when REDIS_URL is set so every instance shares them.
 import { SERVER_SESSION } from '@blueconsent/contract/shared'
 import type { Redis } from 'ioredis'

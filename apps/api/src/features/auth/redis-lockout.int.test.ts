@@ -1,4 +1,4 @@
-// With REDIS_URL, two app instances share failed-login counters and rate limits (DESIGN.md §2 scale-out).
+// With REDIS_URL, two app instances share failed-login counters and rate limits (several instances behind a load balancer).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

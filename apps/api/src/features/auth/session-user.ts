@@ -1,4 +1,4 @@
-// The user as the contract shows it (spec 1 §3), and the claims that go into its access token.
+// The user as the contract shows it, and the claims that go into its access token.
 import { type TinScope, type User } from '@blueconsent/contract/auth'
 import { permissionsFor } from '@blueconsent/contract/shared'
 import type { DbOrTx } from '../../db/client.ts'

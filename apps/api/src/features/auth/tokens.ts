@@ -1,4 +1,4 @@
-// Access tokens: HS256 JWTs, 15 minutes (DESIGN.md §3), carrying the session payload of spec 1 §3.
+// Access tokens: HS256 JWTs, 15 minutes, carrying the session payload (role, organization_type, tin_ids, all_tins).
 import type { OrganizationType, Role } from '@blueconsent/contract/shared'
 import { SERVER_SESSION } from '@blueconsent/contract/shared'
 import { jwtVerify, SignJWT } from 'jose'

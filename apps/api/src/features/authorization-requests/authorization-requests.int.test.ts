@@ -1,4 +1,4 @@
-// Staff calls of spec 1 §7 end to end on the real app: rules, scoping, transitions, events and audit.
+// Staff calls on authorization requests end to end on the real app: rules, scoping, transitions, events and audit.
 import {
   AUTHORIZATION_MESSAGES,
   authorizationRequestSchema,

@@ -1,4 +1,4 @@
-// Queries for authorization requests. Scoping (DESIGN.md §5) lives in `scopeCondition` so the list, the
+// Queries for authorization requests. Scoping lives in `scopeCondition` so the list, the
 // single read and every action use the same rule.
 import { and, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'

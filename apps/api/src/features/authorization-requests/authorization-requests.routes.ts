@@ -1,4 +1,4 @@
-// Spec 1 §7 'Authorization requests and health plans' (paths exact, trailing slashes), plus renew,
+// Authorization requests and health plans (paths exact, trailing slashes), plus renew,
 // identity review, hide and the MRN blur check. GET .../{id}/data/ belongs to the ingestion feature.
 import {
   authorizationRequestSchema,

@@ -439,7 +439,7 @@ export async function hideRequest(
   return requestView(ctx, ctx.db, { request: updated, patient: row.patient })
 }
 
-/** The form's MRN blur check (spec 1 §4 'Patient Already Authorized'). A match is audited: it reveals a patient. */
+/** The form's MRN blur check. A match is audited: it reveals a patient. */
 export async function lookupMrn(ctx: AppContext, actor: StaffActor, mrn: string): Promise<MrnLookupResponse> {
   const { principal } = actor
   const none: MrnLookupResponse = {

@@ -1,4 +1,4 @@
-// One Blue Button client per registered CMS application (DESIGN.md §4): the 13-month application for
+// One Blue Button client per registered CMS application: the 13-month application for
 // healthcare providers, the one-time application for insurance agents. Built once per app context.
 import type { AuthorizationType } from '@blueconsent/contract/authorization-requests'
 import { BlueButtonClient, type FetchLike } from '@blueconsent/bluebutton'

@@ -1,4 +1,4 @@
-// Blue Button tokens per (client id, beneficiary) (DESIGN.md §4), encrypted at rest. Refresh tokens are
+// Blue Button tokens per (client id, beneficiary), encrypted at rest. Refresh tokens are
 // single use, so refreshes are serialised on the grant row (SELECT ... FOR UPDATE) and the rotated
 // refresh token is committed before the new access token is handed out. Expired grants are never refreshed.
 import {

@@ -1,4 +1,4 @@
-// What the demo portal holds after first start (issue 6 'Demo data'): per demo organisation, which staff
+// What the demo portal holds after first start: per demo organisation, which staff
 // member asks which sandbox beneficiary, and how the request ends. Each beneficiary appears once in the
 // whole plan, so no two organisations share a Medicare grant. Pulled personas have moderate claim counts
 // (a few hundred EOBs in all) so first start stays quick; BBUser00000 is the typical chronic patient.

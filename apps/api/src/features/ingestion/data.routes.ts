@@ -1,4 +1,4 @@
-// GET /api/healthplans/requests/{id}/data/ (issue 5): the pulled Medicare data for one request.
+// GET /api/healthplans/requests/{id}/data/: the pulled Medicare data for one request.
 import { requestDataSchema } from '@blueconsent/contract/patients'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'

@@ -1,6 +1,6 @@
 // Is the Medicare beneficiary who consented the patient the request was for? Blue Button identifies the
 // person who logged in; the staff typed a name (and maybe a birth date). A mismatch is held for a
-// person to review, never merged silently (DESIGN.md §4).
+// person to review, never merged silently.
 
 export type IdentityInput = {
   /** The name the requester typed ("Jane Q. Doe" or "Doe, Jane"). */

@@ -1,4 +1,4 @@
-// One pull of a beneficiary's Medicare data for one request (DESIGN.md §4 step 4): Patient (if granted),
+// One pull of a beneficiary's Medicare data for one request: Patient (if granted),
 // Coverage, every page of ExplanationOfBenefit, mapped and upserted page by page with progress; then the
 // identity check and the risk score. Later runs ask only for what changed since the last completed run.
 import {

@@ -1,4 +1,4 @@
-// HTTP for password reset and change (spec 1 §7, §8).
+// HTTP for password reset and change.
 import {
   PASSWORD_CHANGED_MESSAGE,
   PASSWORD_RESET_DONE_MESSAGE,

@@ -1,4 +1,4 @@
-// Password reset and change (spec 1 §5, §8; DESIGN.md §3).
+// Password reset and change.
 import { setTimeout as delay } from 'node:timers/promises'
 import {
   OLD_PASSWORD_INCORRECT_MESSAGE,

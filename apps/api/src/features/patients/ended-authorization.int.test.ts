@@ -1,4 +1,4 @@
-// A revoked or expired authorization's Medicare data is not served (issue 6, DESIGN.md §4.5): the patient
+// A revoked or expired authorization's Medicare data is not served: the patient
 // still appears by name with what staff entered (name, MRN, email, phone), but what the pull wrote onto the
 // row (MBI, birth date, gender, state, ZIP, Medicare's spelling of the name) is null and the MBI finds
 // nothing, neither as `medicare_number=` nor in `search=`. While authorized, all of it is served as before.

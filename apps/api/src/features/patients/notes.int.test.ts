@@ -1,4 +1,4 @@
-// Patient notes (issue 6): providers write, agents read only, authors (or admins) change their notes,
+// Patient notes: providers write, agents read only, authors (or admins) change their notes,
 // bodies are encrypted at rest, out-of-scope patients answer 404 and every action is audited.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

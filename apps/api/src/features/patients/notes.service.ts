@@ -1,4 +1,4 @@
-// Per-patient notes (issue 6, spec 1 §6 variants): providers ('patients.edit_notes') write, everyone who may
+// Per-patient notes: providers ('patients.edit_notes') write, everyone who may
 // see the patient reads. A note is changed or deleted by its author or an organisation admin. Bodies are
 // encrypted at rest and never written to the audit log.
 import { type Note } from '@blueconsent/contract/patients'

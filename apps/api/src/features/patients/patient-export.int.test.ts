@@ -1,4 +1,4 @@
-// Exports (issue 6): CSV and FHIR Bundle match the stored rows; ACO and physician roles only; audited.
+// Exports: CSV and FHIR Bundle match the stored rows; ACO and physician roles only; audited.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../db/schema/audit.ts'

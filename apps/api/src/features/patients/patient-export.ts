@@ -1,4 +1,4 @@
-// Exports of one patient's data (issue 6): CSV of medications and claims, or a FHIR R4 Bundle of the
+// Exports of one patient's data: CSV of medications and claims, or a FHIR R4 Bundle of the
 // resources exactly as pulled from Blue Button. Same gate as the views: nothing without an active authorization.
 import type { AppContext } from '../../context.ts'
 import { csvLine } from '../../lib/csv.ts'

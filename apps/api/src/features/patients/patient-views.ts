@@ -1,5 +1,5 @@
-// Patient rows to the contract (spec 1 §3 'Patient'). Identifiers and contact details are decrypted only
-// here, per response, and only for roles whose display options show them (spec 1 §6): demographics
+// Patient rows to the contract. Identifiers and contact details are decrypted only
+// here, per response, and only for roles whose display options show them: demographics
 // (gender, email, phone, address) with `demographics`, the MBI with `mbi`, the MRN for ACO and physician
 // roles (the roles with the MRN field). Agents get name, birth date and the authorization only.
 //
@@ -7,7 +7,7 @@
 // gender, state, ZIP, and the given and family names as Medicare spells them) is served only while the
 // caller has an active authorization for the patient (`served`, the predicate the clinical data uses):
 // after a revoke or expiry the patient keeps what staff entered on the request form (the name, MRN,
-// email, phone) and the rest is null (issue 6, DESIGN.md §4.5).
+// email, phone) and the rest is null.
 import { type BasicInfo, type Patient } from '@blueconsent/contract/patients'
 import { displayOptionsFor, isProviderRole, type Role } from '@blueconsent/contract/shared'
 import type { AppContext } from '../../context.ts'
@@ -19,11 +19,11 @@ import type { NewestRequest, PatientRow } from './patients.repository.ts'
 const open = (ctx: AppContext, sealed: string | null): string | null =>
   sealed ? decrypt(ctx.keys, sealed) : null
 
-/** The MRN field, and with it the MRN column of responses (spec 1 §6): ACO and physician roles. */
+/** The MRN field, and with it the MRN column of responses: ACO and physician roles. */
 export const showsMrn = (role: Role): boolean => isProviderRole(role)
 
 /**
- * The MRN and Medicare ID search tabs, and identifier matching in the general search (spec 1 §6): roles
+ * The MRN and Medicare ID search tabs, and identifier matching in the general search: roles
  * that see both the MRN and the MBI. Everyone else searches by name, email and phone only.
  */
 export const searchesByIdentifier = (role: Role): boolean => showsMrn(role) && displayOptionsFor(role).mbi

@@ -1,4 +1,4 @@
-// Patients (issue 6): search by each parameter, trigram search, the scoping matrix on every endpoint,
+// Patients: search by each parameter, trigram search, the scoping matrix on every endpoint,
 // agents' medications-only view, the authorization gate on data, claim detail, exports and audit rows.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -154,7 +154,7 @@ describe('scoping matrix', () => {
     },
   )
 
-  it('shows no patients to a role in the wrong kind of organisation (spec 1 §6 pairing)', async () => {
+  it('shows no patients to a role in the wrong kind of organisation', async () => {
     const [row] = await t.app.ctx.db
       .select({ organizationId: patients.organizationId })
       .from(patients)
@@ -279,7 +279,7 @@ describe('patient data', () => {
   })
 })
 
-describe('what agents may search by (spec 1 §6: MRN and Medicare ID search for ACO and physician roles only)', () => {
+describe('what agents may search by (MRN and Medicare ID search for ACO and physician roles only)', () => {
   it.each(['AGENT_USER', 'AGENT_ADMIN'])(
     '%s: mrn and medicare_number are refused with 400',
     async (persona) => {
@@ -317,7 +317,7 @@ describe('what agents may search by (spec 1 §6: MRN and Medicare ID search for 
   })
 })
 
-describe('what each role is shown of a patient (spec 1 §6 display options)', () => {
+describe('what each role is shown of a patient (its display options)', () => {
   beforeAll(async () => {
     for (const id of [agentOwn.id, physician.id])
       await t.app.ctx.db.update(patients).set({ state: 'OR', postalCode: '97201' }).where(eq(patients.id, id))

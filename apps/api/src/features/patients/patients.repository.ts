@@ -1,4 +1,4 @@
-// Queries for patients (issue 6). Every query goes through `patientScope` (DESIGN.md §5): the organisation;
+// Queries for patients. Every query goes through `patientScope`: the organisation;
 // without all_tins, patients on the user's TINs or with no TIN (the rule of authorization-requests'
 // `patientInScope`); agents only patients with an authorized, unexpired request of their own.
 import { isAgentRole, roleFitsOrganizationType } from '@blueconsent/contract/shared'
@@ -41,7 +41,7 @@ export function activeAuthorizationExists(principal: Principal, now: Date): SQL 
 
 export function patientScope(principal: Principal, now: Date): SQL {
   // Platform administrators belong to no organisation and see no patients. A role in the wrong kind of
-  // organisation (an agent role in an ACO, say: spec 1 §6 pairing) sees none either, as the web guards say.
+  // organisation (an agent role in an ACO, say) sees none either, as the web guards say.
   if (principal.organizationId === null) return sql`false`
   if (!roleFitsOrganizationType(principal.role, principal.organizationType)) return sql`false`
   const conditions: (SQL | undefined)[] = [eq(patients.organizationId, principal.organizationId)]

@@ -1,4 +1,4 @@
-// Patient routes (spec 1 §7 'Patients', issue 6). Signed-in roles with 'patients.view'; exports need
+// Patient routes. Signed-in roles with 'patients.view'; exports need
 // 'patients.export' and writing notes 'patients.edit_notes' (ACO and physician roles). Claim detail needs
 // 'patients.view_claims' too, checked here at the route (`hiddenWithout`) and again in the service; without it
 // the answer is 404 rather than 403, like any claim the caller cannot see (agents have medications only).

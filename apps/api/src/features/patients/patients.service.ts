@@ -1,4 +1,4 @@
-// Patient search and reads (issue 6). Every read is scoped (patients.repository.ts) and audited; clinical
+// Patient search and reads. Every read is scoped (patients.repository.ts) and audited; clinical
 // data is served only while an authorization is active, and agents get medications only.
 import {
   type ClaimDetail,

@@ -18,7 +18,7 @@ export function ShellRoute() {
   )
 }
 
-/** Pages open to everyone (404): the shell when signed in, the bare frame otherwise (spec 2 §2 'App shell'). */
+/** Pages open to everyone (404): the shell when signed in, the bare frame otherwise. */
 export function MaybeShellRoute() {
   const { status, user } = useSession()
   if (status === 'restoring') return <Spinner label="Restoring your session…" />

@@ -7,7 +7,7 @@ export type RouteHandle = { title?: string }
 const hasTitle = (handle: unknown): handle is Required<RouteHandle> =>
   typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).title === 'string'
 
-/** Sets the browser tab title from the deepest route's handle, always naming the product (spec 2 §2). */
+/** Sets the browser tab title from the deepest route's handle, always naming the product. */
 function useRouteTitle(): void {
   const matches = useMatches()
   const title = [...matches].reverse().find((match) => hasTitle(match.handle))?.handle as

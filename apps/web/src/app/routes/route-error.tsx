@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { isApiError } from '../../lib/api-error.ts'
 import { session } from '../../lib/session.ts'
 
-/** Spec 2 §2: an unhandled error about authentication clears the user and goes to login. */
+/** An unhandled error about authentication clears the user and goes to login. */
 const isAuthenticationError = (error: unknown): boolean =>
   (isApiError(error) && error.status === 401) ||
   (error instanceof Error && /authenticat/i.test(error.message))

@@ -8,7 +8,7 @@ const CLASS: Record<FeedbackType, string> = {
   loading: 'alert-info',
 }
 
-/** Toasts at the top right (spec 2 §9 'shell toast … at top right'); each one can be dismissed. */
+/** Toasts at the top right; each one can be dismissed. */
 export function FeedbackRegion({ store = feedbackStore }: { store?: FeedbackStore }) {
   const items = useFeedbackItems(store)
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { TextField, type TextFieldProps } from './text-field.tsx'
 
-/** A password input with a Show/Hide toggle button (spec 1 §2 'show/hide password'). */
+/** A password input with a Show/Hide toggle button. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const [visible, setVisible] = useState(false)
   return (

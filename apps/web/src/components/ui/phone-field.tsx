@@ -8,7 +8,7 @@ type PhoneFieldProps = Omit<TextFieldProps, 'type' | 'value' | 'onChange'> & {
 
 /**
  * A US phone input that formats as the user types, '(555) 123-4567', keeping at most 10 digits
- * (spec 1 §5; the contract's formatPhone). The authorization and profile forms use it.
+ * (the contract's formatPhone). The authorization and profile forms use it.
  */
 export function PhoneField({ value, onChange, ...props }: PhoneFieldProps) {
   return (

@@ -1,4 +1,4 @@
-// Everything the patient reads, in English and Spanish: plain words, short sentences (DESIGN.md §7).
+// Everything the patient reads, in English and Spanish: plain words, short sentences.
 import type { ConsentDataType, ConsentLanguage } from '@blueconsent/contract/consent'
 import type { Role } from '@blueconsent/contract/shared'
 

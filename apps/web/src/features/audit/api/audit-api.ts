@@ -1,4 +1,4 @@
-// GET /api/admin/audit/ (search) and /api/admin/audit/export/ (CSV) for admin roles (issue 6).
+// GET /api/admin/audit/ (search) and /api/admin/audit/export/ (CSV) for admin roles.
 import { auditListSchema } from '@blueconsent/contract/audit'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { saveFile } from '../../../components/patient-data/save-file.ts'

@@ -1,4 +1,4 @@
-// Sign-in and password calls (spec 1 §7 'Session and account').
+// Sign-in and password calls.
 import {
   WEB_OAUTH_CLIENT_ID,
   oauthTokenResponseSchema,

@@ -1,4 +1,4 @@
-// The login error catalogue (spec 1 §8 'Login'), mapped from what the call returned.
+// The login error catalogue, mapped from what the call returned.
 import { isApiError } from '../../../lib/api-error.ts'
 
 export const LOGIN_MESSAGES = {

@@ -1,4 +1,4 @@
-// PKCE for the portal's own OAuth flow (RFC 7636, S256): a 64-character verifier (spec 1 §9) and a state.
+// PKCE for the portal's own OAuth flow (RFC 7636, S256): a 64-character verifier and a state.
 import { SESSION } from '@blueconsent/contract/shared'
 
 const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~'

@@ -1,4 +1,4 @@
-// Route access rules (spec 1 §6, spec 2 §2 'Guards'): roles, an admin requirement, organisation types.
+// Route access rules: roles, an admin requirement, organisation types.
 import { type User } from '@blueconsent/contract/auth'
 import { isAdminRole, type OrganizationType, type Role } from '@blueconsent/contract/shared'
 
@@ -10,7 +10,7 @@ export type AccessRule = {
 
 const ADMIN_GROUPS = ['Admin', 'Organization Admin', 'Tenant Admin']
 
-/** Admin guard: an admin role, a superuser, or a member of an admin group (spec 2 §2). */
+/** Admin guard: an admin role, a superuser, or a member of an admin group. */
 export const isAdminUser = (user: User): boolean =>
   isAdminRole(user.role) ||
   user.is_superuser ||

@@ -11,7 +11,7 @@ function DocumentRedirect({ to }: { to: string }) {
   return <Spinner label="Redirecting…" />
 }
 
-/** Guests only (login, forgot password): a signed-in user goes to `next` or the role home (spec 1 §2). */
+/** Guests only (login, forgot password): a signed-in user goes to `next` or the role home. */
 export function GuestOnly() {
   const { status, home } = useSession()
   const [searchParams] = useSearchParams()

@@ -16,7 +16,7 @@ export const RESET_CONFIRM_MESSAGES = {
 const REDIRECT_AFTER_SUCCESS_MS = 3000
 type Errors = { password?: string; password_confirm?: string; general?: string }
 
-/** Spec 1 §8: field errors on password and password_confirm; token, uid, non_field_errors or detail as the general message. */
+/** Field errors on password and password_confirm; token, uid, non_field_errors or detail as the general message. */
 export function resetConfirmErrors(error: unknown): Errors {
   if (!isApiError(error) || error.kind === 'network' || error.kind === 'timeout')
     return { general: RESET_CONFIRM_MESSAGES.network }

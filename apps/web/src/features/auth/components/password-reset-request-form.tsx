@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { requestPasswordReset } from '../api/auth-api.ts'
 
-/** Reset request (spec 1 §8): the same neutral confirmation whether the call succeeded or not. */
+/** Reset request: the same neutral confirmation whether the call succeeded or not. */
 export function PasswordResetRequestForm() {
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | undefined>()

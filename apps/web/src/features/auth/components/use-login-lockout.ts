@@ -1,4 +1,4 @@
-// Client-side login lockout (spec 1 §4, §9): after 5 failed attempts the form locks for 60 s, then resets.
+// Client-side login lockout: after 5 failed attempts the form locks for 60 s, then resets.
 // The server enforces its own limit (429 + Retry-After); that also locks the form for the time it names.
 import { LOGIN_LOCKOUT } from '@blueconsent/contract/constants'
 import { useCallback, useEffect, useState } from 'react'

@@ -19,7 +19,7 @@ type Errors = {
 }
 const EMPTY = { old_password: '', new_password: '', new_password_confirm: '' }
 
-/** Spec 1 §8: field errors on the three fields, detail or non_field_errors as the general message. */
+/** Field errors on the three fields, detail or non_field_errors as the general message. */
 export function changePasswordErrors(error: unknown): Errors {
   if (!isApiError(error) || error.kind !== 'http') return { general: CHANGE_PASSWORD_MESSAGES.unexpected }
   const fields = error.fieldErrors ?? {}

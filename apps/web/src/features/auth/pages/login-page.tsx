@@ -1,4 +1,4 @@
-// /app/login (spec 1 §2, §4, §8): email, password, remember-me, lockout, offline state, every error message.
+// /app/login: email, password, remember-me, lockout, offline state, every error message.
 import type { LoginRequest } from '@blueconsent/contract/auth'
 import { COPYRIGHT_YEAR, PRODUCT_NAME, STORAGE_KEYS } from '@blueconsent/contract/constants'
 import { useState, type FormEvent, type ReactNode } from 'react'

@@ -29,7 +29,7 @@ async function completeOAuth(params: URLSearchParams): Promise<string | null> {
   if (!verifier) return OAUTH_MESSAGES.failed
   try {
     const token = await exchangeOAuthCode({ code, codeVerifier: verifier, redirectUri: oauthRedirectUri() })
-    // Spec 1 §9: the OAuth token's lifetime is taken as 10 s shorter than announced.
+    // The OAuth token's lifetime is taken as 10 s shorter than announced.
     const expiresIn = Math.max(1, token.expires_in - SESSION.oauthExpiryReductionMs / 1000)
     const ok = await session.startAndVerify({ access: token.access_token, expires_in: expiresIn })
     return ok ? null : OAUTH_MESSAGES.failed

@@ -1,4 +1,4 @@
-// GET /api/healthplans/health-plans/ (spec 1 §7).
+// GET /api/healthplans/health-plans/.
 import { healthPlanListSchema } from '@blueconsent/contract/authorization-requests'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'

@@ -1,4 +1,4 @@
-// POST /api/healthplans/requests/{id}/hide/: 'Clear My Requests' (spec 1 §9), one call per shown request.
+// POST /api/healthplans/requests/{id}/hide/: 'Clear My Requests', one call per shown request.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys } from './keys.ts'

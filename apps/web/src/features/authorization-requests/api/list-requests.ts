@@ -8,7 +8,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys, type RequestListParams } from './keys.ts'
 
-/** The API's largest page. Paging, grouping and hiding happen in the browser (spec 1 §9), so the whole list is read. */
+/** The API's largest page. Paging, grouping and hiding happen in the browser, so the whole list is read. */
 export const LIST_PAGE_SIZE = 100
 /** A ceiling on pages read per load; a user with more than 1,000 requests sees the newest 1,000. */
 export const LIST_MAX_PAGES = 10

@@ -1,4 +1,4 @@
-// GET /api/healthplans/requests/lookup/?mrn=: the MRN blur check (spec 1 §4).
+// GET /api/healthplans/requests/lookup/?mrn=: the MRN blur check.
 import { mrnLookupResponseSchema } from '@blueconsent/contract/authorization-requests'
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'

@@ -14,7 +14,7 @@ export function useRevokeRequest() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: revokeRequest,
-    // Spec 1 §4: the returned request replaces the old one.
+    // The returned request replaces the old one in the list.
     onSuccess: async (request) => {
       upsertRequestInLists(queryClient, request)
       await queryClient.invalidateQueries({ queryKey: authorizationKeys.data(request.request_id) })

@@ -1,4 +1,4 @@
-// The authorization widget (spec 1 §2): Create Request, My Requests (badge: pending), Patients (not for agents), Data.
+// The authorization widget: Create Request, My Requests (badge: pending), Patients (not for agents), Data.
 import { type User } from '@blueconsent/contract/auth'
 import {
   AUTHORIZATION_MESSAGES,

@@ -1,4 +1,4 @@
-// The create form's values, validation (spec 1 §5) and payload (spec 1 §3 'Create-request payload').
+// The create form's values, validation and payload.
 import {
   type ContactMethod,
   type CreateAuthorizationRequest,
@@ -35,7 +35,7 @@ export const emptyCreateForm = (healthPlan = ''): CreateFormValues => ({
   phone: '',
 })
 
-/** ACO and physician roles must give the MRN (spec 1 §5); agents never see the field (spec 1 §6). */
+/** ACO and physician roles must give the MRN; agents never see the field. */
 export const mrnRequired = (role: Role): boolean => isProviderRole(role)
 
 export function validateCreateForm(values: CreateFormValues, role: Role): CreateFormErrors {

@@ -1,4 +1,4 @@
-// The Create Request tab (spec 1 §4, §5): health plan, patient name, MRN (providers), email or phone.
+// The Create Request tab: health plan, patient name, MRN (providers), email or phone.
 import {
   AUTHORIZATION_MESSAGES,
   type AuthorizationRequest,
@@ -45,7 +45,7 @@ function createErrorMessage(error: unknown): string {
 const definedOnly = (errors: CreateFormErrors): CreateFormErrors =>
   Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined))
 
-/** Validation runs 300 ms after typing stops, for the fields the user has touched (spec 1 §5). */
+/** Validation runs 300 ms after typing stops, for the fields the user has touched. */
 function useDebouncedValidation(values: CreateFormValues, role: Role, touched: ReadonlySet<CreateFormField>) {
   const [errors, setErrors] = useState<CreateFormErrors>({})
   useEffect(() => {
@@ -105,7 +105,7 @@ export function CreateRequestForm({
   }
 
   function chooseContact(method: ContactMethod) {
-    // Spec 1 §5: choosing one contact clears the other.
+    // Choosing one contact clears the other before sending.
     setValues((current) => ({
       ...current,
       contactMethod: method,

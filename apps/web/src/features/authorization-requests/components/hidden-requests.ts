@@ -1,5 +1,5 @@
 // 'Clear My Requests' remembers the cleared ids in the browser too, so they stay hidden even before the
-// server's hide call lands or when it fails (spec 1 §9).
+// server's hide call lands or when it fails.
 import { useCallback, useState } from 'react'
 import { readStored, writeStored } from '../../../lib/storage.ts'
 

@@ -1,4 +1,4 @@
-// The My Requests tab (spec 1 §4, §8, §9): groups, 6 per page, hiding rules, actions and 'Clear My Requests'.
+// The My Requests tab: groups, 6 per page, hiding rules, actions and 'Clear My Requests'.
 import {
   AUTHORIZATION_MESSAGES,
   requestGroup,

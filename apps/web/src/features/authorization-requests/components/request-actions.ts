@@ -1,4 +1,4 @@
-// The actions of My Requests (spec 1 §4) with the catalogue's error messages (spec 1 §8).
+// The actions of My Requests with the catalogue's error messages.
 import {
   AUTHORIZATION_MESSAGES,
   AUTHORIZATION_STATUS_LABELS,

@@ -1,4 +1,4 @@
-// What My Requests shows (spec 1 §4, §9): hiding rules, the three groups, paging and the renewal window.
+// What My Requests shows: hiding rules, the three groups, paging and the renewal window.
 import {
   isDisplayExpired,
   requestGroup,
@@ -48,7 +48,7 @@ export function pageOf<T>(items: readonly T[], page: number, size: number = AUTH
 export const pageCount = (total: number, size: number = AUTHORIZATION.listPageSize): number =>
   Math.max(1, Math.ceil(total / size))
 
-/** Renewal: approved, not yet expired, under 30 days left (spec 1 §6; the role check is the caller's). */
+/** Renewal: approved, not yet expired, under 30 days left (the role check is the caller's). */
 export function inRenewalWindow(request: AuthorizationRequest, now: number): boolean {
   if (request.status !== 'authorized' || !request.expires_at || isDisplayExpired(request, now)) return false
   return Date.parse(request.expires_at) - now < AUTHORIZATION.renewalWindowDays * DAY_MS

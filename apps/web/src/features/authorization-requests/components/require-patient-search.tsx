@@ -1,5 +1,5 @@
 // Guard of the authorization pages: signed in (RequireAuth sits above) with the 'patient-search' feature
-// (ACO, physician and agent roles, spec 1 §6); anyone else goes to /app/unauthorized.
+// (ACO, physician and agent roles, each in its kind of organisation); anyone else goes to /app/unauthorized.
 import { hasFeature } from '@blueconsent/contract/shared'
 import { Navigate, Outlet } from 'react-router'
 import { paths } from '../../../app/paths.ts'

@@ -1,4 +1,4 @@
-// /consent/:token: the patient's decision (DESIGN.md §4 step 3, §7). One decision per screen: the request
+// /consent/:token: the patient's decision, written for older adults on phones. One decision per screen: the request
 // with 'Connect with Medicare' / 'Decline', then a confirm step for declining.
 import type { ConsentLanguage, ConsentPage as ConsentLink } from '@blueconsent/contract/consent'
 import { useState } from 'react'

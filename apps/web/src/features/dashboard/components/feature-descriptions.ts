@@ -1,6 +1,6 @@
 import type { Feature } from '@blueconsent/contract/shared'
 
-/** Short descriptions of the role features of spec 1 §6, shown until each feature gets its own screens. */
+/** Short descriptions of the role features (features by role in the contract), shown until each feature gets its own screens. */
 export const FEATURE_DESCRIPTIONS: Record<Feature, { title: string; description: string }> = {
   dashboard: {
     title: 'Dashboard',

@@ -1,4 +1,4 @@
-// The numbers that matter per role (issue 5): requests by status, awaiting an answer for over 48 hours,
+// The numbers that matter per role: requests by status, awaiting an answer for over 48 hours,
 // approvals expiring within 30 days, and patients whose data has arrived.
 import {
   isDisplayExpired,

@@ -1,4 +1,4 @@
-// The dev-only outbox (DESIGN.md §6): every email and SMS the portal would have sent, in demo mode.
+// The dev-only outbox: every email and SMS the portal would have sent, in demo mode.
 import {
   devSmsReplyResponseSchema,
   outboxListSchema,

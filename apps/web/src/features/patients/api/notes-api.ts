@@ -1,4 +1,4 @@
-// Per-patient notes (issue 6): GET/POST /api/patients/{id}/notes/, PATCH/DELETE …/notes/{noteId}/. Writing
+// Per-patient notes: GET/POST /api/patients/{id}/notes/, PATCH/DELETE …/notes/{noteId}/. Writing
 // needs 'patients.edit_notes' (ACO and physician roles); changing a note, its author or an admin.
 import { noteListSchema, noteSchema } from '@blueconsent/contract/patients'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'

@@ -1,4 +1,4 @@
-// The patient endpoints of spec 1 §7 and issue 6, parsed with the contract schemas. Every read is scoped and
+// The patient endpoints, parsed with the contract schemas. Every read is scoped and
 // audited on the server; the browser only asks.
 import {
   claimDetailSchema,

@@ -1,4 +1,4 @@
-// Filtering and sorting of a patient's claims (issue 6): date range, claim type, provider, diagnosis.
+// Filtering and sorting of a patient's claims: date range, claim type, provider, diagnosis.
 import type { ClaimType, PatientClaim } from '@blueconsent/contract/patients'
 
 export type ClaimFilters = {

@@ -1,5 +1,5 @@
 // 'Medicare status' on the patient page: dual status and Medicare visits, for the roles whose display options
-// include them (spec 1 §6). Both come from queries the page makes anyway (risk score, consolidated data), so
+// include them. Both come from queries the page makes anyway (risk score, consolidated data), so
 // the panel adds no request of its own.
 import type { DisplayOptions } from '@blueconsent/contract/shared'
 import type { ReactNode } from 'react'

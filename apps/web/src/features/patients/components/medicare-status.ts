@@ -1,4 +1,4 @@
-// Dual status and Medicare visits (spec 1 §6 display options 'dual status' and 'Medicare visit'), read from data
+// Dual status and Medicare visits (the 'dual status' and 'Medicare visit' display options), read from data
 // the page already loads: the risk model's segment (which CMS picks from the Medicaid/dual code of the
 // enrolment data) and the fee-for-service claims.
 import type { Claim, RiskScore } from '@blueconsent/contract/patients'

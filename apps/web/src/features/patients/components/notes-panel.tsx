@@ -1,5 +1,5 @@
 // Notes on a patient: the ACO and physician variants write them (and change their own), the basic variant
-// reads them (spec 1 §6 component variants). Writing is the 'edit' display option, which the contract gives
+// reads them (the component variants of the display options). Writing is the 'edit' display option, which the contract gives
 // exactly the non-basic variants. The server enforces the same rules ('patients.edit_notes').
 import { type User } from '@blueconsent/contract/auth'
 import { type Note } from '@blueconsent/contract/patients'

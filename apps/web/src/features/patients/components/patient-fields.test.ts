@@ -5,7 +5,7 @@ import { patientFactRows, patientFieldsFor } from './patient-fields.ts'
 
 const labels = (role: Role) => patientFactRows(makePatient(), patientFieldsFor(role)).map(([label]) => label)
 
-describe('patientFactRows (spec 1 §6)', () => {
+describe('patientFactRows', () => {
   it('gives ACO and physician roles the MRN, Medicare ID, gender and contact details', () => {
     for (const role of ['ACO_ADMIN', 'ACO_USER', 'PHYSICIAN_ADMIN', 'PHYSICIAN_USER', 'CLINICIAN'] as const) {
       expect(labels(role), role).toEqual([

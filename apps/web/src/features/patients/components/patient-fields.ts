@@ -1,5 +1,5 @@
 // Which of a patient's identifying and contact fields a role sees, one rule for every place that shows them
-// (selected-patient card, Patient Details, search results). Spec 1 §6: the `mbi` display option shows the Medicare
+// (selected-patient card, Patient Details, search results). The `mbi` display option shows the Medicare
 // ID, `demographics` the gender and contact details; 'The MRN field and the Medicare ID and MRN search tabs show
 // only for ACO and physician roles'. Everyone with patient access sees the name and date of birth. The server
 // also nulls what a role may not see; this keeps the screen from promising fields the role never gets.

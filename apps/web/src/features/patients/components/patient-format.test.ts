@@ -8,7 +8,7 @@ import {
   patientPhone,
 } from './patient-format.ts'
 
-describe('patient field alternatives (spec 1 §3)', () => {
+describe('patient field alternatives', () => {
   it('reads the name from full_name, else name, else the given and family names', () => {
     expect(patientDisplayName(makePatient({ full_name: 'Maria Lopez', name: 'M Lopez' }))).toBe('Maria Lopez')
     expect(patientDisplayName(makePatient({ full_name: '', name: 'M Lopez' }))).toBe('M Lopez')

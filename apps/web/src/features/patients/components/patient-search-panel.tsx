@@ -1,4 +1,4 @@
-// The patient search card (spec 1 §2): General Search for everyone, MRN Search and Medicare ID for ACO and
+// The patient search card: General Search for everyone, MRN Search and Medicare ID for ACO and
 // physician roles; 300 ms debounce; the last five searches offered again.
 import { PATIENT_DATA_MESSAGES, type Patient } from '@blueconsent/contract/patients'
 import { PATIENT_SEARCH, type Role } from '@blueconsent/contract/shared'

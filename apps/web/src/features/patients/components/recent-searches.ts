@@ -1,4 +1,4 @@
-// The last five patient searches (spec 1 §3 'Client-stored values'), newest first, kept in localStorage under the
+// The last five patient searches, newest first, kept in localStorage under the
 // signed-in user's id: search terms are patient names and identifiers, so one user of a shared workstation never
 // sees another's, and the session removes them all when it ends (lib/session.ts, clearLocal).
 import { PATIENT_SEARCH, STORAGE_KEYS } from '@blueconsent/contract/shared'

@@ -1,5 +1,5 @@
-// Guard of the patient pages (spec 2 §2): allowed when the user passes any of the ACO, physician or agent
-// guards, each a role family plus its organisation type (spec 1 §6 'Organization-type pairing': ACO roles in an
+// Guard of the patient pages: allowed when the user passes any of the ACO, physician or agent
+// guards, each a role family plus its organisation type (ACO roles in an
 // ACO, physician roles in a physician group or FQHC, agent roles in an insurance agency); anyone else goes to
 // /app/unauthorized. The server scopes every read regardless.
 // The rule itself lives in lib/permissions.ts, shared with the shell's Patients link.

@@ -1,4 +1,4 @@
-// The selected-patient summary of the Patients page (spec 1 §2) with its three actions.
+// The selected-patient summary of the Patients page with its three actions.
 import { statusLabel } from '@blueconsent/contract/authorization-requests'
 import { type Patient } from '@blueconsent/contract/patients'
 import { type Role } from '@blueconsent/contract/shared'

@@ -249,7 +249,7 @@ describe('Patient Details', { timeout: 20_000 }, () => {
       json(404, { detail: 'Not found.', code: 'not_found' }),
     )
     renderApp(`/app/patient/${PATIENT_ID}`, { fake })
-    // The catalogue's text (spec 1 §8) as the title, and why underneath.
+    // The catalogue's text as the title, and why underneath.
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 })
     expect(
       within(alert)

@@ -1,5 +1,5 @@
 // /app/patient/:id, Patient Details: demographics, freshness, export, the explained risk score, and the
-// Medications and Claims tabs, each shown as the role's display options allow (spec 1 §6).
+// Medications and Claims tabs, each shown as the role's display options allow.
 import { type User } from '@blueconsent/contract/auth'
 import { PATIENT_DATA_MESSAGES, type Patient } from '@blueconsent/contract/patients'
 import {
@@ -30,7 +30,7 @@ import { patientFactRows, patientFieldsFor } from '../components/patient-fields.
 import { DetailsList } from '../../../components/patient-data/details-list.tsx'
 import { PATIENT_MESSAGES } from '../messages.ts'
 
-/** The catalogue's text (spec 1 §8) for any failure; a 404 adds why (absent, or outside the caller's scope). */
+/** The catalogue's text for any failure; a 404 adds why (absent, or outside the caller's scope). */
 function DetailError({ error }: { error: unknown }) {
   return (
     <Alert type="error">
@@ -126,7 +126,7 @@ function PatientData({ patientId, options }: { patientId: string; options: Displ
   if (data.isPending) return <Spinner label="Loading patient data…" />
   if (data.isError) return <Alert type="error">{PATIENT_DATA_MESSAGES.loadFailed}</Alert>
   const medications = <MedicationList medications={data.data.medications} options={options} />
-  // Agents see medications only (spec 1 §6): no Claims tab at all.
+  // Agents see medications only: no Claims tab at all.
   if (!options.claimDetails) {
     return (
       <section aria-labelledby="medications-heading" className="flex flex-col gap-2">

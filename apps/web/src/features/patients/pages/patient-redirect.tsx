@@ -1,4 +1,4 @@
-// /app/aco/patient/:id, an older address of the patient page (spec 2 §2), keeps working.
+// /app/aco/patient/:id, an older address of the patient page, keeps working.
 import { Navigate, generatePath, useParams } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 

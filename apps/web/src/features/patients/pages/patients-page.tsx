@@ -1,4 +1,4 @@
-// /app/authorization, the Patients page (spec 1 §2): search, select, and the selected patient's summary.
+// /app/authorization, the Patients page: search, select, and the selected patient's summary.
 // The selection lives in the URL (?patient=, or ?id= from older links) so it can be shared and reloaded.
 import { PATIENT_DATA_MESSAGES } from '@blueconsent/contract/patients'
 import { MESSAGES, isValidPatientId } from '@blueconsent/contract/shared'

@@ -1,4 +1,4 @@
-// Patients, medications, claims and risk scores as the patient endpoints serve them (issue 6).
+// Patients, medications, claims and risk scores as the patient endpoints serve them.
 import type { User } from '@blueconsent/contract/auth'
 import type {
   Consolidated,

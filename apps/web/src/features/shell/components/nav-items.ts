@@ -1,4 +1,4 @@
-// The shell's navigation by role (spec 2 §2 'App shell', §6).
+// The shell's navigation by role.
 import { type User } from '@blueconsent/contract/auth'
 import { isAdminRole } from '@blueconsent/contract/shared'
 import { paths } from '../../../app/paths.ts'
@@ -15,7 +15,7 @@ export function navItemsFor(user: Pick<User, 'role' | 'organization'>): NavItem[
     items.push({ label: 'Billing', to: paths.billing })
   }
   if (isAdminRole(user.role)) items.push({ label: 'Team', to: paths.team })
-  // The audit log (issue 6) for the roles its guard lets in.
+  // The audit log for the roles its guard lets in.
   if (userHasPermission(user, 'audit.view')) items.push({ label: 'Audit log', to: paths.adminAudit })
   return items
 }

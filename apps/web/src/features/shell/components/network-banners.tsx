@@ -10,7 +10,7 @@ export const NETWORK_MESSAGES = {
   restored: 'Connection restored',
 } as const
 
-/** HEAD /api/health/ (spec 2 §7 'Connectivity'); true when the server answers. */
+/** HEAD /api/health/; true when the server answers. */
 async function checkHealth(): Promise<boolean> {
   try {
     await apiClient.request('/api/health/', { method: 'HEAD', public: true })
@@ -43,7 +43,7 @@ function DismissButton({ onDismiss, what }: { onDismiss: () => void; what: strin
   )
 }
 
-/** Offline, slow-connection and restored banners with the dismissal times of spec 2 §9. */
+/** Offline, slow-connection and restored banners dismissed for 5 and 10 minutes, 'Connection restored' for 3 s. */
 export function NetworkBanners() {
   const network = useNetworkStatus()
   const now = useNow(1000, !network.online || network.slow)
@@ -56,7 +56,7 @@ export function NetworkBanners() {
     setChecking(true)
     const started = Date.now()
     const healthy = await checkHealth()
-    // Keep the indicator up long enough to be seen (spec 2 §9 'Retry indicator 2 s').
+    // Keep the indicator up long enough to be seen.
     await new Promise((resolve) =>
       setTimeout(resolve, Math.max(0, NETWORK.retryIndicatorMs - (Date.now() - started))),
     )

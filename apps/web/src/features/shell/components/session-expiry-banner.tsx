@@ -3,7 +3,7 @@ import { session, useSession } from '../../../lib/session.ts'
 
 export const SESSION_EXPIRING_MESSAGE = 'Your session will expire in less than a minute.'
 
-/** Shown while the session's expiring-soon signal is up (under 60 s left, spec 1 §4). */
+/** Shown while the session's expiring-soon signal is up (under 60 s left). */
 export function SessionExpiryBanner() {
   const { expiringSoon } = useSession()
   if (!expiringSoon) return null

@@ -1,4 +1,4 @@
-// Network state for the shell's banners (spec 2 §4 'Network', §9): online, offline (and since when),
+// Network state for the shell's banners: online, offline (and since when),
 // slow (2g, rtt over 400 ms or downlink under 0.5 Mbps) and a short 'restored' window after reconnecting.
 import { NETWORK } from '@blueconsent/contract/shared'
 import { useCallback, useEffect, useState } from 'react'

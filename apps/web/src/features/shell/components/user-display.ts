@@ -1,4 +1,4 @@
-// How the shell names the signed-in user (spec 2 §2 'App shell').
+// How the shell names the signed-in user.
 import { ROLE_LABELS, type Role } from '@blueconsent/contract/shared'
 
 export type DisplayableUser = {

@@ -3,7 +3,7 @@ import { paths } from '../../../app/paths.ts'
 
 export const NOT_FOUND_MESSAGE = "Oops! We couldn't find the page you're looking for."
 
-/** Any unmatched path (spec 2 §2). Rendered inside the shell or the bare layout, which provide <main>. */
+/** Any unmatched path. Rendered inside the shell or the bare layout, which provide <main>. */
 export function NotFoundPage() {
   return (
     <div className="card mx-auto w-full max-w-lg bg-base-100 text-center shadow">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 
-/** /app/unauthorized: where the role, admin and organisation guards send users (spec 1 §2, §6). */
+/** /app/unauthorized: where the role, admin and organisation guards send users. */
 export function UnauthorizedPage() {
   return (
     <div className="card mx-auto w-full max-w-lg bg-base-100 text-center shadow">
