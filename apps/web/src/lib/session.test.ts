@@ -225,6 +225,40 @@ describe('SessionManager', () => {
     manager.clearLocal()
   })
 
+  it('retries a user check that an aborted page load or the network broke, and keeps the session', async () => {
+    localStorage.setItem('has_session', 'true')
+    const aborted = () => new ApiError({ kind: 'network', status: 0 })
+    const verify = vi.fn().mockRejectedValueOnce(aborted()).mockResolvedValue(who)
+    const { manager } = setup({ verify })
+    const restored = manager.restore()
+    await vi.advanceTimersByTimeAsync(1_000)
+    await expect(restored).resolves.toBe('authenticated')
+    expect(verify).toHaveBeenCalledTimes(2)
+    expect(localStorage.getItem('has_session')).toBe('true')
+    manager.clearLocal()
+  })
+
+  it('keeps the has_session flag when every check fails on the network, so the next page restores', async () => {
+    localStorage.setItem('has_session', 'true')
+    const verify = vi.fn(async () => {
+      throw new ApiError({ kind: 'network', status: 0 })
+    })
+    const { manager } = setup({ verify })
+    const restored = manager.restore()
+    await vi.advanceTimersByTimeAsync(10_000)
+    await expect(restored).resolves.toBe('anonymous')
+    expect(verify).toHaveBeenCalledTimes(4)
+    expect(localStorage.getItem('has_session')).toBe('true')
+    localStorage.removeItem('has_session')
+  })
+
+  it('ends the session when the check is refused', async () => {
+    localStorage.setItem('has_session', 'true')
+    const { manager } = setup({ verify: vi.fn().mockRejectedValue(refused()) })
+    await expect(manager.restore()).resolves.toBe('anonymous')
+    expect(localStorage.getItem('has_session')).toBeNull()
+  })
+
   it('stays anonymous without the flag and never calls the server', async () => {
     const { manager, api } = setup()
     await expect(manager.restore()).resolves.toBe('anonymous')

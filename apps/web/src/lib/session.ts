@@ -243,14 +243,26 @@ export class SessionManager {
     }
   }
 
+  /**
+   * Reads who is signed in. Only a refusal ends the session: a check that failed on the network or was
+   * aborted (the user clicked on, a redirect fired) is retried like a refresh, and if it still fails the
+   * has_session flag stays, so the next page load restores the session instead of asking for a login.
+   */
   private async loadUser(): Promise<boolean> {
-    try {
-      const who = await this.api.verify()
-      await this.authenticate(who.user, who.tin_scope)
-      return true
-    } catch {
-      this.clearLocal()
-      return false
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const who = await this.api.verify()
+        await this.authenticate(who.user, who.tin_scope)
+        return true
+      } catch (error) {
+        if (isTransient(error) && attempt < SESSION.refreshRetryAttempts) {
+          await sleep(SESSION.refreshRetryDelayMs * (attempt + 1))
+          continue
+        }
+        if (isTransient(error)) this.update({ ...ANONYMOUS })
+        else this.clearLocal()
+        return false
+      }
     }
   }
 
