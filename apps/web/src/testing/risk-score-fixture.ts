@@ -1,5 +1,5 @@
 // A complete risk score for tests of the shared panel and the pages that show it: one HCC with its
-// evidence and the hierarchy it outranks, one demographic term, nothing defaulted.
+// evidence, one demographic term (the terms add up to the raw score), nothing defaulted.
 import type { RiskScore } from '@blueconsent/contract/patients'
 
 export const riskScoreFixture = (overrides: Partial<RiskScore> = {}): RiskScore => ({
@@ -9,7 +9,7 @@ export const riskScoreFixture = (overrides: Partial<RiskScore> = {}): RiskScore 
   payment_year: 2026,
   segment: 'CNA',
   segment_label: 'Community, non-dual, aged',
-  raw_score: 1.301,
+  raw_score: 0.611,
   normalized_score: 1.234,
   payment_score: 1.234,
   hccs: [
@@ -29,7 +29,16 @@ export const riskScoreFixture = (overrides: Partial<RiskScore> = {}): RiskScore 
     },
   ],
   dropped_by_hierarchy: [],
-  terms: [{ variable: 'F75_79', label: 'Female, 75-79', kind: 'demographic', coefficient: 0.445 }],
+  // As the engine sends them: every variable once, the payment HCCs among them (kind 'disease').
+  terms: [
+    { variable: 'F75_79', label: 'Female, 75-79', kind: 'demographic', coefficient: 0.445 },
+    {
+      variable: 'HCC38',
+      label: 'Diabetes with Glycemic, Unspecified, or No Complications',
+      kind: 'disease',
+      coefficient: 0.166,
+    },
+  ],
   defaulted: [],
   completeness: { status: 'complete', note: 'Fee-for-service all year.' },
   warnings: [],

@@ -31,7 +31,11 @@ const claim = (
 
 const risk = {
   raw_score: 0.611,
-  terms: [{ variable: 'F75_79', label: 'Female, 75-79', kind: 'demographic', coefficient: 0.445 }],
+  // As the engine sends them: the payment HCCs are terms too (kind 'disease').
+  terms: [
+    { variable: 'F75_79', label: 'Female, 75-79', kind: 'demographic', coefficient: 0.445 },
+    { variable: 'HCC38', label: 'Diabetes', kind: 'disease', coefficient: 0.166 },
+  ],
   hccs: [{ hcc: 'HCC38', label: 'Diabetes', coefficient: 0.166, diagnoses: [], dropped: [] }],
 } as unknown as RiskScore
 
@@ -87,5 +91,11 @@ describe('risk contributors', () => {
     expect(screen.getByText('What adds to the raw score of 0.611')).toBeTruthy()
     expect(screen.getByText('HCC38 Diabetes')).toBeTruthy()
     expect(screen.getByText('0.445')).toBeTruthy()
+  })
+
+  it('counts each term once, so the rows add up to the raw score', () => {
+    const values = riskContributors(risk).map((item) => item.value)
+    expect(values).toHaveLength(2)
+    expect(values.reduce((sum, value) => sum + value, 0)).toBeCloseTo(risk.raw_score, 3)
   })
 })

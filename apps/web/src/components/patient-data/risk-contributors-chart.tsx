@@ -6,21 +6,29 @@ import { formatCoefficient } from './format.ts'
 
 type Contributor = { key: string; label: string; value: number; kind: 'term' | 'hcc' }
 
+/**
+ * Every model variable that adds to the raw score, once: the engine's terms already include the payment
+ * HCCs (kind 'disease') beside the demographic, interaction and count terms, so the rows add up to the
+ * raw score. An HCC is labelled by its variable and name, as in the HCC list.
+ */
 export function riskContributors(risk: RiskScore): Contributor[] {
-  const terms = risk.terms.map((term): Contributor => ({
-    key: term.variable,
-    label: term.label,
-    value: term.coefficient,
-    kind: 'term',
-  }))
-  const hccs = risk.hccs.map((hcc): Contributor => ({
-    key: hcc.hcc,
-    label: `${hcc.hcc} ${hcc.label}`,
-    value: hcc.coefficient,
-    kind: 'hcc',
-  }))
-  return [...terms, ...hccs].sort((a, b) => b.value - a.value)
+  return risk.terms
+    .map((term): Contributor =>
+      term.kind === 'disease'
+        ? {
+            key: term.variable,
+            label: `${term.variable} ${term.label}`,
+            value: term.coefficient,
+            kind: 'hcc',
+          }
+        : { key: term.variable, label: term.label, value: term.coefficient, kind: 'term' },
+    )
+    .sort((a, b) => b.value - a.value)
 }
+
+/** The terms listed apart from the HCCs: demographics, interactions and the HCC count. */
+export const nonDiseaseTerms = (risk: RiskScore): RiskScore['terms'] =>
+  risk.terms.filter((term) => term.kind !== 'disease')
 
 export function RiskContributorsChart({ risk }: { risk: RiskScore }) {
   const captionId = useId()

@@ -48,6 +48,19 @@ describe('RiskScorePanel', () => {
     ).toBeTruthy()
   })
 
+  it('lists each HCC once: among the HCCs, not again among the demographic and interaction terms', () => {
+    render(<RiskScorePanel risk={score()} />)
+    const panel = screen.getByRole('region', { name: 'Risk score' })
+    const terms = within(panel).getByText('Demographic and interaction terms')
+      .nextElementSibling as HTMLElement
+    expect(
+      within(terms)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Female, 75-79 (F75_79): 0.445'])
+    expect(within(panel).getAllByText(/Diabetes with Glycemic/)).toHaveLength(1)
+  })
+
   it('warns only when an input was defaulted or the data is incomplete', () => {
     const { unmount } = render(<RiskScorePanel risk={score()} />)
     expect(screen.queryByRole('note')).toBeNull()

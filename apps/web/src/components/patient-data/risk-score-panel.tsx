@@ -2,6 +2,7 @@
 // HCCs arrive as the model's variable names ('HCC38'); dropped_by holds HCCs or a model rule's wording.
 import type { RiskScore } from '@blueconsent/contract/patients'
 import { formatCoefficient, formatDate } from './format.ts'
+import { nonDiseaseTerms } from './risk-contributors-chart.tsx'
 
 type Evidence = RiskScore['hccs'][number]['diagnoses']
 
@@ -86,11 +87,11 @@ export function RiskScorePanel({ risk }: { risk: RiskScore }) {
       </dl>
       <Warnings risk={risk} />
       <h4 className="font-semibold">Demographic and interaction terms</h4>
-      {risk.terms.length === 0 ? (
+      {nonDiseaseTerms(risk).length === 0 ? (
         <p>No demographic terms.</p>
       ) : (
         <ul className="ml-4 list-disc">
-          {risk.terms.map((term) => (
+          {nonDiseaseTerms(risk).map((term) => (
             <li key={term.variable}>
               {term.label} ({term.variable}): {formatCoefficient(term.coefficient)}
             </li>
