@@ -225,6 +225,21 @@ describe('platform', () => {
     expect(missingAsset.statusCode).toBe(404)
   })
 
+  it('serves the app for /app/ routes whatever the Accept header, and keeps JSON 404s for /api/', async () => {
+    for (const accept of ['*/*', 'application/json', undefined]) {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: '/app/login',
+        headers: accept === undefined ? {} : { accept },
+      })
+      expect(page.statusCode).toBe(200)
+      expect(page.headers['content-type']).toContain('text/html')
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here/', headers: { accept: '*/*' } })
+    expect(api.statusCode).toBe(404)
+    expect(api.json()).toEqual({ detail: 'Not found.', code: 'not_found' })
+  })
+
   it('keeps passwords, tokens and cookies out of the logs', async () => {
     const client = await loginAs(t.app, 'ACO_ADMIN', { ip: '10.9.0.2' })
     await client.request({ method: 'POST', url: '/api/jwt/refresh/' })

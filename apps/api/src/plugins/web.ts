@@ -9,6 +9,8 @@ import { webDistAvailable, type AppConfig } from '../config.ts'
 const isServerPath = (path: string): boolean =>
   path === '/api' || path.startsWith('/api/') || path === '/o' || path.startsWith('/o/')
 
+const isAppPath = (path: string): boolean => path === '/app' || path.startsWith('/app/')
+
 export async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<void> {
   const available = webDistAvailable(config)
   const indexHtml = available ? readFileSync(join(config.webDistDir, 'index.html'), 'utf8') : null
@@ -33,7 +35,9 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/'
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html')
+    // The app's own routes get the app whatever the client accepts (curl, link checkers, prefetchers);
+    // other unknown paths get it only when a browser asks for a page.
+    const wantsHtml = isAppPath(path) || (request.headers.accept ?? '').includes('text/html')
     if (
       indexHtml &&
       !isServerPath(path) &&

@@ -26,4 +26,13 @@ describe('access tokens', () => {
     ).rejects.toThrow()
     await expect(createTokenSigner('x'.repeat(48), 'https://elsewhere').verify(token, now)).rejects.toThrow()
   })
+
+  it('are unique even when issued in the same second for the same session', async () => {
+    const first = await signer.sign(claims, now)
+    const second = await signer.sign(claims, now)
+    expect(second).not.toBe(first)
+    const [a, b] = await Promise.all([signer.verify(first, now), signer.verify(second, now)])
+    expect(a.jti).toMatch(/^[0-9a-f-]{36}$/)
+    expect(b.jti).not.toBe(a.jti)
+  })
 })

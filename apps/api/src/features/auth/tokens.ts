@@ -1,6 +1,7 @@
 // Access tokens: HS256 JWTs, 15 minutes, carrying the session payload (role, organization_type, tin_ids, all_tins).
 import type { OrganizationType, Role } from '@blueconsent/contract/shared'
 import { SERVER_SESSION } from '@blueconsent/contract/shared'
+import { randomUUID } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 
 export const ACCESS_TOKEN_AUDIENCE = 'blueconsent-api'
@@ -19,7 +20,7 @@ export type AccessClaims = {
   grant_id?: string
 }
 
-export type VerifiedClaims = AccessClaims & { exp: number; iat: number }
+export type VerifiedClaims = AccessClaims & { exp: number; iat: number; jti?: string }
 
 export type TokenSigner = {
   sign(claims: AccessClaims, now: Date): Promise<string>
@@ -35,14 +36,18 @@ export function createTokenSigner(secret: string, issuer: string): TokenSigner {
     async sign(claims, now) {
       const { sub, ...rest } = claims
       const iat = Math.floor(now.getTime() / 1000)
-      return new SignJWT(rest)
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(sub)
-        .setIssuer(issuer)
-        .setAudience(ACCESS_TOKEN_AUDIENCE)
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + lifetimeSeconds)
-        .sign(key)
+      return (
+        new SignJWT(rest)
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(sub)
+          .setIssuer(issuer)
+          .setAudience(ACCESS_TOKEN_AUDIENCE)
+          .setIssuedAt(iat)
+          // Unique per token, so two tokens issued in the same second are never the same string.
+          .setJti(randomUUID())
+          .setExpirationTime(iat + lifetimeSeconds)
+          .sign(key)
+      )
     },
     async verify(token, now) {
       const { payload } = await jwtVerify(token, key, {
