@@ -117,10 +117,11 @@ export const authorizationRequestSchema = z.object({
 })
 export type AuthorizationRequest = z.infer<typeof authorizationRequestSchema>
 
+/** `status` and `message` are the documented answer; this API adds the pull's progress, which clients may ignore. */
 export const authorizationStatusResponseSchema = z.object({
   status: authorizationStatusSchema,
   message: z.string().nullable(),
-  ingestion: ingestionSchema,
+  ingestion: ingestionSchema.optional(),
 })
 
 /** GET /api/healthplans/requests/lookup/?mrn=: the create form's MRN blur check ('Patient Already Authorized'). */

@@ -95,7 +95,8 @@ describe('consent → callback → ingestion loop', { timeout: 60_000 }, () => {
         method: 'GET',
         url: `/api/healthplans/requests/${requestId}/status/`,
       })
-      const body = authorizationStatusResponseSchema.parse(response.json())
+      // This API always reports the pull's progress with the status.
+      const body = authorizationStatusResponseSchema.required({ ingestion: true }).parse(response.json())
       return body.ingestion.status === 'completed' ? body : undefined
     })
     expect(status.status).toBe('authorized')
