@@ -64,7 +64,11 @@ export function OAuthCallbackPage() {
     <AuthCard title={error ? 'Login failed' : 'Completing Login…'}>
       {error ? (
         <>
-          <Alert type="error">{error}</Alert>
+          <Alert type="error">
+            {/* The specific cause, then the general sentence (once when they are the same). */}
+            <span className="block">{error}</span>
+            {error === OAUTH_MESSAGES.failed ? null : <span className="block">{OAUTH_MESSAGES.failed}</span>}
+          </Alert>
           <Link className="link" to={paths.login}>
             Back to login
           </Link>

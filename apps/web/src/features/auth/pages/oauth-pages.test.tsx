@@ -41,6 +41,7 @@ describe('OAuth callback', () => {
   it('reports a missing code', async () => {
     renderApp('/app/oauth/callback?state=s1')
     expect(await screen.findByText('OAuth callback missing code')).toBeInTheDocument()
+    expect(screen.getByText('Login failed. Please try again.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/app/login')
   })
 
@@ -49,6 +50,7 @@ describe('OAuth callback', () => {
     sessionStorage.setItem('oauth_code_verifier', 'v'.repeat(64))
     const app = renderApp('/app/oauth/callback?code=c1&state=other-state')
     expect(await screen.findByText('OAuth state mismatch')).toBeInTheDocument()
+    expect(screen.getByText('Login failed. Please try again.')).toBeInTheDocument()
     expect(app.fake.callsTo('POST /o/token/')).toHaveLength(0)
   })
 
