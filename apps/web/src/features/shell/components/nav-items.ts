@@ -2,14 +2,15 @@
 import { type User } from '@blueconsent/contract/auth'
 import { isAdminRole } from '@blueconsent/contract/shared'
 import { paths } from '../../../app/paths.ts'
-import { passesPatientGuards, userHasPermission } from '../../../lib/permissions.ts'
+import { userHasPermission } from '../../../lib/permissions.ts'
 
 export type NavItem = { label: string; to: string }
 
 export function navItemsFor(user: Pick<User, 'role' | 'organization'>): NavItem[] {
   const items: NavItem[] = [{ label: 'Dashboard', to: paths.dashboard }]
-  // The patient routes' own guard (role in its kind of organisation), so the link never leads to /app/unauthorized.
-  if (passesPatientGuards(user)) items.push({ label: 'Patients', to: paths.authorization })
+  // Every signed-in user sees Patients; the page itself answers per its guard (role in its kind of
+  // organisation), sending anyone else to /app/unauthorized with the reason.
+  items.push({ label: 'Patients', to: paths.authorization })
   items.push({ label: 'Data Access', to: paths.careManagement })
   if (isAdminRole(user.role) || user.organization?.organization_type === 'INDIVIDUAL') {
     items.push({ label: 'Billing', to: paths.billing })
