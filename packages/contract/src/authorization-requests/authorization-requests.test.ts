@@ -3,6 +3,7 @@ import {
   createAuthorizationRequestSchema,
   requestGroup,
   statusLabel,
+  requestTimeText,
   timeRemainingText,
 } from './authorization-requests.ts'
 
@@ -20,6 +21,34 @@ describe('time remaining', () => {
     expect(timeRemainingText(inMs(-1), NOW)).toBe('Expired')
     expect(timeRemainingText(inMs(0), NOW)).toBe('Expired')
     expect(timeRemainingText(null, NOW)).toBeNull()
+  })
+})
+
+describe('the time column', () => {
+  const request = (
+    status: 'pending' | 'authorized' | 'denied' | 'revoked' | 'expired',
+    ended: string | null,
+  ) => ({
+    status,
+    expires_at: inMs(6 * DAY),
+    ended_at: ended,
+  })
+
+  it('gives time remaining only while a request is pending or approved', () => {
+    expect(requestTimeText(request('pending', null), NOW)).toBe('6d 0h remaining')
+    expect(requestTimeText(request('authorized', null), NOW)).toBe('6d 0h remaining')
+  })
+
+  it('says how and when an ended request ended, never time remaining', () => {
+    expect(requestTimeText(request('denied', '2026-11-03T15:00:00Z'), NOW)).toBe('Rejected on Nov 3, 2026')
+    expect(requestTimeText(request('revoked', '2026-11-05T15:00:00Z'), NOW)).toBe('Revoked on Nov 5, 2026')
+    expect(requestTimeText({ status: 'expired', expires_at: inMs(-DAY), ended_at: inMs(-DAY) }, NOW)).toBe(
+      'Expired on Nov 19, 2026',
+    )
+    expect(requestTimeText({ status: 'pending', expires_at: inMs(-2 * DAY), ended_at: null }, NOW)).toBe(
+      'Expired on Nov 18, 2026',
+    )
+    expect(requestTimeText(request('denied', null), NOW)).toBeNull()
   })
 })
 

@@ -108,6 +108,8 @@ export const authorizationRequestSchema = z.object({
   created_at: z.string(),
   expires_at: z.string().nullable(),
   authorized_at: z.string().nullable(),
+  /** When a denied, revoked or expired request ended; null while it is live. */
+  ended_at: z.string().nullable(),
   message: z.string().nullable(),
   requester: z.object({ id: z.string(), name: z.string(), role: roleSchema }),
   renewal_of: z.string().nullable(),
@@ -163,6 +165,24 @@ export function timeRemainingText(expiresAt: string | null, now: number = Date.n
   if (days > 0) return `${days}d ${hours}h remaining`
   if (hours > 0) return `${hours}h ${minutes % 60}m remaining`
   return `${minutes}m remaining`
+}
+
+/**
+ * What the time column says: time remaining for pending and approved requests, and for ended ones how and
+ * when they ended ('Rejected on Nov 3, 2026'); never time remaining on an ended request.
+ */
+export function requestTimeText(
+  request: Pick<AuthorizationRequest, 'status' | 'expires_at' | 'ended_at'>,
+  now: number = Date.now(),
+): string | null {
+  if (requestGroup(request, now) !== 'other') return timeRemainingText(request.expires_at, now)
+  const expired = isDisplayExpired(request, now) || request.status === 'expired'
+  const how = expired ? AUTHORIZATION_STATUS_LABELS.expired : AUTHORIZATION_STATUS_LABELS[request.status]
+  const when = expired && request.status !== 'expired' ? request.expires_at : request.ended_at
+  // Without a date the status badge already says how it ended.
+  if (!when) return null
+  const date = new Date(when).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
+  return `${how} on ${date}`
 }
 
 /** The status label, 'Expires in N days' under 30 days for approved requests. */

@@ -356,6 +356,9 @@ describe('revoke', () => {
     const response = await client.request({ method: 'POST', url: `${BASE}${request.request_id}/revoke/` })
     expect(response.statusCode).toBe(200)
     expect(response.json().status).toBe('revoked')
+    // An ended request says when it ended; a live one does not.
+    expect(response.json().ended_at).toBe(t.clock.now.toISOString())
+    expect(request.ended_at).toBeNull()
     const [row] = await t.app.ctx.db
       .select()
       .from(authorizationRequests)

@@ -33,6 +33,25 @@ export function ingestionView(run: RunRow | undefined, patient: Pick<PatientRow,
 
 export type RequestWithPatient = { request: RequestRow; patient: PatientRow }
 
+/**
+ * When an ended request ended: a denial when the patient answered, an expiry at its end, a revocation at
+ * its last change (nothing but hiding it changes a revoked request afterwards). Null while it is live.
+ */
+export function endedAt(request: RequestRow): Date | null {
+  switch (request.status) {
+    case 'denied':
+      return request.consentAnsweredAt ?? request.updatedAt
+    case 'expired':
+      return request.expiresAt ?? request.updatedAt
+    case 'revoked':
+      return request.updatedAt
+    case 'pending':
+    case 'consent_pending':
+    case 'authorized':
+      return null
+  }
+}
+
 export async function requestViews(
   ctx: AppContext,
   db: DbOrTx,
@@ -62,6 +81,7 @@ export async function requestViews(
       created_at: request.createdAt.toISOString(),
       expires_at: request.expiresAt?.toISOString() ?? null,
       authorized_at: request.authorizedAt?.toISOString() ?? null,
+      ended_at: endedAt(request)?.toISOString() ?? null,
       message: request.statusMessage,
       requester: {
         id: request.requesterUserId,

@@ -91,6 +91,40 @@ describe('My Requests', { timeout: 20_000 }, () => {
     expect(within(card('Minutes Left')).getByText('42m remaining')).toBeInTheDocument()
   })
 
+  it('says how and when ended requests ended, never time remaining, each outcome in its own colour', async () => {
+    await openList([
+      makeRequest({
+        patient_name: 'Rita Rejected',
+        status: 'denied',
+        expires_at: daysFromNow(6),
+        ended_at: '2026-11-03T15:00:00Z',
+      }),
+      approvedRequest({
+        patient_name: 'Rex Revoked',
+        status: 'revoked',
+        created_at: hoursAgo(2),
+        expires_at: daysFromNow(394),
+        ended_at: '2026-11-05T15:00:00Z',
+      }),
+      makeRequest({ patient_name: 'Eve Expired', expires_at: '2026-11-02T15:00:00Z' }),
+      approvedRequest({ patient_name: 'Ann Approved', expires_at: daysFromNow(300) }),
+    ])
+    await screen.findByText('Rita Rejected')
+    expect(within(card('Rita Rejected')).getByText('Rejected on Nov 3, 2026')).toBeInTheDocument()
+    expect(within(card('Rex Revoked')).getByText('Revoked on Nov 5, 2026')).toBeInTheDocument()
+    expect(within(card('Eve Expired')).getByText('Expired on Nov 2, 2026')).toBeInTheDocument()
+    for (const name of ['Rita Rejected', 'Rex Revoked', 'Eve Expired'])
+      expect(within(card(name)).queryByText(/remaining/)).not.toBeInTheDocument()
+    const badge = (name: string, label: string) => within(card(name)).getByText(label, { selector: '.badge' })
+    const colours = [
+      badge('Rita Rejected', 'Rejected'),
+      badge('Rex Revoked', 'Revoked'),
+      badge('Eve Expired', 'Expired'),
+      badge('Ann Approved', 'Approved'),
+    ].map((element) => [...element.classList].find((name) => name.startsWith('badge-')))
+    expect(new Set(colours).size).toBe(4)
+  })
+
   it('shows ingestion progress on an approved request', async () => {
     await openList([
       approvedRequest({

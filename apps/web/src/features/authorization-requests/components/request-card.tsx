@@ -1,7 +1,7 @@
 // One request in My Requests: who, how contacted, status, time left, data download progress and actions.
 import {
   requestGroup,
-  timeRemainingText,
+  requestTimeText,
   type AuthorizationRequest,
 } from '@blueconsent/contract/authorization-requests'
 import { IngestionProgress } from './ingestion-progress.tsx'
@@ -30,7 +30,7 @@ export function RequestCard({
 }: RequestCardProps) {
   const group = requestGroup(request, now)
   const name = patientName(request)
-  const remaining = timeRemainingText(request.expires_at, now)
+  const time = requestTimeText(request, now)
   const button = (action: RequestAction, label: string, style = 'btn-outline') => (
     <button
       type="button"
@@ -60,10 +60,10 @@ export function RequestCard({
           ) : null}
           <dt className="font-medium">Sent</dt>
           <dd>{new Date(request.created_at).toLocaleString()}</dd>
-          {remaining ? (
+          {time ? (
             <>
-              <dt className="font-medium">Time left</dt>
-              <dd>{remaining}</dd>
+              <dt className="font-medium">{group === 'other' ? 'Ended' : 'Time left'}</dt>
+              <dd>{time}</dd>
             </>
           ) : null}
         </dl>

@@ -4,7 +4,7 @@ import {
   AUTHORIZATION_MESSAGES,
   AUTHORIZATION_STATUSES,
   AUTHORIZATION_STATUS_LABELS,
-  timeRemainingText,
+  requestTimeText,
   type AuthorizationRequest,
 } from '@blueconsent/contract/authorization-requests'
 import { isAdminRole, isProviderRole } from '@blueconsent/contract/shared'
@@ -156,7 +156,7 @@ export function AuthorizationRequestListPage() {
                 <th scope="col">Requester</th>
                 <th scope="col">Status</th>
                 <th scope="col">Sent</th>
-                <th scope="col">Time left</th>
+                <th scope="col">Time left or ended</th>
                 <th scope="col">Identity review</th>
               </tr>
             </thead>
@@ -171,7 +171,7 @@ export function AuthorizationRequestListPage() {
                     <StatusBadge request={request} now={now} />
                   </td>
                   <td>{new Date(request.created_at).toLocaleDateString()}</td>
-                  <td>{timeRemainingText(request.expires_at, now) ?? '—'}</td>
+                  <td>{requestTimeText(request, now) ?? '—'}</td>
                   <td>
                     <IdentityReviewCell
                       request={request}

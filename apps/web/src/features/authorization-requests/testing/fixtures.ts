@@ -33,6 +33,7 @@ export function makeRequest(overrides: Partial<AuthorizationRequest> = {}): Auth
     created_at: hoursAgo(1),
     expires_at: null,
     authorized_at: null,
+    ended_at: null,
     message: null,
     requester: { id: '11111111-1111-4111-8111-111111111111', name: 'Dana Reyes', role: 'ACO_ADMIN' },
     renewal_of: null,

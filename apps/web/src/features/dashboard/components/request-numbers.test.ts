@@ -24,6 +24,7 @@ function request(overrides: Partial<AuthorizationRequest>): AuthorizationRequest
     created_at: at(-1),
     expires_at: null,
     authorized_at: null,
+    ended_at: null,
     message: null,
     requester: { id: 'u', name: 'U', role: 'ACO_ADMIN' },
     renewal_of: null,
