@@ -16,6 +16,7 @@ const base = {
   authorization_type: 'healthcare_provider',
   contact_method: 'email',
   authorized_at: null,
+  ended_at: null,
   message: null,
   requester: { id: 'u', name: 'U', role: 'ACO_ADMIN' },
   renewal_of: null,
