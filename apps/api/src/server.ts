@@ -27,13 +27,25 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
 await app.listen({ port: config.port, host: config.host })
 
-const lines = [`BlueConsent portal: ${config.publicUrl}/app/login`, `API docs: ${config.publicUrl}/api/docs`]
-if (config.demoSeed) {
-  lines.push(`Demo password for every account: ${DEMO_PASSWORD}`)
-  for (const user of DEMO_USERS) lines.push(`  ${user.role.padEnd(16)} ${user.email}`)
+/** Where to go and how to sign in; printed once the portal is ready, so start-up logs do not bury it. */
+function printBanner(): void {
+  const lines = [
+    `BlueConsent portal: ${config.publicUrl}/app/login`,
+    `API docs: ${config.publicUrl}/api/docs`,
+  ]
+  if (config.demoSeed) {
+    lines.push(`Demo password for every account: ${DEMO_PASSWORD}`)
+    for (const user of DEMO_USERS) lines.push(`  ${user.role.padEnd(16)} ${user.email}`)
+  }
+  if (config.bluebutton.embeddedSandbox) {
+    lines.push(
+      'Medicare sandbox logins for patients: BBUser00000 / PW00000! (BBUser + 5 digits, PW + same digits + !)',
+    )
+  }
+  if (config.devTools)
+    lines.push(`Dev outbox (emails and texts the demo "sent"): ${config.publicUrl}/dev/outbox`)
+  process.stdout.write(`\n${lines.join('\n')}\n\n`)
 }
-if (config.devTools) lines.push(`Dev outbox (emails the demo "sent"): ${config.publicUrl}/dev/outbox`)
-process.stdout.write(`\n${lines.join('\n')}\n\n`)
 
 // Demo patients go through the real consent → pull path, which takes a little while: in the background,
 // after the server answers, so a first start is usable at once (the portal fills in as pulls finish).
@@ -41,4 +53,7 @@ if (shouldSeedDemoData(app.ctx)) {
   void app.ctx.startup
     .run('demo data', () => seedDemoData(app))
     .catch((error: unknown) => app.log.error({ err: error }, 'demo data: seeding stopped'))
+    .finally(printBanner)
+} else {
+  printBanner()
 }

@@ -167,7 +167,8 @@ async function seedOrganization(
   if (!organizationId || (await hasRequests(app.ctx, organizationId))) return 'skipped'
   for (const [index, request] of plan.requests.entries()) {
     await playRequest(app, request, offset + index)
-    log.info(
+    // One line per step only when asked for (LOG_LEVEL=debug): at start-up they buried the banner.
+    log.debug(
       {
         organization: plan.organization,
         step: index + 1,
