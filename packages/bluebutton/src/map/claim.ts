@@ -136,7 +136,13 @@ function diagnosisSystem(system: string | null): DiagnosisSystem {
 const SYSTEM_RANK: Record<DiagnosisSystem, number> = { icd10: 0, icd9: 1, other: 2 }
 
 function readDiagnoses(resource: JsonObject, log: IssueLog): ClaimDiagnosis[] {
-  const diagnoses = asObjects(resource.diagnosis).flatMap((diagnosis, index): ClaimDiagnosis[] => {
+  const diagnoses = asArray(resource.diagnosis).flatMap((entry, index): ClaimDiagnosis[] => {
+    // Every entry that yields no diagnosis is reported, a malformed one too, at its index in the input.
+    const diagnosis = asObject(entry)
+    if (!diagnosis) {
+      log.add(`diagnosis[${index}]`, 'missing', 'diagnosis entry is not an object')
+      return []
+    }
     // The same code arrives under icd-10-cm and icd-10: one diagnosis, best-known system first.
     const candidates = codingsOf(diagnosis.diagnosisCodeableConcept)
       .filter((coding) => coding.code !== null && normalizeCode(coding.code) !== '')

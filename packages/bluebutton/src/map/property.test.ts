@@ -184,6 +184,19 @@ function expectCentsOrNull(amounts: ClaimAmounts | MedicationAmounts): void {
 }
 
 describe('mappers on arbitrary input', () => {
+  it('reports a diagnosis entry that is not an object (a counterexample fast-check found)', () => {
+    const { record, issues } = mapClaim({
+      resourceType: 'ExplanationOfBenefit',
+      id: '!',
+      type: {
+        coding: [{ system: 'https://bluebutton.cms.gov/resources/codesystem/eob-type', code: 'CARRIER' }],
+      },
+      diagnosis: [false],
+    })
+    expect(record?.diagnoses).toEqual([])
+    expect(issues).toContainEqual(expect.objectContaining({ path: 'diagnosis[0]', code: 'missing' }))
+  })
+
   it('mapClaim never throws; codes are clean; every dropped diagnosis is reported', () => {
     fc.assert(
       fc.property(eob, (resource) => {
