@@ -37,6 +37,15 @@ describe('Authorization Requests review page', { timeout: 20_000 }, () => {
     )
   })
 
+  it('opens filtered by the status a dashboard tile names, and ignores an unknown one', async () => {
+    const fake = widgetFake([makeRequest({ patient_name: 'Pat Pending' })])
+    await openWidget('ACO_ADMIN', `${PAGE}?status=denied`, fake)
+    await waitFor(() =>
+      expect(listCalls(fake).some((params) => params.get('status') === 'denied')).toBe(true),
+    )
+    expect(screen.getByLabelText('Status')).toHaveValue('denied')
+  })
+
   it('shows other roles their own requests only', async () => {
     const fake = widgetFake([makeRequest({ patient_name: 'Pat Pending' })])
     await openWidget('ACO_USER', PAGE, fake)

@@ -9,6 +9,7 @@ import {
 } from '@blueconsent/contract/authorization-requests'
 import { isAdminRole, isProviderRole } from '@blueconsent/contract/shared'
 import { useId, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useSession } from '../../../lib/session.ts'
@@ -58,11 +59,16 @@ function FilterSelect({
   )
 }
 
+const statusFromQuery = (value: string | null): string =>
+  value !== null && (AUTHORIZATION_STATUSES as readonly string[]).includes(value) ? value : ''
+
 export function AuthorizationRequestListPage() {
   const { user } = useSession()
   const organization = user ? isAdminRole(user.role) : false
   const base: RequestListParams = organization ? { scope: 'organization' } : {}
-  const [status, setStatus] = useState('')
+  const [searchParams] = useSearchParams()
+  // A dashboard tile opens this page filtered by what it counted (?status=authorized).
+  const [status, setStatus] = useState(() => statusFromQuery(searchParams.get('status')))
   const [requester, setRequester] = useState('')
   const [page, setPage] = useState(0)
   const now = useNow()

@@ -9,31 +9,49 @@ import { useRequestSummary, summaryScopeFor } from '../api/request-summary.ts'
 import { RequestAuthorizationLink } from './request-authorization-link.tsx'
 import { AWAITING_ALERT_HOURS, requestNumbers, type RequestNumbers } from './request-numbers.ts'
 
-const STATUS_TILES: { key: keyof RequestNumbers; label: string }[] = [
-  { key: 'awaiting', label: 'Awaiting answer' },
-  { key: 'approved', label: 'Approved' },
-  { key: 'rejected', label: 'Rejected' },
-  { key: 'expired', label: 'Expired' },
-  { key: 'revoked', label: 'Revoked' },
+type Tile = { key: keyof RequestNumbers; label: string; to: string }
+
+const reviewList = (status: string) => `${paths.authorizationRequestList}?status=${status}`
+
+// Every tile opens what it counts.
+const STATUS_TILES: Tile[] = [
+  { key: 'awaiting', label: 'Awaiting answer', to: reviewList('pending') },
+  { key: 'approved', label: 'Approved', to: reviewList('authorized') },
+  { key: 'heldForReview', label: 'Approved, data held for review', to: paths.authorizationRequestList },
+  { key: 'rejected', label: 'Rejected', to: reviewList('denied') },
+  { key: 'expired', label: 'Expired', to: reviewList('expired') },
+  { key: 'revoked', label: 'Revoked', to: reviewList('revoked') },
 ]
 
-const ATTENTION_TILES: { key: keyof RequestNumbers; label: string }[] = [
-  { key: 'awaitingOver48h', label: `Awaiting answer over ${AWAITING_ALERT_HOURS} hours` },
-  { key: 'expiringWithin30Days', label: 'Approvals expiring within 30 days' },
-  { key: 'patientsWithData', label: 'Patients with data' },
+const ATTENTION_TILES: Tile[] = [
+  {
+    key: 'awaitingOver48h',
+    label: `Awaiting answer over ${AWAITING_ALERT_HOURS} hours`,
+    to: reviewList('pending'),
+  },
+  {
+    key: 'expiringWithin30Days',
+    label: 'Approvals expiring within 30 days',
+    to: `${paths.authorizationNew}?tab=requests`,
+  },
+  { key: 'patientsWithData', label: 'Patients with data', to: paths.authorization },
 ]
 
-function Tiles({ numbers, tiles }: { numbers: RequestNumbers; tiles: typeof STATUS_TILES }) {
+function Tiles({ numbers, tiles }: { numbers: RequestNumbers; tiles: readonly Tile[] }) {
   return (
-    <dl className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
+    <ul className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
       {tiles.map((tile) => (
-        // A dl may group its dt/dd pairs in one div level only, so the card is that div.
-        <div key={tile.key} className="card flex flex-col gap-1 bg-base-100 p-4 shadow-sm">
-          <dt>{tile.label}</dt>
-          <dd className="text-3xl font-bold">{numbers[tile.key]}</dd>
-        </div>
+        <li key={tile.key}>
+          <Link
+            to={tile.to}
+            className="card flex h-full flex-col gap-1 bg-base-100 p-4 shadow-sm hover:bg-base-200 focus-visible:outline"
+          >
+            <span>{tile.label}</span>
+            <span className="text-3xl font-bold">{numbers[tile.key]}</span>
+          </Link>
+        </li>
       ))}
-    </dl>
+    </ul>
   )
 }
 

@@ -59,6 +59,7 @@ describe('requestNumbers', () => {
         request({ status: 'authorized', expires_at: at(24 * 10), ingestion: completed, patient_id: 'same' }),
         request({ status: 'authorized', expires_at: at(24 * 300), ingestion: completed, patient_id: 'same' }),
         request({ status: 'authorized', expires_at: at(24 * 300) }),
+        request({ status: 'authorized', expires_at: at(24 * 300), identity_review: 'pending' }),
         request({ status: 'authorized', expires_at: at(-1) }),
         request({ status: 'expired' }),
         request({ status: 'denied' }),
@@ -69,6 +70,7 @@ describe('requestNumbers', () => {
     expect(numbers).toEqual({
       awaiting: 3,
       approved: 3,
+      heldForReview: 1,
       rejected: 1,
       expired: 2,
       revoked: 1,

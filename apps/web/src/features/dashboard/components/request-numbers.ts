@@ -13,6 +13,8 @@ export const AWAITING_ALERT_HOURS = 48
 export type RequestNumbers = {
   awaiting: number
   approved: number
+  /** Approved, but the Medicare record did not match the patient: its data waits for an administrator. */
+  heldForReview: number
   rejected: number
   expired: number
   revoked: number
@@ -21,6 +23,9 @@ export type RequestNumbers = {
   patientsWithData: number
 }
 
+const isHeldForReview = (request: AuthorizationRequest): boolean =>
+  request.identity_review === 'pending' || request.ingestion.status === 'held_for_review'
+
 export function requestNumbers(
   requests: readonly AuthorizationRequest[],
   now: number = Date.now(),
@@ -28,6 +33,7 @@ export function requestNumbers(
   const numbers: RequestNumbers = {
     awaiting: 0,
     approved: 0,
+    heldForReview: 0,
     rejected: 0,
     expired: 0,
     revoked: 0,
@@ -41,6 +47,8 @@ export function requestNumbers(
     if (group === 'pending') {
       numbers.awaiting += 1
       if (now - Date.parse(request.created_at) > AWAITING_ALERT_HOURS * HOUR_MS) numbers.awaitingOver48h += 1
+    } else if (group === 'approved' && isHeldForReview(request)) {
+      numbers.heldForReview += 1
     } else if (group === 'approved') {
       numbers.approved += 1
       const left = request.expires_at ? Date.parse(request.expires_at) - now : Infinity

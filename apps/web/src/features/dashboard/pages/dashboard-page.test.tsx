@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
 import { userWithRole } from '../../../testing/fixtures.ts'
@@ -37,8 +37,8 @@ const results = [
   { ...base, request_id: 'r3', patient_id: 'p3', status: 'denied', created_at: iso(-5), expires_at: null },
 ]
 
-const tile = (label: string) =>
-  within(screen.getByText(label).parentElement as HTMLElement).getByRole('definition')
+/** The tile is a link named by its label and its number, opening what it counts. */
+const tile = (label: string) => screen.getByText(label, { exact: true }).closest('a') as HTMLElement
 
 describe('dashboard request numbers', { timeout: 20_000 }, () => {
   it("counts the organisation's requests for an admin and links to the widget", async () => {
@@ -57,6 +57,9 @@ describe('dashboard request numbers', { timeout: 20_000 }, () => {
     expect(tile('Awaiting answer over 48 hours')).toHaveTextContent('1')
     expect(tile('Approvals expiring within 30 days')).toHaveTextContent('1')
     expect(tile('Patients with data')).toHaveTextContent('1')
+    expect(tile('Approved')).toHaveAttribute('href', '/app/authorization-request-list?status=authorized')
+    expect(tile('Rejected')).toHaveAttribute('href', '/app/authorization-request-list?status=denied')
+    expect(tile('Patients with data')).toHaveAttribute('href', '/app/authorization')
     const [call] = fake.callsTo('GET /api/healthplans/requests/')
     expect(call?.url).toContain('scope=organization')
     expect(call?.url).toContain('page_size=100')
