@@ -81,6 +81,7 @@ export function AuthorizationWidget({ user }: { user: User }) {
             now={now}
             showMrn={provider}
             canRenew={provider}
+            viewerRole={user.role}
             onHide={hide}
             onViewData={viewData}
           />

@@ -40,6 +40,13 @@ describe('create request form', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Health plan')).not.toHaveAttribute('aria-invalid')
   })
 
+  it('tells the requester the name must match the Medicare card', async () => {
+    await openWidget('ACO_USER')
+    expect(await screen.findByLabelText('Patient name')).toHaveAccessibleDescription(
+      /As it appears on the patient’s Medicare card/,
+    )
+  })
+
   it('validates the email and the name after a 300 ms pause', async () => {
     await openWidget('ACO_USER')
     await userEvent.type(await screen.findByLabelText('Patient email'), 'not-an-email')

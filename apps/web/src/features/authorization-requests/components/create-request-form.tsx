@@ -169,6 +169,7 @@ export function CreateRequestForm({
         label="Patient name"
         name="patient_name"
         autoComplete="off"
+        hint="As it appears on the patient’s Medicare card. A different name holds the data until an administrator confirms the patient."
         required
         value={values.patientName}
         error={errors.patientName}

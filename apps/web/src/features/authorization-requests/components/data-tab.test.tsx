@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { json } from '../../../testing/fake-fetch.ts'
-import { HELD_FOR_REVIEW_TEXT } from './ingestion-progress.tsx'
+import { heldForReviewText } from './ingestion-progress.tsx'
 import { approvedRequest, page, requestData } from '../testing/fixtures.ts'
 import { openWidget, widgetFake } from '../testing/render-widget.tsx'
 
@@ -126,8 +126,24 @@ describe('Data tab', { timeout: 20_000 }, () => {
       json(409, { detail: 'Held for review', code: 'held_for_review' }),
     )
     await openWidget('ACO_USER', dataUrl(approved.request_id), fake)
-    expect(await screen.findByText(HELD_FOR_REVIEW_TEXT)).toBeInTheDocument()
+    // It names who must act, and an ACO user (who cannot) gets no link to the review.
+    const held = await screen.findByText(heldForReviewText('ACO_USER'), { exact: false })
+    expect(held).toHaveTextContent('An ACO Admin of your organization must confirm')
+    expect(screen.queryByRole('link', { name: 'Review the identity now' })).not.toBeInTheDocument()
     expect(screen.getByText('Downloading Medicare data: 1 of 4 pages')).toBeInTheDocument()
+  })
+
+  it('links an administrator from held data to the identity review', async () => {
+    const approved = approvedRequest({ patient_name: 'Alma Approved' })
+    const fake = widgetFake([approved]).on(
+      `GET /api/healthplans/requests/${approved.request_id}/data/`,
+      json(409, { detail: 'Held for review', code: 'held_for_review' }),
+    )
+    await openWidget('ACO_ADMIN', dataUrl(approved.request_id), fake)
+    expect(await screen.findByRole('link', { name: 'Review the identity now' })).toHaveAttribute(
+      'href',
+      '/app/authorization-request-list',
+    )
   })
 
   it('refreshes the progress and the data every few seconds while the pull runs, and shows the data once it ends', async () => {

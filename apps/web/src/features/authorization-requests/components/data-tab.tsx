@@ -20,7 +20,7 @@ import { useRequest } from '../api/get-request.ts'
 import { authorizationKeys } from '../api/keys.ts'
 import { useRequestData } from '../api/request-data.ts'
 import { ClaimsTable } from '../../../components/patient-data/claims-table.tsx'
-import { HELD_FOR_REVIEW_TEXT, IngestionProgress } from './ingestion-progress.tsx'
+import { HeldForReview, IngestionProgress } from './ingestion-progress.tsx'
 import { MedicationsTable } from '../../../components/patient-data/medications-table.tsx'
 import { Pager } from '../../../components/patient-data/pager.tsx'
 import { pageCount, pageOf } from '../../../components/patient-data/paging.ts'
@@ -92,9 +92,14 @@ export function DataTab({ role, approved, selectedId, listReady, onSelect }: Dat
   )
 }
 
-function dataErrorText(error: unknown): string {
-  if (isApiError(error) && error.code === 'held_for_review') return HELD_FOR_REVIEW_TEXT
-  return PATIENT_DATA_MESSAGES.loadFailed
+function DataError({ error, role }: { error: unknown; role: Role }) {
+  if (isApiError(error) && error.code === 'held_for_review')
+    return (
+      <Alert type="warning">
+        <HeldForReview role={role} />
+      </Alert>
+    )
+  return <Alert type="error">{PATIENT_DATA_MESSAGES.loadFailed}</Alert>
 }
 
 /** How often the progress and the data refresh while the Medicare pull is queued or running. */
@@ -127,9 +132,9 @@ function RequestDataView({ role, request }: { role: Role; request: Authorization
   useRefreshWhileDownloading(running, query.refetch)
   return (
     <div className="flex flex-col gap-4">
-      {running ? <IngestionProgress ingestion={request.ingestion} /> : null}
+      {running ? <IngestionProgress ingestion={request.ingestion} viewerRole={role} /> : null}
       {query.isPending ? <Spinner label="Loading patient data…" /> : null}
-      {query.isError ? <Alert type="error">{dataErrorText(query.error)}</Alert> : null}
+      {query.isError ? <DataError error={query.error} role={role} /> : null}
       {query.data ? <PatientData role={role} data={query.data} /> : null}
     </div>
   )

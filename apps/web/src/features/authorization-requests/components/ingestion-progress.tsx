@@ -1,10 +1,39 @@
 // How far the Medicare data pull has got (apps/api ingestion runs: pages fetched of pages total).
 import type { Ingestion } from '@blueconsent/contract/authorization-requests'
+import { ROLE_LABELS, isAdminRole, type Role } from '@blueconsent/contract/shared'
+import { Link } from 'react-router'
+import { paths } from '../../../app/paths.ts'
 
-export const HELD_FOR_REVIEW_TEXT =
-  'The Medicare record did not match the name or birth date on this request. An administrator must confirm the patient’s identity on the Authorization Requests page before the data can be viewed.'
+/** The administrator role that reviews identities in the viewer's kind of organisation. */
+export function reviewerLabel(role: Role): string {
+  if (role === 'ACO_ADMIN' || role === 'ACO_USER') return ROLE_LABELS.ACO_ADMIN
+  if (role === 'PHYSICIAN_ADMIN' || role === 'PHYSICIAN_USER' || role === 'CLINICIAN')
+    return ROLE_LABELS.PHYSICIAN_ADMIN
+  if (role === 'AGENT_ADMIN' || role === 'AGENT_USER') return ROLE_LABELS.AGENT_ADMIN
+  return ROLE_LABELS.ADMIN
+}
 
-export function IngestionProgress({ ingestion }: { ingestion: Ingestion }) {
+export const heldForReviewText = (role: Role): string =>
+  `The Medicare record did not match the name or birth date on this request. An ${reviewerLabel(role)} of your organization must confirm the patient’s identity on the Authorization Requests page before the data can be viewed.`
+
+/** Why the data is held, who must act, and for those who can, the way to the review. */
+export function HeldForReview({ role }: { role: Role }) {
+  return (
+    <p>
+      Held for identity review. {heldForReviewText(role)}
+      {isAdminRole(role) ? (
+        <>
+          {' '}
+          <Link className="link" to={paths.authorizationRequestList}>
+            Review the identity now
+          </Link>
+        </>
+      ) : null}
+    </p>
+  )
+}
+
+export function IngestionProgress({ ingestion, viewerRole }: { ingestion: Ingestion; viewerRole: Role }) {
   switch (ingestion.status) {
     case 'queued':
       return <p>Medicare data download is queued.</p>
@@ -38,7 +67,7 @@ export function IngestionProgress({ ingestion }: { ingestion: Ingestion }) {
         </p>
       )
     case 'held_for_review':
-      return <p>Held for identity review. {HELD_FOR_REVIEW_TEXT}</p>
+      return <HeldForReview role={viewerRole} />
     default:
       return null
   }

@@ -5,6 +5,7 @@ import {
   type AuthorizationRequest,
   type RequestGroup,
 } from '@blueconsent/contract/authorization-requests'
+import type { Role } from '@blueconsent/contract/shared'
 import { useState, type ReactNode } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
@@ -21,6 +22,8 @@ type MyRequestsProps = {
   now: number
   showMrn: boolean
   canRenew: boolean
+  /** Who is looking: says which administrator reviews a held identity, and links them to it. */
+  viewerRole: Role
   onHide: (ids: readonly string[]) => void
   onViewData: (request: AuthorizationRequest) => void
 }
@@ -31,6 +34,7 @@ export function MyRequests({
   now,
   showMrn,
   canRenew,
+  viewerRole,
   onHide,
   onViewData,
 }: MyRequestsProps) {
@@ -67,6 +71,7 @@ export function MyRequests({
                 now={now}
                 showMrn={showMrn}
                 canRenew={canRenew}
+                viewerRole={viewerRole}
                 busyAction={actions.busy?.id === request.request_id ? actions.busy.action : null}
                 onAction={(target, action) => void actions.run(target, action)}
                 onViewData={onViewData}

@@ -4,6 +4,7 @@ import {
   requestTimeText,
   type AuthorizationRequest,
 } from '@blueconsent/contract/authorization-requests'
+import type { Role } from '@blueconsent/contract/shared'
 import { IngestionProgress } from './ingestion-progress.tsx'
 import type { RequestAction } from './request-actions.ts'
 import { contactText, inRenewalWindow, patientName } from './request-display.ts'
@@ -14,6 +15,7 @@ type RequestCardProps = {
   now: number
   showMrn: boolean
   canRenew: boolean
+  viewerRole: Role
   busyAction: RequestAction | null
   onAction: (request: AuthorizationRequest, action: RequestAction) => void
   onViewData: (request: AuthorizationRequest) => void
@@ -24,6 +26,7 @@ export function RequestCard({
   now,
   showMrn,
   canRenew,
+  viewerRole,
   busyAction,
   onAction,
   onViewData,
@@ -68,7 +71,9 @@ export function RequestCard({
           ) : null}
         </dl>
         {request.message ? <p className="text-sm">{request.message}</p> : null}
-        {group === 'approved' ? <IngestionProgress ingestion={request.ingestion} /> : null}
+        {group === 'approved' ? (
+          <IngestionProgress ingestion={request.ingestion} viewerRole={viewerRole} />
+        ) : null}
         <div className="card-actions mt-1">
           {group === 'pending' ? (
             <>

@@ -103,7 +103,7 @@ describe('Authorization Requests review page', { timeout: 20_000 }, () => {
       PAGE,
       widgetFake([approvedRequest({ patient_name: 'Mia Mismatch', identity_review: 'pending' })]),
     )
-    expect(await screen.findByText('An administrator must review it.')).toBeInTheDocument()
+    expect(await screen.findByText('An ACO Admin must review it.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Confirm identity/ })).not.toBeInTheDocument()
   })
 

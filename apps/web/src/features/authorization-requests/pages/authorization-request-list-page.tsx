@@ -182,6 +182,7 @@ export function AuthorizationRequestListPage() {
                     <IdentityReviewCell
                       request={request}
                       canDecide={organization}
+                      viewerRole={user?.role ?? 'USER'}
                       busy={review.isPending}
                       onDecide={(target, decision) => void decide(target, decision)}
                     />
