@@ -125,6 +125,25 @@ describe('My Requests', { timeout: 20_000 }, () => {
     expect(new Set(colours).size).toBe(4)
   })
 
+  it('links a patient name to the patient page once the data has arrived', async () => {
+    const completed = {
+      status: 'completed' as const,
+      pages_fetched: 3,
+      pages_total: 3,
+      last_synced_at: null,
+      error: null,
+    }
+    await openList([
+      approvedRequest({ patient_name: 'Dana Data', patient_id: 'patient-1', ingestion: completed }),
+      makeRequest({ patient_name: 'Pat Pending', patient_id: 'patient-2' }),
+    ])
+    expect(await screen.findByRole('link', { name: 'Dana Data' })).toHaveAttribute(
+      'href',
+      '/app/patient/patient-1',
+    )
+    expect(screen.queryByRole('link', { name: 'Pat Pending' })).not.toBeInTheDocument()
+  })
+
   it('shows ingestion progress on an approved request', async () => {
     await openList([
       approvedRequest({

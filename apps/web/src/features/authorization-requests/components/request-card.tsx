@@ -7,7 +7,8 @@ import {
 import type { Role } from '@blueconsent/contract/shared'
 import { IngestionProgress } from './ingestion-progress.tsx'
 import type { RequestAction } from './request-actions.ts'
-import { contactText, inRenewalWindow, patientName } from './request-display.ts'
+import { Link } from 'react-router'
+import { contactText, inRenewalWindow, patientName, patientPageOf } from './request-display.ts'
 import { StatusBadge } from './status-badge.tsx'
 
 type RequestCardProps = {
@@ -49,7 +50,9 @@ export function RequestCard({
     <li className="card border border-base-300 bg-base-100">
       <div className="card-body gap-2 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 className="font-semibold">{name}</h3>
+          <h3 className="font-semibold">
+            <PatientName request={request} now={now} />
+          </h3>
           <StatusBadge request={request} now={now} />
         </div>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
@@ -99,5 +102,18 @@ export function RequestCard({
         </div>
       </div>
     </li>
+  )
+}
+
+/** The patient's name, a link to their page once the request's data has arrived. */
+export function PatientName({ request, now }: { request: AuthorizationRequest; now: number }) {
+  const page = patientPageOf(request, now)
+  const name = patientName(request)
+  return page ? (
+    <Link className="link" to={page}>
+      {name}
+    </Link>
+  ) : (
+    <>{name}</>
   )
 }

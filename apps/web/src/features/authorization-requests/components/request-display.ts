@@ -59,3 +59,10 @@ export const contactText = (request: AuthorizationRequest): string =>
 
 export const patientName = (request: AuthorizationRequest): string =>
   request.patient_name || request.metadata.patient_name
+
+/** The patient's page, for a request whose Medicare data has arrived; null before that. */
+export function patientPageOf(request: AuthorizationRequest, now: number): string | null {
+  if (!request.patient_id || requestGroup(request, now) !== 'approved') return null
+  if (request.ingestion.status !== 'completed') return null
+  return `/app/patient/${encodeURIComponent(request.patient_id)}`
+}

@@ -19,6 +19,7 @@ import { useRequests } from '../api/list-requests.ts'
 import { IdentityReviewCell } from '../components/identity-review-cell.tsx'
 import { contactText, pageCount, pageOf, patientName } from '../components/request-display.ts'
 import { Pager } from '../../../components/patient-data/pager.tsx'
+import { PatientName } from '../components/request-card.tsx'
 import { StatusBadge } from '../components/status-badge.tsx'
 import { useNow } from '../components/use-now.ts'
 
@@ -169,7 +170,9 @@ export function AuthorizationRequestListPage() {
             <tbody>
               {pageOf(rows, current, REVIEW_PAGE_SIZE).map((request) => (
                 <tr key={request.request_id}>
-                  <td>{patientName(request)}</td>
+                  <td>
+                    <PatientName request={request} now={now} />
+                  </td>
                   {showMrn ? <td>{request.patient_mrn ?? '—'}</td> : null}
                   <td className="break-all">{contactText(request)}</td>
                   <td>{request.requester.name}</td>
