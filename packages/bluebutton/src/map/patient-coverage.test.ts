@@ -37,7 +37,8 @@ describe('mapPatient', () => {
       mbi: '3S31P00AA00',
       historicMbis: [],
       beneId: '-20140000010000',
-      state: '05',
+      // CMS sends the SSA state code '05'; people read California's postal abbreviation.
+      state: 'CA',
       postalCode: '99999',
       race: '2',
       referenceYear: '0003',

@@ -3,6 +3,7 @@ import { codingsOf, readDate, readInstant, variableCode } from './fhir-read.ts'
 import { IssueLog, type MappingResult } from './issues.ts'
 import { asArray, asObject, asObjects, asString, field, type JsonObject } from './json.ts'
 import type { Gender, HumanName, PatientRecord } from './types.ts'
+import { postalState } from './ssa-state.ts'
 
 const SYSTEM_MBI = 'http://hl7.org/fhir/sid/us-mbi'
 const SYSTEM_BENE_ID = 'https://bluebutton.cms.gov/resources/variables/bene_id'
@@ -40,7 +41,7 @@ export function mapPatient(input: unknown): MappingResult<PatientRecord> {
     beneId: asString(
       asObjects(resource.identifier).find((identifier) => identifier.system === SYSTEM_BENE_ID)?.value,
     ),
-    state: asString(address?.state),
+    state: postalState(asString(address?.state)),
     postalCode: asString(address?.postalCode),
     race: variableCode(resource, 'race'),
     referenceYear: variableCode(resource, 'rfrnc_yr'),

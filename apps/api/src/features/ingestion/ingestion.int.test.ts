@@ -88,6 +88,8 @@ describe('ingestion', () => {
     expect(stored.diagnoses).toBeGreaterThan(0)
     const [patient] = await t.app.ctx.db.select().from(patients).where(eq(patients.id, request.patientId))
     expect(patient?.birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    // The sandbox sends SSA state codes ('03'); the patient keeps the postal abbreviation people read.
+    expect(patient?.state).toMatch(/^[A-Z]{2}$/)
     expect(patient?.mbiEncrypted).toMatch(/^v1:/)
     expect(patient?.dataAsOf).not.toBeNull()
     const [score] = await t.app.ctx.db
