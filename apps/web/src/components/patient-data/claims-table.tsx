@@ -4,7 +4,7 @@
 import { type Claim } from '@blueconsent/contract/patients'
 import { type DisplayOptions } from '@blueconsent/contract/shared'
 import { Link } from 'react-router'
-import { formatCents, formatDate } from './format.ts'
+import { formatCents, formatDate, providerLabel } from './format.ts'
 
 export type ClaimColumns = Pick<DisplayOptions, 'providerDetails' | 'diagnoses' | 'costs'>
 type Amount = 'allowed_cents' | 'medicare_paid_cents' | 'patient_pays_cents'
@@ -59,7 +59,9 @@ export function ClaimsTable<C extends Claim>({
               </td>
               <td>{claim.claim_type}</td>
               <td>{claim.service ?? claim.procedure ?? '—'}</td>
-              {columns.providerDetails ? <td>{claim.provider ?? claim.provider_npi ?? '—'}</td> : null}
+              {columns.providerDetails ? (
+                <td>{providerLabel(claim.provider, claim.provider_npi) ?? '—'}</td>
+              ) : null}
               {columns.diagnoses ? (
                 <td>{claim.diagnoses.map((item) => item.code).join(', ') || '—'}</td>
               ) : null}

@@ -7,3 +7,12 @@ export const formatCents = (cents: number | null): string => (cents == null ? 'â
 export const formatDate = (value: string | null): string => (value ? value.slice(0, 10) : 'â€”')
 
 export const formatCoefficient = (value: number): string => value.toFixed(3)
+
+/**
+ * A provider as people read it: the name when Medicare gave one, else the NPI labelled as an NPI (the API
+ * falls back to the bare number, which read like an unexplained code), else null.
+ */
+export function providerLabel(name: string | null, npi: string | null): string | null {
+  if (name && name !== npi) return name
+  return npi ? `NPI ${npi}` : null
+}

@@ -2,7 +2,7 @@
 // request's Data tab. Columns follow the role's display options.
 import { type Medication } from '@blueconsent/contract/patients'
 import { type DisplayOptions } from '@blueconsent/contract/shared'
-import { formatCents, formatDate } from './format.ts'
+import { formatCents, formatDate, providerLabel } from './format.ts'
 import { supplyEnds } from './medication-supply.ts'
 
 export type MedicationColumns = Pick<DisplayOptions, 'providerDetails' | 'medicationDetails' | 'costs'>
@@ -43,7 +43,7 @@ export function MedicationsTable({ medications, columns, caption = 'Medications'
               <td>{medication.days_supply ?? '—'}</td>
               <td>{formatDate(supplyEnds(medication))}</td>
               {columns.providerDetails ? (
-                <td>{medication.prescribing_provider ?? medication.prescriber_npi ?? '—'}</td>
+                <td>{providerLabel(medication.prescribing_provider, medication.prescriber_npi) ?? '—'}</td>
               ) : null}
               {columns.medicationDetails ? <td>{medication.ndc ?? '—'}</td> : null}
               {columns.costs ? <td>{formatCents(medication.patient_pay_cents)}</td> : null}

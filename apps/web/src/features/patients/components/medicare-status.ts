@@ -2,6 +2,7 @@
 // the page already loads: the risk model's segment (which CMS picks from the Medicaid/dual code of the
 // enrolment data) and the fee-for-service claims.
 import type { Claim, RiskScore } from '@blueconsent/contract/patients'
+import { providerLabel } from '../../../components/patient-data/format.ts'
 
 /** What the page says about dual eligibility, with where it comes from. */
 export type DualStatus = { label: string; source: string }
@@ -65,7 +66,7 @@ export function medicareVisits(claims: readonly Claim[]): MedicareVisits {
     if (!last || day > last.date) {
       last = {
         date: day,
-        provider: claim.provider ?? claim.provider_npi,
+        provider: providerLabel(claim.provider, claim.provider_npi),
         claimId: claim.claim_id,
         what: claim.service ?? claim.procedure ?? claim.claim_type,
       }
@@ -77,7 +78,7 @@ export function medicareVisits(claims: readonly Claim[]): MedicareVisits {
       if (!wellness || lineDay > wellness.date) {
         wellness = {
           date: lineDay,
-          provider: claim.provider ?? claim.provider_npi,
+          provider: providerLabel(claim.provider, claim.provider_npi),
           claimId: claim.claim_id,
           what: `${what} (${line.hcpcs})`,
         }

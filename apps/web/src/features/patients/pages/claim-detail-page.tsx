@@ -44,7 +44,11 @@ function ClaimView({ claim, options }: { claim: ClaimDetail; options: DisplayOpt
     ['Type of bill', claim.type_of_bill ?? '—'],
   ]
   if (options.providerDetails)
-    rows.push(['Provider', claim.provider ?? '—'], ['Provider NPI', claim.provider_npi ?? '—'])
+    // The provider's name when Medicare gave one; the NPI once, in its own row, never twice.
+    rows.push(
+      ['Provider', claim.provider && claim.provider !== claim.provider_npi ? claim.provider : '—'],
+      ['Provider NPI', claim.provider_npi ?? '—'],
+    )
   if (options.costs) {
     rows.push(
       ['Submitted', formatCents(claim.submitted_cents)],
