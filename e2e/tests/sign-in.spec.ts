@@ -105,6 +105,20 @@ test('the login page has no accessibility violations', async ({ page }) => {
   await expectNoAxeViolations(page)
 })
 
+test('the login page links a real Privacy Policy and Terms of Service, both accessible', async ({ page }) => {
+  await page.goto('/app/login')
+  await page.getByRole('link', { name: 'Privacy Policy' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Your rights as a patient' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page
+    .getByRole('navigation', { name: 'Legal' })
+    .getByRole('link', { name: 'Terms of Service' })
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible()
+  await expectNoAxeViolations(page)
+})
+
 test('the dashboard has no accessibility violations in light and dark', async ({ browser }) => {
   for (const colorScheme of ['light', 'dark'] as const) {
     const context = await browser.newContext({ colorScheme })

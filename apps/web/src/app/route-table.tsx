@@ -73,6 +73,16 @@ export const routes: RouteObject[] = [
         async () => (await import('./routes/outbox-route.tsx')).OutboxRoute,
       ),
       page(
+        'Privacy Policy',
+        paths.privacyPolicy,
+        async () => (await import('../features/legal/pages/privacy-policy-page.tsx')).PrivacyPolicyPage,
+      ),
+      page(
+        'Terms of Service',
+        paths.termsOfService,
+        async () => (await import('../features/legal/pages/terms-of-service-page.tsx')).TermsOfServicePage,
+      ),
+      page(
         'Medicare consent',
         paths.consent,
         async () => (await import('../features/consent/pages/consent-page.tsx')).ConsentPage,

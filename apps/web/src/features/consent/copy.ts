@@ -5,6 +5,8 @@ import type { Role } from '@blueconsent/contract/shared'
 export type Copy = {
   languageName: string
   switchTo: string
+  privacyPolicy: string
+  termsOfService: string
   loading: string
   title: string
   asks: (who: string, org: string) => string
@@ -59,6 +61,8 @@ export type Copy = {
 const en: Copy = {
   languageName: 'English',
   switchTo: 'Language',
+  privacyPolicy: 'Privacy Policy',
+  termsOfService: 'Terms of Service',
   loading: 'Loading…',
   title: 'Share your Medicare information?',
   asks: (who, org) => `${who} at ${org} is asking to see some of your Medicare information.`,
@@ -133,6 +137,8 @@ const en: Copy = {
 const es: Copy = {
   languageName: 'Español',
   switchTo: 'Idioma',
+  privacyPolicy: 'Política de privacidad',
+  termsOfService: 'Términos del servicio',
   loading: 'Cargando…',
   title: '¿Compartir su información de Medicare?',
   asks: (who, org) => `${who} de ${org} le pide ver parte de su información de Medicare.`,

@@ -3,7 +3,8 @@
 import { type ConsentLanguage } from '@blueconsent/contract/consent'
 import { PRODUCT_NAME } from '@blueconsent/contract/shared'
 import { useEffect, useRef, type ReactNode } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
+import { paths } from '../../../app/paths.ts'
 import { COPY, LANGUAGES } from '../copy.ts'
 
 export function useLanguageParam(): [ConsentLanguage | null, (language: ConsentLanguage) => void] {
@@ -68,6 +69,14 @@ export function ConsentLayout({
           <div className="card-body gap-5 p-6 sm:p-8">{children}</div>
         </div>
       </main>
+      <footer className="mx-auto flex w-full max-w-2xl flex-wrap gap-4 px-4 pb-8">
+        <Link className="link" to={paths.privacyPolicy}>
+          {copy.privacyPolicy}
+        </Link>
+        <Link className="link" to={paths.termsOfService}>
+          {copy.termsOfService}
+        </Link>
+      </footer>
     </div>
   )
 }

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { json, type FakeFetch } from '../../../testing/fake-fetch.ts'
 import { renderApp, signIn } from '../../../testing/render-app.tsx'
-import { axeViolations } from '../testing/axe.ts'
+import { axeViolations } from '../../../testing/axe.ts'
 import {
   PATIENT_ID,
   consolidated,

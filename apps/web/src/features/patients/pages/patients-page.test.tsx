@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { json, networkFailure, type FakeFetch } from '../../../testing/fake-fetch.ts'
 import { renderApp, signIn } from '../../../testing/render-app.tsx'
 import { recentSearchesKey } from '../components/recent-searches.ts'
-import { axeViolations } from '../testing/axe.ts'
+import { axeViolations } from '../../../testing/axe.ts'
 import {
   OTHER_PATIENT_ID,
   PATIENT_ID,
