@@ -6,7 +6,7 @@ import {
   passwordChangeSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
-} from './auth.ts'
+} from './index.ts'
 
 const issues = (result: {
   success: boolean

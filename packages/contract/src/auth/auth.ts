@@ -1,7 +1,7 @@
-// Sign-in, session and password calls.
+// Sign-in and session calls: login, refresh, CSRF, token verification, logout.
 import { z } from 'zod'
 import { organizationTypeSchema, permissionSchema, roleSchema } from '../shared/access.ts'
-import { MESSAGES, passwordSchema } from '../shared/validators.ts'
+import { MESSAGES } from '../shared/validators.ts'
 
 export const organizationSchema = z.object({
   id: z.string(),
@@ -73,90 +73,4 @@ export const accessTokenClaimsSchema = z.object({
 })
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>
 
-export const passwordResetRequestSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(254)
-    .refine((value) => value.includes('@'), MESSAGES.email),
-})
-export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>
-
-export const PASSWORD_RESET_SENT_MESSAGE =
-  'If an account with this email exists, a password reset link has been sent.'
-export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been reset successfully.'
-export const PASSWORD_CHANGED_MESSAGE = 'Password updated successfully'
-
-export const passwordResetConfirmSchema = z
-  .object({
-    uid: z.string().min(1, MESSAGES.required).max(200),
-    token: z.string().min(1, MESSAGES.required).max(500),
-    password: passwordSchema,
-    password_confirm: z.string().max(256),
-  })
-  .refine((body) => body.password === body.password_confirm, {
-    message: MESSAGES.passwordsDoNotMatch,
-    path: ['password_confirm'],
-  })
-export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>
-
-export const passwordChangeSchema = z
-  .object({
-    old_password: z.string().min(1, MESSAGES.currentPasswordRequired).max(256),
-    new_password: z.string().min(1, MESSAGES.newPasswordRequired).min(8, MESSAGES.passwordMinChange).max(256),
-    new_password_confirm: z.string().max(256),
-  })
-  .refine((body) => body.new_password === body.new_password_confirm, {
-    message: MESSAGES.passwordsDoNotMatch,
-    path: ['new_password_confirm'],
-  })
-export type PasswordChange = z.infer<typeof passwordChangeSchema>
-
-// The portal's own OAuth 2 server (/o/authorize/, /o/token/): authorization code + PKCE S256 only.
-export const OAUTH_SCOPE = 'read write'
-export const WEB_OAUTH_CLIENT_ID = 'blueconsent-web'
-export const WEB_OAUTH_REDIRECT_PATH = '/app/oauth/callback'
-
-export const oauthAuthorizeQuerySchema = z.object({
-  response_type: z.literal('code'),
-  client_id: z.string().min(1).max(200),
-  redirect_uri: z.string().url().max(2000),
-  scope: z.string().max(200).optional(),
-  state: z.string().min(1).max(500),
-  code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
-  code_challenge_method: z.literal('S256'),
-})
-export type OAuthAuthorizeQuery = z.infer<typeof oauthAuthorizeQuerySchema>
-
-export const oauthTokenRequestSchema = z.discriminatedUnion('grant_type', [
-  z.object({
-    grant_type: z.literal('authorization_code'),
-    code: z.string().min(1).max(500),
-    redirect_uri: z.string().max(2000),
-    client_id: z.string().min(1).max(200),
-    code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/),
-  }),
-  z.object({
-    grant_type: z.literal('refresh_token'),
-    refresh_token: z.string().min(1).max(500),
-    client_id: z.string().min(1).max(200),
-  }),
-])
-export type OAuthTokenRequest = z.infer<typeof oauthTokenRequestSchema>
-
-export const oauthTokenResponseSchema = z.object({
-  access_token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_in: z.number().int().positive(),
-  refresh_token: z.string().optional(),
-  scope: z.string(),
-})
-export type OAuthTokenResponse = z.infer<typeof oauthTokenResponseSchema>
-
-/** RFC 6749 §5.2 error body for /o/token/ and the authorize redirect. */
-export const oauthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() })
-
-/** Server messages for the password flows (shown by the forms as field or general errors). */
-export const PASSWORD_RESET_INVALID_TOKEN_MESSAGE = 'The reset link is invalid or has expired.'
-export const OLD_PASSWORD_INCORRECT_MESSAGE = 'Your current password is incorrect.'
 export const LOGGED_OUT_MESSAGE = 'You have been logged out successfully'
