@@ -1,3 +1,6 @@
+// What the EOB builders (professional, institutional, PDE) share: the resource header (profile, identifiers,
+// patient, billable period, insurer, coverage), diagnoses, supporting info, the near-line record extension,
+// and the Part A/B total and payment. Each builder adds only what its claim type carries.
 import type { IcdCode } from './codes/icd10.ts'
 import {
   ADJUDICATION,
@@ -7,7 +10,10 @@ import {
   bbVariable,
   coding,
   type FhirResource,
+  identifierType,
   type JsonObject,
+  money,
+  variableExtension,
 } from './fhir.ts'
 import type { Rng } from './rng.ts'
 
@@ -43,9 +49,11 @@ export type EobHeaderSpec = {
   readonly claimCategory: readonly [code: 'professional' | 'institutional' | 'pharmacy', display: string]
   readonly coveragePart: 'a' | 'b' | 'd'
   readonly idSystem: 'clm_id' | 'pde_id'
+  /** Identifiers after the claim ID and the claim group, as [Blue Button variable, value]. */
+  readonly moreIdentifiers?: readonly (readonly [variable: string, value: string])[]
 }
 
-const uniqueClaimId = { coding: [coding(`${C4BB}/CodeSystem/C4BBIdentifierType`, 'uc', 'Unique Claim ID')] }
+const uniqueClaimId = identifierType('uc', 'Unique Claim ID')
 
 export function eobHeader(spec: EobHeaderSpec, input: ClaimInput): FhirResource {
   const typeCoding = [
@@ -69,6 +77,11 @@ export function eobHeader(spec: EobHeaderSpec, input: ClaimInput): FhirResource 
         system: 'https://bluebutton.cms.gov/resources/identifier/claim-group',
         value: input.claimGroup,
       },
+      ...(spec.moreIdentifiers ?? []).map(([variable, value]) => ({
+        type: uniqueClaimId,
+        system: bbVariable(variable),
+        value,
+      })),
     ],
     status: 'active',
     type: { coding: typeCoding },
@@ -125,6 +138,20 @@ export function hcpcsProduct(code: string | undefined): JsonObject {
   return { coding: [coding(`${BB_CODESYSTEM}/hcpcs`, code)] }
 }
 
+/** A supportingInfo entry of a C4BB category; `value` holds its code, timing or quantity. */
+export function supportingInfo(
+  sequence: number,
+  code: string,
+  display: string,
+  value: JsonObject,
+): JsonObject {
+  return {
+    sequence,
+    category: { coding: [coding(`${C4BB}/CodeSystem/C4BBSupportingInfoType`, code, display)] },
+    ...value,
+  }
+}
+
 export function receivedDate(sequence: number, date: string): JsonObject {
   return {
     sequence,
@@ -169,6 +196,26 @@ export const addDays = (date: string, days: number): string => {
 
 export const round2 = (n: number): number => Math.round(n * 100) / 100
 
-/** The claim-level total of Part A and Part B claims: what the provider charged. */
-export const claimTotalCharge = (amount: number): JsonObject =>
-  adjudication(ADJUDICATION.submitted, ['clm_tot_chrg_amt', 'Claim Total Charge Amount'], amount)
+/** The sum of line amounts, added in order and rounded to the cent. */
+export const sumAmounts = (amounts: readonly number[]): number =>
+  round2(amounts.reduce((sum, amount) => sum + amount, 0))
+
+/** Which NCH record a Part A or Part B claim comes from (`nch_near_line_rec_ident_cd`). */
+const NEAR_LINE_RECORDS = {
+  M: 'Part B DMEPOS claim record (processed by DME Regional Carrier)',
+  O: 'Part B physician/supplier claim record (processed by local carriers; can include DMEPOS services)',
+  V: 'Part A institutional claim record (inpatient [IP], skilled nursing facility [SNF], hospice [HOS], or home health agency [HHA])',
+  W: 'Part B institutional claim record (outpatient [HOP], HHA)',
+} as const
+export type NearLineRecord = keyof typeof NEAR_LINE_RECORDS
+
+export const nearLineRecord = (code: NearLineRecord): JsonObject =>
+  variableExtension('nch_near_line_rec_ident_cd', code, NEAR_LINE_RECORDS[code])
+
+/** Total and payment of a Part A or Part B claim: what the provider charged, what Medicare paid. */
+export function claimTotals(charged: number, paid: number): { total: JsonObject[]; payment: JsonObject } {
+  return {
+    total: [adjudication(ADJUDICATION.submitted, ['clm_tot_chrg_amt', 'Claim Total Charge Amount'], charged)],
+    payment: { amount: money(paid) },
+  }
+}

@@ -1,10 +1,14 @@
 // The synthetic claims are the sandbox's contract with every test and demo built on them: a refactor of
-// the EOB builders must not change one byte. The digest covers every EOB of a spread of beneficiaries
-// (all personas, both seeds in use); a deliberate change to the data updates it here, in its own commit.
+// the EOB builders must not change one byte. The digests cover every EOB the builders make for every
+// persona (curated, generated and the benchmark beneficiary) under both seeds in use; a deliberate change
+// to the data updates them here, in its own commit (`npx vitest run --project bluebutton-sandbox -u`
+// rewrites __snapshots__/eob-digests.json).
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { listPersonas } from './personas.ts'
 import { createBeneficiaryRegistry } from './registry.ts'
 
+const SEEDS = ['blueconsent', 'sandbox'] as const
 const USERS = Array.from({ length: 120 }, (_, n) => `BBUser${String(n).padStart(5, '0')}`)
 
 function digest(seed: string): { resources: number; sha256: string } {
@@ -20,6 +24,20 @@ function digest(seed: string): { resources: number; sha256: string } {
   return { resources, sha256: hash.digest('hex') }
 }
 
+/** Per persona: how many EOBs, and the SHA-256 of their JSON in order, so a failure names who changed. */
+function digestsByPersona(seed: string): Record<string, string> {
+  const registry = createBeneficiaryRegistry(seed)
+  const digests: Record<string, string> = {}
+  for (const persona of listPersonas(seed)) {
+    const username = `BBUser${String(persona.number).padStart(5, '0')}`
+    const eobs = registry.findByUsername(username)?.eobs() ?? []
+    const hash = createHash('sha256')
+    for (const eob of eobs) hash.update(JSON.stringify(eob))
+    digests[username] = `${eobs.length} ${hash.digest('hex')}`
+  }
+  return digests
+}
+
 describe('synthetic EOBs', () => {
   it.each([
     [
@@ -32,5 +50,12 @@ describe('synthetic EOBs', () => {
     ],
   ])('are byte-identical for seed %s', (seed, expected) => {
     expect(digest(seed)).toEqual(expected)
+  })
+
+  it('are byte-identical for every persona of both seeds', async () => {
+    const digests = Object.fromEntries(SEEDS.map((seed) => [seed, digestsByPersona(seed)]))
+    await expect(`${JSON.stringify(digests, null, 2)}\n`).toMatchFileSnapshot(
+      './__snapshots__/eob-digests.json',
+    )
   })
 })

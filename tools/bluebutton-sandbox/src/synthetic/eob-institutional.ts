@@ -1,26 +1,32 @@
 import type { IcdCode } from './codes/icd10.ts'
 import {
   type ClaimInput,
+  addDays,
+  claimTotals,
   diagnosisEntry,
   eobHeader,
   hcpcsProduct,
   infoCode,
+  type NearLineRecord,
+  nearLineRecord,
   receivedDate,
-  addDays,
   round2,
-  claimTotalCharge,
+  sumAmounts,
+  supportingInfo,
 } from './eob-common.ts'
 import {
   ADJUDICATION,
   C4BB,
+  US_NPI,
   adjudication,
   bbVariable,
   careTeamMember,
   coding,
   type FhirResource,
+  identifierType,
   type JsonObject,
-  money,
   variableExtension,
+  variableIdentifierExtension,
 } from './fhir.ts'
 
 export type InstitutionalKind = 'outpatient' | 'inpatient' | 'snf' | 'hha' | 'hospice'
@@ -49,48 +55,24 @@ const SPEC: Record<
     nch: readonly [string, string]
     profile: 'Inpatient-Institutional' | 'Outpatient-Institutional'
     part: 'a' | 'b'
-    nearLine: readonly [string, string]
+    nearLine: NearLineRecord
   }
 > = {
   outpatient: {
     nch: ['40', 'Hospital outpatient claim'],
     profile: 'Outpatient-Institutional',
     part: 'b',
-    nearLine: ['W', 'Part B institutional claim record (outpatient [HOP], HHA)'],
+    nearLine: 'W',
   },
-  inpatient: {
-    nch: ['60', 'Inpatient claim'],
-    profile: 'Inpatient-Institutional',
-    part: 'a',
-    nearLine: [
-      'V',
-      'Part A institutional claim record (inpatient [IP], skilled nursing facility [SNF], hospice [HOS], or home health agency [HHA])',
-    ],
-  },
+  inpatient: { nch: ['60', 'Inpatient claim'], profile: 'Inpatient-Institutional', part: 'a', nearLine: 'V' },
   snf: {
     nch: ['20', 'Non swing bed Skilled Nursing Facility (SNF) claim'],
     profile: 'Inpatient-Institutional',
     part: 'a',
-    nearLine: [
-      'V',
-      'Part A institutional claim record (inpatient [IP], skilled nursing facility [SNF], hospice [HOS], or home health agency [HHA])',
-    ],
+    nearLine: 'V',
   },
-  hha: {
-    nch: ['10', 'HHA claim'],
-    profile: 'Outpatient-Institutional',
-    part: 'a',
-    nearLine: ['W', 'Part B institutional claim record (outpatient [HOP], HHA)'],
-  },
-  hospice: {
-    nch: ['50', 'Hospice claim'],
-    profile: 'Inpatient-Institutional',
-    part: 'a',
-    nearLine: [
-      'V',
-      'Part A institutional claim record (inpatient [IP], skilled nursing facility [SNF], hospice [HOS], or home health agency [HHA])',
-    ],
-  },
+  hha: { nch: ['10', 'HHA claim'], profile: 'Outpatient-Institutional', part: 'a', nearLine: 'W' },
+  hospice: { nch: ['50', 'Hospice claim'], profile: 'Inpatient-Institutional', part: 'a', nearLine: 'V' },
 }
 
 function revenueItem(
@@ -163,20 +145,16 @@ const BILL_TYPE: Record<
 }
 
 function stayInfo(claim: InstitutionalClaim, input: ClaimInput): JsonObject[] {
-  const typeOfBill = {
-    sequence: 2,
-    category: { coding: [coding(`${C4BB}/CodeSystem/C4BBSupportingInfoType`, 'typeofbill', 'Type of Bill')] },
+  const typeOfBill = supportingInfo(2, 'typeofbill', 'Type of Bill', {
     code: { coding: [coding(bbVariable('clm_freq_cd'), '1', 'Admit thru discharge claim')] },
-  }
+  })
   const info: JsonObject[] = [receivedDate(1, addDays(input.end, 9)), typeOfBill]
   if (claim.kind === 'outpatient' || claim.kind === 'hha') return info
-  info.push({
-    sequence: 3,
-    category: {
-      coding: [coding(`${C4BB}/CodeSystem/C4BBSupportingInfoType`, 'admissionperiod', 'Admission Period')],
-    },
-    timingPeriod: { start: input.start, end: input.end },
-  })
+  info.push(
+    supportingInfo(3, 'admissionperiod', 'Admission Period', {
+      timingPeriod: { start: input.start, end: input.end },
+    }),
+  )
   if (claim.drg !== undefined)
     info.push(infoCode(4, 'clm_drg_cd', 'Claim Diagnosis Related Group Code (or MS-DRG Code)', claim.drg))
   return info
@@ -221,8 +199,8 @@ export function institutionalEob(claim: InstitutionalClaim, input: ClaimInput): 
     input,
   )
   const items = claim.lines.map((line, i) => revenueItem(i, line, input))
-  const charge = round2(claim.lines.reduce((sum, l) => sum + l.charge, 0))
-  const paid = round2(items.reduce((sum, i) => sum + i.paid, 0))
+  const charge = sumAmounts(claim.lines.map((l) => l.charge))
+  const paid = sumAmounts(items.map((i) => i.paid))
   return {
     ...header,
     contained: [
@@ -235,23 +213,16 @@ export function institutionalEob(claim: InstitutionalClaim, input: ClaimInput): 
             type: { coding: [coding('http://terminology.hl7.org/CodeSystem/v2-0203', 'PRN')] },
             value: claim.ccn,
           },
-          {
-            type: { coding: [coding(`${C4BB}/CodeSystem/C4BBIdentifierType`, 'npi')] },
-            system: 'http://hl7.org/fhir/sid/us-npi',
-            value: claim.facilityNpi,
-          },
+          { type: identifierType('npi'), system: US_NPI, value: claim.facilityNpi },
         ],
         active: true,
         name: claim.facilityName,
       },
     ],
     extension: [
-      variableExtension('nch_near_line_rec_ident_cd', spec.nearLine[0], spec.nearLine[1]),
+      nearLineRecord(spec.nearLine),
       variableExtension('clm_srvc_clsfctn_type_cd', BILL_TYPE[claim.kind][2]),
-      {
-        url: bbVariable('fi_doc_clm_cntl_num'),
-        valueIdentifier: { system: bbVariable('fi_doc_clm_cntl_num'), value: `-${input.claimId.slice(-9)}` },
-      },
+      variableIdentifierExtension('fi_doc_clm_cntl_num', `-${input.claimId.slice(-9)}`),
     ],
     provider: { reference: '#provider-org' },
     facility: {
@@ -261,7 +232,6 @@ export function institutionalEob(claim: InstitutionalClaim, input: ClaimInput): 
     supportingInfo: stayInfo(claim, input),
     diagnosis: diagnosisList(claim),
     item: items.map((i) => i.item),
-    total: [claimTotalCharge(charge)],
-    payment: { amount: money(paid) },
+    ...claimTotals(charge, paid),
   }
 }

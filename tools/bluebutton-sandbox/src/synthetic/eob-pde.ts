@@ -1,20 +1,20 @@
 import type { Drug } from './codes/drugs.ts'
-import { type ClaimInput, eobHeader, round2 } from './eob-common.ts'
+import { type ClaimInput, eobHeader, infoCode, round2, supportingInfo } from './eob-common.ts'
 import {
   ADJUDICATION,
-  C4BB,
   C4BB_ADJ,
+  US_NPI,
   adjudication,
   bbVariable,
   careTeamMember,
   coding,
   type FhirResource,
+  identifierType,
   type JsonObject,
   money,
   variableCoding,
   variableExtension,
 } from './fhir.ts'
-import { infoCode } from './eob-common.ts'
 
 export type PdeFill = {
   readonly drug: Drug
@@ -26,12 +26,6 @@ export type PdeFill = {
   // The public sandbox shows 15-nine placeholder NPIs; some generated fills keep that quirk.
   readonly placeholderNpis: boolean
 }
-
-const supporting = (sequence: number, code: string, display: string, value: JsonObject): JsonObject => ({
-  sequence,
-  category: { coding: [coding(`${C4BB}/CodeSystem/C4BBSupportingInfoType`, code, display)] },
-  ...value,
-})
 
 function pdeAdjudications(fill: PdeFill): { list: JsonObject[]; planPaid: number } {
   const patientPays = round2(fill.lowIncome ? Math.min(4.9, fill.totalCost) : fill.totalCost * 0.25)
@@ -84,23 +78,19 @@ export function pdeEob(fill: PdeFill, input: ClaimInput, rxNumber: string): Fhir
       claimCategory: ['pharmacy', 'Pharmacy'],
       coveragePart: 'd',
       idSystem: 'pde_id',
+      moreIdentifiers: [['rx_srvc_rfrnc_num', rxNumber]],
     },
     input,
   )
   const prescriber = fill.placeholderNpis ? '999999999999999' : fill.prescriberNpi
   const pharmacy = fill.placeholderNpis ? '999999999999999' : fill.pharmacyNpi
   const adj = pdeAdjudications(fill)
-  const identifiers = header['identifier'] as JsonObject[]
   return {
     ...header,
-    identifier: [
-      ...identifiers,
-      { ...(identifiers[0] ?? {}), system: bbVariable('rx_srvc_rfrnc_num'), value: rxNumber },
-    ],
     provider: {
       identifier: fill.placeholderNpis
         ? { system: bbVariable('prvdr_num'), value: pharmacy }
-        : { system: 'http://hl7.org/fhir/sid/us-npi', value: pharmacy },
+        : { system: US_NPI, value: pharmacy },
     },
     facility: {
       extension: [
@@ -110,22 +100,19 @@ export function pdeEob(fill: PdeFill, input: ClaimInput, rxNumber: string): Fhir
           fill.drug.daysSupply === 90 ? 'Mail order pharmacy' : 'Community/retail pharmacy',
         ),
       ],
-      identifier: {
-        type: { coding: [coding(`${C4BB}/CodeSystem/C4BBIdentifierType`, 'npi')] },
-        value: pharmacy,
-      },
+      identifier: { type: identifierType('npi'), value: pharmacy },
     },
     careTeam: [careTeamMember(1, prescriber, 'prescribing', 'Prescribing provider')],
     supportingInfo: [
-      supporting(1, 'compoundcode', 'Compound Code', {
+      supportingInfo(1, 'compoundcode', 'Compound Code', {
         code: {
           coding: [
             coding('http://terminology.hl7.org/CodeSystem/v3-ActCode', 'RXDINV', 'Rx dispense invoice'),
           ],
         },
       }),
-      supporting(2, 'refillnum', 'Refill Number', { valueQuantity: { value: fill.refill } }),
-      supporting(3, 'dayssupply', 'Days Supply', { valueQuantity: { value: fill.drug.daysSupply } }),
+      supportingInfo(2, 'refillnum', 'Refill Number', { valueQuantity: { value: fill.refill } }),
+      supportingInfo(3, 'dayssupply', 'Days Supply', { valueQuantity: { value: fill.drug.daysSupply } }),
       infoCode(4, 'drug_cvrg_stus_cd', 'Drug Coverage Status Code', 'C', 'Covered'),
       infoCode(
         5,
@@ -134,7 +121,7 @@ export function pdeEob(fill: PdeFill, input: ClaimInput, rxNumber: string): Fhir
         '0',
         'No Product Selection Indicated (may also have missing values)',
       ),
-      supporting(6, 'brandgenericcode', 'Brand Generic Code', {
+      supportingInfo(6, 'brandgenericcode', 'Brand Generic Code', {
         code: {
           coding: [
             variableCoding(

@@ -1,13 +1,15 @@
 import type { IcdCode } from './codes/icd10.ts'
 import {
   type ClaimInput,
+  addDays,
+  claimTotals,
   diagnosisEntry,
   eobHeader,
   hcpcsProduct,
+  nearLineRecord,
   receivedDate,
-  addDays,
   round2,
-  claimTotalCharge,
+  sumAmounts,
 } from './eob-common.ts'
 import {
   ADJUDICATION,
@@ -20,6 +22,7 @@ import {
   money,
   variableCoding,
   variableExtension,
+  variableIdentifierExtension,
 } from './fhir.ts'
 
 export type Place = readonly [code: string, display: string]
@@ -111,6 +114,22 @@ function professionalItem(
   return { item, paid: adj.paid, allowed: adj.allowed }
 }
 
+// The carrier claim's submitted and allowed sums, as Blue Button reports them in benefitBalance.
+function carrierBalance(variable: string, display: string, amount: number): JsonObject {
+  return {
+    type: {
+      coding: [
+        coding(
+          'https://bluebutton.cms.gov/resources/codesystem/benefit-balance',
+          bbVariable(variable),
+          display,
+        ),
+      ],
+    },
+    usedMoney: money(amount),
+  }
+}
+
 // CARRIER (Part B physician/supplier) and DME claims share the professional C4BB profile.
 export function professionalEob(claim: ProfessionalClaim, input: ClaimInput): FhirResource {
   const isDme = claim.kind === 'dme'
@@ -131,24 +150,15 @@ export function professionalEob(claim: ProfessionalClaim, input: ClaimInput): Fh
     input,
   )
   const items = claim.lines.map((line, i) => professionalItem(i, line, claim, input))
-  const paid = round2(items.reduce((sum, i) => sum + i.paid, 0))
-  const allowed = round2(items.reduce((sum, i) => sum + i.allowed, 0))
-  const submitted = round2(claim.lines.reduce((sum, l) => sum + l.submitted, 0))
+  const paid = sumAmounts(items.map((i) => i.paid))
+  const allowed = sumAmounts(items.map((i) => i.allowed))
+  const submitted = sumAmounts(claim.lines.map((l) => l.submitted))
   const performer = careTeamMember(1, claim.performingNpi, 'performing', 'Performing provider')
   return {
     ...header,
     extension: [
-      variableExtension(
-        'nch_near_line_rec_ident_cd',
-        isDme ? 'M' : 'O',
-        isDme
-          ? 'Part B DMEPOS claim record (processed by DME Regional Carrier)'
-          : 'Part B physician/supplier claim record (processed by local carriers; can include DMEPOS services)',
-      ),
-      {
-        url: bbVariable('carr_num'),
-        valueIdentifier: { system: bbVariable('carr_num'), value: isDme ? '17003' : '00510' },
-      },
+      nearLineRecord(isDme ? 'M' : 'O'),
+      variableIdentifierExtension('carr_num', isDme ? '17003' : '00510'),
       variableExtension('carr_clm_pmt_dnl_cd', '1', 'Physician/supplier'),
       variableExtension('asgmntcd', 'A', 'Assigned claim'),
     ],
@@ -174,38 +184,23 @@ export function professionalEob(claim: ProfessionalClaim, input: ClaimInput): Fh
       diagnosisEntry(i + 1, icd, i === 0 ? 'principal' : 'secondary'),
     ),
     item: items.map((i) => i.item),
-    total: [claimTotalCharge(submitted)],
-    payment: { amount: money(paid) },
+    ...claimTotals(submitted, paid),
     benefitBalance: [
       {
         category: {
           coding: [coding('http://terminology.hl7.org/CodeSystem/ex-benefitcategory', '1', 'Medical Care')],
         },
         financial: [
-          {
-            type: {
-              coding: [
-                coding(
-                  'https://bluebutton.cms.gov/resources/codesystem/benefit-balance',
-                  bbVariable('nch_carr_clm_sbmtd_chrg_amt'),
-                  'NCH Carrier Claim Submitted Charge Amount (sum of all line-level submitted charges)',
-                ),
-              ],
-            },
-            usedMoney: money(submitted),
-          },
-          {
-            type: {
-              coding: [
-                coding(
-                  'https://bluebutton.cms.gov/resources/codesystem/benefit-balance',
-                  bbVariable('nch_carr_clm_alowd_amt'),
-                  'NCH Carrier Claim Allowed Charge Amount (sum of all line-level allowed charges)',
-                ),
-              ],
-            },
-            usedMoney: money(allowed),
-          },
+          carrierBalance(
+            'nch_carr_clm_sbmtd_chrg_amt',
+            'NCH Carrier Claim Submitted Charge Amount (sum of all line-level submitted charges)',
+            submitted,
+          ),
+          carrierBalance(
+            'nch_carr_clm_alowd_amt',
+            'NCH Carrier Claim Allowed Charge Amount (sum of all line-level allowed charges)',
+            allowed,
+          ),
         ],
       },
     ],

@@ -19,6 +19,18 @@ export function variableExtension(name: string, code: string, display?: string):
   return { url: bbVariable(name), valueCoding: variableCoding(name, code, display) }
 }
 
+/** An extension whose value is an identifier in the variable's own system (a carrier number, a document number). */
+export function variableIdentifierExtension(name: string, value: string): JsonObject {
+  return { url: bbVariable(name), valueIdentifier: { system: bbVariable(name), value } }
+}
+
+export const US_NPI = 'http://hl7.org/fhir/sid/us-npi'
+
+/** A C4BB identifier type: 'npi' (National Provider Identifier), 'uc' (Unique Claim ID). */
+export function identifierType(code: string, display?: string): JsonObject {
+  return { coding: [coding(`${C4BB}/CodeSystem/C4BBIdentifierType`, code, display)] }
+}
+
 export function money(value: number): JsonObject {
   return { value, currency: 'USD' }
 }
@@ -60,9 +72,7 @@ export const ADJUDICATION = {
 } as const satisfies Record<string, readonly [system: string, code: string, display: string]>
 
 export function npiIdentifier(npi: string | undefined): JsonObject {
-  const type = {
-    coding: [coding(`${C4BB}/CodeSystem/C4BBIdentifierType`, 'npi', 'National Provider Identifier')],
-  }
+  const type = identifierType('npi', 'National Provider Identifier')
   return npi === undefined ? { type } : { type, value: npi }
 }
 
@@ -77,10 +87,6 @@ export function careTeamMember(
     provider: { identifier: npiIdentifier(npi) },
     role: { coding: [coding(`${C4BB}/CodeSystem/C4BBClaimCareTeamRole`, role, roleDisplay)] },
   }
-}
-
-export function supportingInfoCode(sequence: number, category: JsonObject, code: JsonObject): JsonObject {
-  return { sequence, category: { coding: [category] }, code: { coding: [code] } }
 }
 
 // Luhn check digit over "80840" + the first nine digits, as the NPI standard defines.
