@@ -89,4 +89,20 @@ describe('RiskScorePanel', () => {
       ),
     ).toBeTruthy()
   })
+
+  it('says in plain words what the score is and cannot know, with the model’s notes one click away', () => {
+    render(
+      <RiskScorePanel risk={score({ warnings: ['HCC 2 requires MDS', 'Rounded half-up to 3 decimals.'] })} />,
+    )
+    const panel = screen.getByRole('region', { name: 'Risk score' })
+    expect(within(panel).getByText(/compare with an average beneficiary, who scores 1\.000/)).toBeTruthy()
+    expect(within(panel).getByText(/cannot know conditions that were never billed/)).toBeTruthy()
+    // The modelling notes are not a warning to the reader: they sit in a closed disclosure.
+    expect(screen.queryByRole('note')).toBeNull()
+    const details = within(panel)
+      .getByText('Technical details of the model')
+      .closest('details') as HTMLDetailsElement
+    expect(details.open).toBe(false)
+    expect(within(details).getByText('HCC 2 requires MDS')).toBeTruthy()
+  })
 })

@@ -40,9 +40,26 @@ const INPUT_LABELS: Record<string, string> = {
 
 export const defaultedInputLabel = (input: string): string => INPUT_LABELS[input] ?? input
 
+/** What the score is and what it cannot know, in plain words; the model's own notes are one click away. */
+function PlainSummary({ risk }: { risk: RiskScore }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <p>
+        This score estimates how this patient’s expected Medicare costs compare with an average beneficiary,
+        who scores 1.000. It is calculated from the diagnoses on the Medicare claims we received, last on{' '}
+        {formatDate(risk.calculation_date)}.
+      </p>
+      <p>
+        It cannot know conditions that were never billed to Original Medicare, such as care paid by a Medicare
+        Advantage plan or not yet billed, so it may be lower than the patient’s true risk.
+      </p>
+    </div>
+  )
+}
+
 function Warnings({ risk }: { risk: RiskScore }) {
   const incomplete = risk.completeness.status !== 'complete'
-  if (!incomplete && risk.defaulted.length === 0 && risk.warnings.length === 0) return null
+  if (!incomplete && risk.defaulted.length === 0) return null
   return (
     <div role="note" className="alert alert-warning flex flex-col items-start">
       <p className="font-semibold">Read this score with care</p>
@@ -53,12 +70,24 @@ function Warnings({ risk }: { risk: RiskScore }) {
             Assumed {defaultedInputLabel(item.input)}: {item.reason}
           </li>
         ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The model's own notes (data it needs, edits it applies, rounding): for readers who want the detail. */
+function TechnicalNotes({ risk }: { risk: RiskScore }) {
+  if (risk.warnings.length === 0) return null
+  return (
+    <details className="rounded-box border border-base-300 p-3">
+      <summary className="cursor-pointer font-medium">Technical details of the model</summary>
+      <ul className="ml-4 mt-2 list-disc">
         {risk.warnings.map((warning, index) => (
           // Model warnings and scoring notes are free text and may repeat.
           <li key={`${index}-${warning}`}>{warning}</li>
         ))}
       </ul>
-    </div>
+    </details>
   )
 }
 
@@ -85,7 +114,9 @@ export function RiskScorePanel({ risk }: { risk: RiskScore }) {
         <dt className="font-medium">Calculated</dt>
         <dd>{formatDate(risk.calculation_date)}</dd>
       </dl>
+      <PlainSummary risk={risk} />
       <Warnings risk={risk} />
+      <TechnicalNotes risk={risk} />
       <h4 className="font-semibold">Demographic and interaction terms</h4>
       {nonDiseaseTerms(risk).length === 0 ? (
         <p>No demographic terms.</p>
