@@ -1,5 +1,5 @@
-// Converts the CMS-HCC tables collected in the research folder into compact TS modules in
-// packages/hcc/src/tables, so the package never reads /work/shared at runtime.
+// Converts CMS's published CMS-HCC model tables (a folder given as argument) into compact TS modules in
+// packages/hcc/src/tables, so the package never reads them at runtime.
 // Usage: npx tsx packages/hcc/scripts/build-tables.ts [hcc-data-dir]
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -172,7 +172,8 @@ function readSnpWeights(version: string): Map<string, number> {
   return new Map([...all].filter(([k]) => k.startsWith('SNPNE_')))
 }
 
-// risk_adjustment_model's label for HF_HCC238_V28 is a copy-paste error (see SOURCES.md).
+// risk_adjustment_model labels HF_HCC238_V28 by a copy-paste error; the term is heart failure × specified heart
+// arrhythmias (HCC238).
 function labelFix(name: string, label: string): string {
   return name === 'HF_HCC238_V28' ? 'Heart Failure*Specified Heart Arrhythmias' : label
 }

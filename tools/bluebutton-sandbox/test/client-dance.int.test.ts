@@ -1,5 +1,5 @@
 // The real @blueconsent/bluebutton client against the sandbox on a real socket (ephemeral port,
-// mounted under a prefix): the whole dance, every error case of the brief, every fault switch.
+// mounted under a prefix): the whole dance, every error case the sandbox plays, every fault switch.
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'

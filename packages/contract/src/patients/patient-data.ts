@@ -1,5 +1,5 @@
 // Medicare data as served to staff ('Claim', 'Risk score'; GET .../data/).
-// Field alternatives of the spec (name/drug_name, service/procedure, service_date/date, id/claim_id) are all
+// Fields that clients know by two names (name/drug_name, service/procedure, service_date/date, id/claim_id) are all
 // filled so every client reading either name works. Money is integer cents.
 import { z } from 'zod'
 

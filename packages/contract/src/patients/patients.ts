@@ -1,4 +1,4 @@
-// Patients as served to staff. Field alternatives of the spec
+// Patients as served to staff. Fields that clients know by two names
 // (name/full_name, birth_date/date_of_birth, mrn/medical_record_number, phone_number/phone) are all filled so a
 // client reading either name works. The MBI is null unless the role's display options allow it.
 import { z } from 'zod'

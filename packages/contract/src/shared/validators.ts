@@ -1,4 +1,4 @@
-// Field validators with the spec's exact messages. Used by forms and by the API.
+// Field validators and the exact messages users see. Used by forms and by the API.
 import { z } from 'zod'
 import { NAME_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts'
 import { isUsStateCode } from './us-states.ts'
