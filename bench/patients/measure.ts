@@ -148,6 +148,7 @@ function apiConfig(): AppConfig {
     migrateOnStart: true,
     appDatabaseRole: undefined,
     logLevel: 'silent',
+    logFormat: 'json',
     webDistDir: '/tmp/blueconsent-bench-no-web',
     rateLimitPerMinute: 1_000_000_000,
     trustProxy: false,

@@ -36,7 +36,7 @@ import { startWorkers } from './jobs/workers.ts'
 import { createCryptoKeys } from './lib/crypto.ts'
 import { DomainEvents } from './lib/domain-events.ts'
 import { resolveSecrets } from './lib/secrets.ts'
-import { createLogger } from './logger.ts'
+import { createLogger, prettyLogStream } from './logger.ts'
 import { registerAccess } from './plugins/access.ts'
 import { registerCsrf } from './plugins/csrf.ts'
 import { registerDocsUi, registerOpenApi } from './plugins/docs.ts'
@@ -59,7 +59,10 @@ export type BuildOptions = {
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Typed as Fastify's logger so the instance type matches the FastifyInstance every plugin expects.
-  const logger: FastifyBaseLogger = createLogger(config.logLevel, options.logDestination)
+  const logger: FastifyBaseLogger = createLogger(
+    config.logLevel,
+    options.logDestination ?? (config.logFormat === 'pretty' ? prettyLogStream() : undefined),
+  )
   const app = Fastify({
     loggerInstance: logger,
     genReqId: () => randomUUID(),

@@ -32,4 +32,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT')
     expect(() => loadConfig({ DEV_TOOLS: 'maybe' })).toThrow('DEV_TOOLS')
   })
+
+  it('logs human-readable lines on a terminal in demo mode, JSON when piped, in production or when asked', () => {
+    const tty = { stdoutIsTty: true }
+    const piped = { stdoutIsTty: false }
+    expect(loadConfig({}, tty).logFormat).toBe('pretty')
+    expect(loadConfig({}, piped).logFormat).toBe('json')
+    const production = {
+      DATABASE_URL: 'postgres://db/x',
+      DATA_ENCRYPTION_KEY: 'k'.repeat(44),
+      JWT_SECRET: 's'.repeat(40),
+    }
+    expect(loadConfig(production, tty).logFormat).toBe('json')
+    expect(loadConfig({ LOG_FORMAT: 'json' }, tty).logFormat).toBe('json')
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, piped).logFormat).toBe('pretty')
+  })
 })

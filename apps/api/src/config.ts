@@ -34,6 +34,7 @@ const envSchema = z.object({
   MIGRATE_ON_START: flag.default(true),
   APP_DATABASE_ROLE: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   WEB_DIST_DIR: optionalString,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   TRUST_PROXY: flag.default(false),
@@ -81,6 +82,8 @@ export type AppConfig = {
   /** `npm run db:migrate` only: the role the API runs as, granted rows but no ownership (db/app-role.ts). */
   appDatabaseRole: string | undefined
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /** Human-readable lines on a terminal in demo mode; JSON lines otherwise (for log shippers). */
+  logFormat: 'pretty' | 'json'
   webDistDir: string
   rateLimitPerMinute: number
   trustProxy: boolean
@@ -172,7 +175,10 @@ function blueButtonConfig(e: BlueButtonEnv, publicUrl: string): BlueButtonConfig
   }
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  terminal: { stdoutIsTty: boolean } = { stdoutIsTty: process.stdout.isTTY === true },
+): AppConfig {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
@@ -202,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     migrateOnStart: e.MIGRATE_ON_START,
     appDatabaseRole: e.APP_DATABASE_ROLE,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (embedded && terminal.stdoutIsTty ? 'pretty' : 'json'),
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps', 'web', 'dist')),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,

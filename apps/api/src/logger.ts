@@ -2,6 +2,7 @@
 // search terms), token-like path segments are masked, and secrets in any logged object are redacted.
 import type { DestinationStream, Logger } from 'pino'
 import { pino } from 'pino'
+import pinoPretty from 'pino-pretty'
 
 const REDACTED = '[REDACTED]'
 const SECRET_KEYS = [
@@ -83,3 +84,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     destination,
   )
 }
+
+/** One readable line per entry for a person at a terminal; the same redacted fields as the JSON lines. */
+export const prettyLogStream = (): DestinationStream =>
+  pinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', sync: true })

@@ -67,6 +67,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     migrateOnStart: true,
     appDatabaseRole: undefined,
     logLevel: 'silent',
+    logFormat: 'json',
     webDistDir: join(tmpdir(), 'blueconsent-no-web-dist'),
     rateLimitPerMinute: 1000,
     trustProxy: false,
