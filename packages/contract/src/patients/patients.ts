@@ -120,6 +120,8 @@ export const patientSearchQuerySchema = z
     medicare_number: z.string().trim().min(1).max(32).optional(),
     search: z.string().trim().min(1).max(200).optional(),
     uuid: z.string().trim().optional(),
+    /** `-data_as_of`: newest Medicare data first (the organisation's list); default by name. */
+    ordering: z.enum(['name', '-data_as_of']).optional(),
     page: z.coerce.number().int().min(1).default(1),
     page_size: z.coerce.number().int().min(1).max(100).default(20),
   })

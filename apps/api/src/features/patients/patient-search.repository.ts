@@ -24,6 +24,8 @@ export type SearchTerms = {
   mrnHash?: string | undefined
   mbiHash?: string | undefined
   general?: GeneralTerm | undefined
+  /** Newest Medicare data first, before the name (the organisation's list). */
+  newestDataFirst?: boolean
 }
 
 /**
@@ -72,6 +74,7 @@ export async function searchPageFor(
     // cost, and accents already made no difference to which patients match.
     orderBy.push(sql`similarity(lower(${patients.fullName}), lower(${terms.general.text})) desc`)
   }
+  if (terms.newestDataFirst) orderBy.push(sql`${patients.dataAsOf} desc nulls last`)
   orderBy.push(sql`lower(${patients.fullName})`, sql`${patients.id}`)
   return { where: sql.join(conditions, sql` and `), orderBy, ...paging }
 }

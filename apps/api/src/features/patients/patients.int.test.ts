@@ -90,6 +90,21 @@ describe('GET /api/patients/ search', () => {
     expect((await get('ACO_ADMIN', '/api/patients/?page_size=101')).statusCode).toBe(400)
   })
 
+  it('lists the organisation newest Medicare data first with ordering=-data_as_of, and keeps it in page links', async () => {
+    await t.app.ctx.db
+      .update(patients)
+      .set({ dataAsOf: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(patients.id, acoFirst.id))
+    const byName = ids((await get('ACO_ADMIN', '/api/patients/')).json())
+    const newest = (await get('ACO_ADMIN', '/api/patients/?ordering=-data_as_of&page_size=1')).json()
+    // Margaret Whitfield's data is the oldest now: by name she is after Bernard Okafor, by data last of all.
+    expect(byName.indexOf(acoSecond.id)).toBeLessThan(byName.indexOf(acoFirst.id))
+    const all = ids((await get('ACO_ADMIN', '/api/patients/?ordering=-data_as_of')).json())
+    expect(all[all.length - 1]).toBe(acoFirst.id)
+    expect(newest.next).toContain('ordering=-data_as_of')
+    expect((await get('ACO_ADMIN', '/api/patients/?ordering=oldest')).statusCode).toBe(400)
+  })
+
   it('searches only within scope: TINs, organisation, agent requests', async () => {
     expect(ids((await get('ACO_USER', '/api/patients/?search=Okafor')).json())).toEqual([])
     expect(ids((await get('ACO_USER', '/api/patients/?search=Whitfield')).json())).toEqual([acoFirst.id])

@@ -90,6 +90,7 @@ export async function patientSearchPage(
         ? undefined
         : keyedHash(ctx.keys, normaliseMbi(query.medicare_number)),
     general: query.search === undefined ? undefined : generalTerm(ctx, query.search, withIdentifiers),
+    newestDataFirst: query.ordering === '-data_as_of',
   }
   return searchPageFor(ctx.db, principal, now, terms, {
     limit: query.page_size,
@@ -128,6 +129,7 @@ export async function searchPatientList(
   const pageUrl = (page: number): string => {
     const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size) })
     for (const name of SEARCH_PARAMETERS) if (query[name] !== undefined) params.set(name, String(query[name]))
+    if (query.ordering !== undefined) params.set('ordering', query.ordering)
     return `${path}?${params.toString()}`
   }
   return {
