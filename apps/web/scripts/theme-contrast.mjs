@@ -1,5 +1,5 @@
 // Writes src/styles/theme-contrast.css: palette corrections so every daisyUI theme we ship meets WCAG AA
-// (4.5:1) for the colour pairs the app uses (stack.md item 5: 27 of 32 themes fail out of the box).
+// (4.5:1) for the colour pairs the app uses (most of the 32 themes fail out of the box).
 // Run: node apps/web/scripts/theme-contrast.mjs   (prints a before/after report; --check fails on any gap)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'

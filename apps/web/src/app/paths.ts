@@ -1,5 +1,5 @@
 // The typed route table: every path the web app links to or matches, in one place.
-// Paths of screens that later issues build are listed too, so links are written once.
+// Paths linked before their screen exists are listed too, so links are written once.
 import { LOGIN_PATH } from '../lib/navigation.ts'
 
 export const paths = {
@@ -36,7 +36,7 @@ export const paths = {
   claimDetail: '/app/claim/:id',
   acoPatient: '/app/aco/patient/:id',
   adminAudit: '/app/admin/audit',
-  // Linked from the shell and the login page; their screens arrive with later issues.
+  // Linked from the shell and the login page; billing, team, account, support and sign-up have no screen yet.
   billing: '/app/billing',
   team: '/app/invitation',
   account: '/app/account',

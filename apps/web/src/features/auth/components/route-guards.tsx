@@ -24,7 +24,7 @@ export function RequireAuth() {
 
 /**
  * Role, admin and organisation-type checks. Failing users go to /app/unauthorized, or with
- * fallback="home" to their role's home page (the spec's second guard).
+ * fallback="home" to their role's home page.
  */
 export function RequireAccess({
   fallback = 'unauthorized',

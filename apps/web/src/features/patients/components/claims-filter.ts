@@ -12,7 +12,7 @@ export type ClaimSort = 'date-desc' | 'date-asc' | 'type' | 'provider' | 'paid-d
 
 export const NO_FILTERS: ClaimFilters = { from: '', to: '', type: '', provider: '', diagnosis: '' }
 
-/** The date a claim is filed under: service date, else the spec's alternative `date`. */
+/** The date a claim is filed under: `service_date`, else `date`, the same date under its other name. */
 export const claimDate = (claim: PatientClaim): string =>
   (claim.service_date ?? claim.date ?? '').slice(0, 10)
 

@@ -1,4 +1,4 @@
-// How a patient's identity reads on screen; the spec's field alternatives (name/full_name, mrn/…) are both read.
+// How a patient's identity reads on screen; fields with two names (name/full_name, mrn/…) are read under both.
 import type { Patient } from '@blueconsent/contract/patients'
 
 export const patientDisplayName = (patient: Patient): string =>
