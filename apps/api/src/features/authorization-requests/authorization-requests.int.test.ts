@@ -172,7 +172,7 @@ describe('create', () => {
     expect(Object.keys(refused.json())).toEqual(['authorization_type'])
   })
 
-  it('refuses a second active request for the same patient with the spec’s message', async () => {
+  it('refuses a second active request for the same patient with the contract’s already-active message', async () => {
     const mrn = nextMrn()
     const first = await create('PHYSICIAN_USER', { mrn })
     const again = await createRaw('PHYSICIAN_ADMIN', { mrn })

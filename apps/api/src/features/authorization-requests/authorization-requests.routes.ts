@@ -31,7 +31,8 @@ const tags = ['authorization-requests']
 const BASE = '/api/healthplans/requests/'
 const READ: { permissions: Permission[] } = { permissions: ['patients.view'] }
 const WRITE: { permissions: Permission[] } = { permissions: ['authorization_requests.create'] }
-// The UUID check is the service's, so a bad id gets the spec's 'Invalid request ID format'.
+// Only a length cap here: the service checks the UUID, so a bad id answers 400
+// `{detail: 'Invalid request ID format', code: 'validation_error'}` rather than a schema field error.
 const idParams = z.object({ id: z.string().max(64) })
 const MAX_PAGE_SIZE = 100
 

@@ -1,6 +1,6 @@
 // The authorization-requests feature's public face. The request owns its lifecycle: every change of
 // status goes through `transitionRequest` and is published as a domain event (lib/domain-events.ts) that
-// messaging, Blue Button grants and ingestion subscribe to; they never call back into this feature.
+// messaging, Blue Button grants and ingestion subscribe to, so this feature never imports them.
 export {
   createRequest,
   revokeRequest,

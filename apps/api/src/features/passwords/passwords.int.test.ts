@@ -148,7 +148,7 @@ describe('password reset', () => {
     expect(response.json()).toEqual({ token: [PASSWORD_RESET_INVALID_TOKEN_MESSAGE] })
   })
 
-  it('reports field errors with the spec messages, and refuses forged tokens', async () => {
+  it('reports field errors with the contract’s validation messages, and refuses forged tokens', async () => {
     const short = await confirm({ uid: 'x', token: 'y', password: 'short', password_confirm: 'different' })
     expect(short.statusCode).toBe(400)
     expect(short.json()).toEqual({

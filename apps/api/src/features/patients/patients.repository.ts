@@ -1,6 +1,6 @@
 // Queries for patients. Every query goes through `patientScope`: the organisation;
-// without all_tins, patients on the user's TINs or with no TIN (the rule of authorization-requests'
-// `patientInScope`); agents only patients with an authorized, unexpired request of their own.
+// without all_tins, patients on the user's TINs or with no TIN (the same rule as `patientInScope` in
+// patient-records.ts); agents only patients with an authorized, unexpired request of their own.
 import { isAgentRole, roleFitsOrganizationType } from '@blueconsent/contract/shared'
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { readAll, type DbOrTx } from '../../db/client.ts'
