@@ -1,7 +1,6 @@
-// /app/authorization, the Patients page: the organisation's patients (newest data first), search, select, and
-// the selected patient's summary.
+// /app/authorization, the Patients page: search, select, and the selected patient's summary.
 // The selection lives in the URL (?patient=, or ?id= from older links) so it can be shared and reloaded.
-import { PATIENT_DATA_MESSAGES, type Patient } from '@blueconsent/contract/patients'
+import { PATIENT_DATA_MESSAGES } from '@blueconsent/contract/patients'
 import { MESSAGES, isValidPatientId } from '@blueconsent/contract/shared'
 import { useRef } from 'react'
 import { useSearchParams } from 'react-router'
@@ -9,7 +8,6 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useSession } from '../../../lib/session.ts'
 import { usePatient } from '../api/patients-api.ts'
-import { OrganizationPatients } from '../components/organization-patients.tsx'
 import { PatientSearchPanel } from '../components/patient-search-panel.tsx'
 import { patientDisplayName } from '../components/patient-format.ts'
 import { SelectedPatientCard } from '../components/selected-patient-card.tsx'
@@ -22,16 +20,6 @@ export function PatientsPage() {
   const patient = usePatient(valid ? requested : null)
   const searchRef = useRef<HTMLInputElement>(null)
   if (!user) return null
-  const selectButton = (found: Patient) => (
-    <button
-      type="button"
-      className="btn btn-sm btn-outline"
-      aria-label={`Select ${patientDisplayName(found)}`}
-      onClick={() => setParams({ patient: found.id })}
-    >
-      Select
-    </button>
-  )
   const clear = () => {
     setParams({})
     // The card and its focused button go away; the search is where the user goes next.
@@ -45,7 +33,16 @@ export function PatientsPage() {
         role={user.role}
         userId={user.id}
         inputRef={searchRef}
-        renderAction={selectButton}
+        renderAction={(found) => (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            aria-label={`Select ${patientDisplayName(found)}`}
+            onClick={() => setParams({ patient: found.id })}
+          >
+            Select
+          </button>
+        )}
       />
       {requested != null && !valid ? <Alert type="error">{MESSAGES.patientId}</Alert> : null}
       {valid && patient.isPending ? <Spinner label="Loading patient…" /> : null}
@@ -53,7 +50,6 @@ export function PatientsPage() {
       {valid && patient.data ? (
         <SelectedPatientCard patient={patient.data} role={user.role} onClear={clear} />
       ) : null}
-      <OrganizationPatients renderAction={selectButton} />
     </div>
   )
 }
