@@ -1,142 +1,261 @@
 // The lint rules that keep the architecture, proved on code written for the purpose: each case must fail
-// `npm run lint`, and removing its rule from eslint.config.js makes this test fail.
+// `npm run lint`, and removing its rule (or its setting) from eslint.config.js makes this test fail.
+// The type-aware rules and no-cycle read the program from disk, so every probe is a real file, written
+// under a name of its own and removed at once; the probe folders go in afterAll.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { ESLint } from 'eslint'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '..')
-const eslint = new ESLint({ cwd: root })
-// A feature that does not exist: the boundaries must cover it the day its folder is created.
-const newFeature = join(root, 'apps/api/src/features/zz-lint-probe')
+const features = join(root, 'apps/api/src/features')
+// Two features that do not exist when eslint.config.js is written: the boundaries must cover a folder the
+// day it is created (the config reads the folder list when it loads, after beforeAll made these).
+const billing = join(features, 'zz-lint-billing')
+const claims = join(features, 'zz-lint-claims')
 const cycleDir = join(root, 'apps/api/src/lib/zz-lint-cycle')
+const webBilling = join(root, 'apps/web/src/features/zz-lint-billing')
+const webClaims = join(root, 'apps/web/src/features/zz-lint-claims')
 
+const BOUNDARY = 'import-x/no-restricted-paths'
+let eslint: ESLint
 let probes = 0
 
 /**
- * Lints `code` as a file in `filePath`'s folder (written to disk under a fresh name, because the
- * type-aware rules read the program from disk, then removed unless it was there before).
+ * The rules `code` breaks as a file in `filePath`'s folder, written under a fresh name ending like
+ * `filePath` (zz.ts → zz-lint-<pid>-<n>.ts, zz.int.test.ts → zz-lint-<pid>-<n>.int.test.ts).
  */
-async function ruleIds(code: string, filePath: string): Promise<string[]> {
+async function ruleIds(code: string, filePath: string, linter = eslint): Promise<string[]> {
   probes += 1
-  const path = existsSync(join(root, filePath))
-    ? join(root, filePath)
-    : join(root, filePath.replace(/zz(\.tsx?)$/, `zz-lint-${process.pid}-${probes}$1`))
-  const created = !existsSync(path)
+  const path = join(root, filePath.replace(/zz((\.[\w-]+)*\.tsx?)$/, `zz-lint-${process.pid}-${probes}$1`))
+  if (existsSync(path)) throw new Error(`probe ${path} exists`)
   mkdirSync(dirname(path), { recursive: true })
   writeFileSync(path, code)
   try {
-    const [result] = await eslint.lintFiles([path])
+    const [result] = await linter.lintFiles([path])
     return (result?.messages ?? []).map((message) => message.ruleId ?? message.message)
   } finally {
-    if (created) rmSync(path, { force: true })
+    rmSync(path, { force: true })
   }
 }
 
 beforeAll(() => {
-  mkdirSync(newFeature, { recursive: true })
-  writeFileSync(join(newFeature, 'index.ts'), 'export const probe = 1\n')
-  writeFileSync(join(newFeature, 'probe-internals.ts'), 'export const probe = 2\n')
+  for (const [folder, name] of [
+    [billing, 'billing'],
+    [claims, 'claims'],
+  ] as const) {
+    mkdirSync(folder, { recursive: true })
+    writeFileSync(join(folder, 'index.ts'), `export const ${name} = 1\n`)
+    writeFileSync(join(folder, `${name}.repository.ts`), `export const ${name}Rows = 2\n`)
+  }
+  for (const folder of [webBilling, webClaims]) {
+    mkdirSync(folder, { recursive: true })
+    writeFileSync(join(folder, 'panel.tsx'), 'export const Panel = () => null\n')
+  }
   mkdirSync(cycleDir, { recursive: true })
   writeFileSync(
     join(cycleDir, 'a.ts'),
     "import { b } from './b.ts'\n\nexport const a = (): number => b() + 1\n",
   )
-  writeFileSync(
-    join(cycleDir, 'b.ts'),
-    "import { a } from './a.ts'\n\nexport const b = (): number => a() - 1\n",
-  )
+  // Extensionless, as TypeScript allows: the resolver must follow it for the cycle to be seen.
+  writeFileSync(join(cycleDir, 'b.ts'), "import { a } from './a'\n\nexport const b = (): number => a() - 1\n")
+  // Created after the probe folders, so its config (read on first use) sees them.
+  eslint = new ESLint({ cwd: root })
 })
 
 afterAll(() => {
-  rmSync(newFeature, { recursive: true, force: true })
-  rmSync(cycleDir, { recursive: true, force: true })
+  for (const folder of [billing, claims, cycleDir, webBilling, webClaims])
+    rmSync(folder, { recursive: true, force: true })
 })
 
 describe('API feature boundaries', () => {
-  it('refuse another feature’s repository and allow its index.ts', async () => {
-    const file = 'apps/api/src/features/zz-lint-probe/zz.ts'
+  it("refuse another feature's repository and allow its index.ts", async () => {
+    expect(
+      existsSync(join(features, 'patients/patients.repository.ts')),
+      'the example moved: update it',
+    ).toBe(true)
+    const file = 'apps/api/src/features/zz-lint-billing/zz.ts'
     expect(
       await ruleIds("export { findScopedPatient } from '../patients/patients.repository.ts'\n", file),
-    ).toContain('import-x/no-restricted-paths')
-    expect(await ruleIds("export { patientRoutes } from '../patients/index.ts'\n", file)).toEqual([])
+    ).toContain(BOUNDARY)
+    expect(await ruleIds("export * from '../patients/index.ts'\n", file)).toEqual([])
+    expect(await ruleIds("export * from '../patients'\n", file)).toEqual([])
+  })
+
+  it('see the import however it is spelled: no extension, .js for .ts, export *, type-only, import()', async () => {
+    const file = 'apps/api/src/features/zz-lint-claims/zz.ts'
+    for (const code of [
+      "export { billingRows } from '../zz-lint-billing/billing.repository'\n",
+      "export { billingRows } from '../zz-lint-billing/billing.repository.js'\n",
+      "export * from '../zz-lint-billing/billing.repository.ts'\n",
+      "import type { billingRows } from '../zz-lint-billing/billing.repository.ts'\n\nexport type Rows = typeof billingRows\n",
+      "export const load = () => import('../zz-lint-billing/billing.repository.ts')\n",
+    ]) {
+      expect(await ruleIds(code, file), code).toContain(BOUNDARY)
+    }
   })
 
   it('cover a feature folder created after the config was written, from both sides', async () => {
-    const intoNew = "export { probe } from '../zz-lint-probe/probe-internals.ts'\n"
-    expect(await ruleIds(intoNew, 'apps/api/src/features/patients/zz.ts')).toContain(
-      'import-x/no-restricted-paths',
-    )
+    // Into the new feature from an old one, and out of the new feature (the first test) both fail.
     expect(
       await ruleIds(
-        "export { probe } from '../zz-lint-probe/index.ts'\n",
+        "export { billingRows } from '../zz-lint-billing/billing.repository.ts'\n",
+        'apps/api/src/features/patients/zz.ts',
+      ),
+    ).toContain(BOUNDARY)
+    expect(
+      await ruleIds(
+        "export { billing } from '../zz-lint-billing/index.ts'\n",
         'apps/api/src/features/patients/zz.ts',
       ),
     ).toEqual([])
-  })
-
-  it('keep db/ and lib/ below every feature', async () => {
-    const code = "export { patientRoutes } from '../features/patients/index.ts'\n"
-    expect(await ruleIds(code, 'apps/api/src/db/zz.ts')).toContain('import-x/no-restricted-paths')
-    expect(await ruleIds(code, 'apps/api/src/lib/zz.ts')).toContain('import-x/no-restricted-paths')
-  })
-
-  it('let jobs/ and app.ts import a feature only through its index.ts', async () => {
+    // Its own files are its own.
     expect(
       await ruleIds(
-        "export { runIngestion } from '../features/ingestion/ingestion.service.ts'\n",
-        'apps/api/src/jobs/zz.ts',
-      ),
-    ).toContain('import-x/no-restricted-paths')
-    expect(
-      await ruleIds(
-        "export { runIngestion } from '../features/ingestion/index.ts'\n",
-        'apps/api/src/jobs/zz.ts',
+        "export { billingRows } from './billing.repository.ts'\n",
+        'apps/api/src/features/zz-lint-billing/zz.ts',
       ),
     ).toEqual([])
+  })
+
+  it("let a test import its own feature's internals and only other features' index.ts", async () => {
+    const own = "export { billingRows } from './billing.repository.ts'\n"
+    const other = "export { findScopedPatient } from '../patients/patients.repository.ts'\n"
+    for (const suffix of ['test.ts', 'int.test.ts', 'int-pg.test.ts']) {
+      expect(await ruleIds(own, `apps/api/src/features/zz-lint-billing/zz.${suffix}`)).toEqual([])
+      expect(await ruleIds(other, `apps/api/src/features/zz-lint-billing/zz.${suffix}`)).toContain(BOUNDARY)
+    }
+    // A test beside app.ts belongs to no feature.
+    expect(
+      await ruleIds(
+        "export { findScopedPatient } from './features/patients/patients.repository.ts'\n",
+        'apps/api/src/zz.int.test.ts',
+      ),
+    ).toContain(BOUNDARY)
+  })
+
+  it('keep db/ and lib/ below every feature, index.ts included', async () => {
+    const code = "export * from '../features/patients/index.ts'\n"
+    expect(await ruleIds(code, 'apps/api/src/db/zz.ts')).toContain(BOUNDARY)
+    expect(await ruleIds(code, 'apps/api/src/lib/zz.ts')).toContain(BOUNDARY)
+  })
+
+  it('let jobs/, plugins/, testing/, app.ts, server.ts and scripts/ import a feature only through its index.ts', async () => {
+    const internal = "export * from '../features/zz-lint-billing/billing.repository.ts'\n"
+    const face = "export * from '../features/zz-lint-billing/index.ts'\n"
+    for (const folder of ['jobs', 'plugins', 'testing']) {
+      expect(await ruleIds(internal, `apps/api/src/${folder}/zz.ts`)).toContain(BOUNDARY)
+      expect(await ruleIds(face, `apps/api/src/${folder}/zz.ts`)).toEqual([])
+    }
+    // A file beside app.ts and server.ts (by glob: a file created after the config loaded).
+    expect(
+      await ruleIds(
+        "export * from './features/zz-lint-billing/billing.repository.ts'\n",
+        'apps/api/src/zz.ts',
+      ),
+    ).toContain(BOUNDARY)
+    expect(
+      await ruleIds(
+        "export * from '../src/features/zz-lint-billing/billing.repository.ts'\n",
+        'apps/api/scripts/zz.ts',
+      ),
+    ).toContain(BOUNDARY)
+  })
+
+  it('hold when ESLint runs from inside the app (an editor, `cd apps/api && npx eslint src`)', async () => {
+    const cwd = process.cwd()
+    process.chdir(join(root, 'apps/api'))
+    try {
+      const fromApi = new ESLint({ cwd: join(root, 'apps/api') })
+      expect(
+        await ruleIds(
+          "export * from '../zz-lint-billing/billing.repository.ts'\n",
+          'apps/api/src/features/zz-lint-claims/zz.ts',
+          fromApi,
+        ),
+      ).toContain(BOUNDARY)
+    } finally {
+      process.chdir(cwd)
+    }
+  })
+
+  it('refuse a relative import the resolver cannot follow (it would slip past the boundaries)', async () => {
+    expect(
+      await ruleIds(
+        "export * from '../zz-lint-billing/no-such-file.ts'\n",
+        'apps/api/src/features/zz-lint-claims/zz.ts',
+      ),
+    ).toContain('import-x/no-unresolved')
   })
 })
 
 describe('web feature boundaries', () => {
-  it('refuse one web feature importing another', async () => {
+  it('refuse one web feature importing another, a new feature folder included', async () => {
+    const code = "export { Panel } from '../zz-lint-billing/panel.tsx'\n"
+    expect(await ruleIds(code, 'apps/web/src/features/zz-lint-claims/zz.tsx')).toContain(BOUNDARY)
+    expect(await ruleIds(code, 'apps/web/src/features/audit/zz.tsx')).toContain(BOUNDARY)
+    expect(
+      await ruleIds("export { Panel } from './panel.tsx'\n", 'apps/web/src/features/zz-lint-billing/zz.tsx'),
+    ).toEqual([])
+  })
+
+  it('keep lib/ and components/ below features/ and app/', async () => {
+    expect(await ruleIds("export * from '../app/paths.ts'\n", 'apps/web/src/lib/zz.ts')).toContain(BOUNDARY)
     expect(
       await ruleIds(
-        "export { PatientSearchPanel } from '../patients/components/patient-search-panel.tsx'\n",
-        'apps/web/src/features/audit/zz.tsx',
+        "export { Panel } from '../../features/zz-lint-billing/panel.tsx'\n",
+        'apps/web/src/components/ui/zz.tsx',
       ),
-    ).toContain('import-x/no-restricted-paths')
+    ).toContain(BOUNDARY)
   })
 })
 
 describe('bug-catching rules', () => {
   it('refuse an import cycle', async () => {
-    const ids = await ruleIds(
-      "import { b } from './b.ts'\n\nexport const a = (): number => b() + 1\n",
-      'apps/api/src/lib/zz-lint-cycle/a.ts',
+    // a.ts → b.ts → a.ts (extensionless), on disk since beforeAll.
+    const [result] = await eslint.lintFiles([join(cycleDir, 'a.ts')])
+    expect(result?.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle')
+  })
+
+  it('refuse a floating promise, and accept one awaited or voided', async () => {
+    const file = 'apps/api/src/lib/zz.ts'
+    const save = 'async function save(): Promise<void> {}\n\n'
+    expect(await ruleIds(`${save}export function click(): void {\n  save()\n}\n`, file)).toContain(
+      '@typescript-eslint/no-floating-promises',
     )
-    expect(ids).toContain('import-x/no-cycle')
+    expect(
+      await ruleIds(`${save}export async function click(): Promise<void> {\n  await save()\n}\n`, file),
+    ).toEqual([])
+    expect(await ruleIds(`${save}export function click(): void {\n  void save()\n}\n`, file)).toEqual([])
   })
 
-  it('refuse a floating promise', async () => {
-    const code = 'async function save(): Promise<void> {}\n\nexport function click(): void {\n  save()\n}\n'
-    expect(await ruleIds(code, 'apps/api/src/lib/zz.ts')).toContain('@typescript-eslint/no-floating-promises')
-  })
-
-  it('refuse a switch that forgets a member of a union', async () => {
-    const code = [
-      "export function label(status: 'pending' | 'authorized' | 'denied'): string {",
-      '  switch (status) {',
-      "    case 'pending':",
-      "      return 'Pending'",
-      "    case 'authorized':",
-      "      return 'Approved'",
-      '  }',
-      "  return ''",
-      '}',
-      '',
-    ].join('\n')
-    expect(await ruleIds(code, 'apps/api/src/lib/zz.ts')).toContain(
+  it('refuse a switch that forgets a member of a union, and accept one with a default', async () => {
+    const switchOver = (cases: string[]) =>
+      [
+        "export function label(status: 'pending' | 'authorized' | 'denied'): string {",
+        '  switch (status) {',
+        ...cases,
+        '  }',
+        "  return ''",
+        '}',
+        '',
+      ].join('\n')
+    const pending = ["    case 'pending':", "      return 'Pending'"]
+    const authorized = ["    case 'authorized':", "      return 'Approved'"]
+    expect(await ruleIds(switchOver([...pending, ...authorized]), 'apps/api/src/lib/zz.ts')).toContain(
       '@typescript-eslint/switch-exhaustiveness-check',
     )
+    expect(
+      await ruleIds(
+        switchOver([...pending, ...authorized, "    case 'denied':", "      return 'Denied'"]),
+        'apps/api/src/lib/zz.ts',
+      ),
+    ).toEqual([])
+    expect(
+      await ruleIds(
+        switchOver([...pending, '    default:', "      return 'Other'"]),
+        'apps/web/src/lib/zz.ts',
+      ),
+    ).toEqual([])
   })
 })
