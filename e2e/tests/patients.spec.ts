@@ -77,14 +77,19 @@ test('ACO user: finds a patient by a misspelt name, by MRN and by Medicare ID, a
   const tabs = page.getByRole('tablist', { name: 'Search by' }).getByRole('tab')
   await expect(tabs).toHaveText(['General Search', 'MRN Search', 'Medicare ID'])
 
+  // The page opens on the organisation's patients, newest Medicare data first; Rosa's data is there.
+  await expect(page.getByRole('list', { name: 'Your patients' })).toContainText(ROSA.name)
+  const search = page.getByRole('region', { name: 'Find a patient' })
   const general = page.getByLabel('Name, MRN, Medicare ID, email or phone')
   await general.fill('Zzyzx Qwertyuiop')
   await expect(page.getByText('No patients found matching your search criteria.')).toBeVisible()
   // Misspelt and lower case: the trigram search still finds her.
   await general.fill('rosa garcai')
-  const select = page.getByRole('button', { name: `Select ${ROSA.name}` })
+  const select = search.getByRole('button', { name: `Select ${ROSA.name}` })
   await expect(select).toBeVisible()
-  await expect(page.getByRole('listitem').filter({ has: select })).toContainText(`MRN ${ROSA.mrn}`)
+  // `has` looks inside each list item, so it takes the button's own locator, not the one scoped to the card.
+  const selectInItem = page.getByRole('button', { name: `Select ${ROSA.name}` })
+  await expect(search.getByRole('listitem').filter({ has: selectInItem })).toContainText(`MRN ${ROSA.mrn}`)
   await expect(page.getByRole('navigation', { name: 'Recent searches' })).toContainText('rosa garcai')
 
   await select.click()
@@ -335,8 +340,9 @@ test('ACO user: another organisation’s patient or claim, a random id and a mal
 
   await signInAs(page, 'ACO_USER')
   const refusals: number[] = []
+  // Reads of one patient or claim by id; the Patients page's own list of the user's patients is not one.
   page.on('response', (response) => {
-    if (/\/api\/(patients|claims)\//.test(response.url())) refusals.push(response.status())
+    if (/\/api\/(patients|claims)\/[^/?]+/.test(response.url())) refusals.push(response.status())
   })
 
   await page.goto(`/app/patient/${other.id}`)
@@ -390,7 +396,9 @@ test('ACO user on one TIN: a patient of the ACO’s other TIN is neither found n
   await page.goto('/app/authorization')
   // Rosa first: the search works for this user, so the empty answer below is the TIN scope, not a broken search.
   await page.getByLabel('Name, MRN, Medicare ID, email or phone').fill(ROSA.name)
-  await expect(page.getByRole('button', { name: `Select ${ROSA.name}` })).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Find a patient' }).getByRole('button', { name: `Select ${ROSA.name}` }),
+  ).toBeVisible()
   await page.getByLabel('Name, MRN, Medicare ID, email or phone').fill(otherTin)
   await expect(page.getByText('No patients found matching your search criteria.')).toBeVisible()
   await page.goto(`/app/patient/${patient.id}`)

@@ -1,7 +1,16 @@
-// A scripted fetch for tests: answers by "METHOD /path/" (query ignored) and records every call.
+// A scripted fetch for tests: answers by "METHOD /path/", or by "METHOD /path/?name=value" for calls that
+// carry those query parameters (the more specific route wins), and records every call with the route it hit.
 import { vi } from 'vitest'
 
-export type RecordedCall = { method: string; url: string; path: string; headers: Headers; body: unknown }
+export type RecordedCall = {
+  method: string
+  url: string
+  path: string
+  headers: Headers
+  body: unknown
+  /** The route that answered: 'GET /api/x/' or 'GET /api/x/?a=b'. */
+  route: string
+}
 type Reply = Response | (() => Response | Promise<Response>)
 export type FakeFetch = ReturnType<typeof createFakeFetch>
 
@@ -16,13 +25,25 @@ export const networkFailure = (): Promise<Response> => Promise.reject(new TypeEr
 export function createFakeFetch() {
   const routes = new Map<string, Reply[]>()
   const calls: RecordedCall[] = []
+  /** A route naming query parameters the call carries beats the bare path. */
+  const routeFor = (method: string, path: string, query: URLSearchParams): string => {
+    for (const key of routes.keys()) {
+      const [keyMethod, target] = key.split(' ')
+      const [keyPath, keyQuery] = (target ?? '').split('?')
+      if (keyMethod !== method || keyPath !== path || keyQuery === undefined) continue
+      if ([...new URLSearchParams(keyQuery)].every(([name, value]) => query.get(name) === value)) return key
+    }
+    return `${method} ${path}`
+  }
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input)
-    const path = new URL(url, 'http://localhost').pathname
+    const parsed = new URL(url, 'http://localhost')
+    const path = parsed.pathname
     const method = (init.method ?? 'GET').toUpperCase()
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body
-    calls.push({ method, url, path, headers: new Headers(init.headers), body })
-    const queue = routes.get(`${method} ${path}`)
+    const route = routeFor(method, path, parsed.searchParams)
+    calls.push({ method, url, path, headers: new Headers(init.headers), body, route })
+    const queue = routes.get(route)
     const reply = queue && queue.length > 1 ? queue.shift() : queue?.[0]
     if (!reply) return json(404, { detail: 'Not found.', code: 'not_found' })
     return typeof reply === 'function' ? reply() : reply.clone()
@@ -35,9 +56,9 @@ export function createFakeFetch() {
       routes.set(route, replies)
       return this
     },
+    /** The calls a route answered (a bare path leaves out the calls a query-specific route took). */
     callsTo(route: string) {
-      const [method, path] = route.split(' ')
-      return calls.filter((call) => call.method === method && call.path === path)
+      return calls.filter((call) => call.route === route)
     },
   }
 }

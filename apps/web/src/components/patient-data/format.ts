@@ -16,3 +16,9 @@ export function providerLabel(name: string | null, npi: string | null): string |
   if (name && name !== npi) return name
   return npi ? `NPI ${npi}` : null
 }
+
+const readable = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+
+/** A date as people read it ('Sep 9, 2026'), read in UTC so a date-only value never moves a day. */
+export const formatReadableDate = (value: string | null): string =>
+  value ? readable.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value)) : '—'

@@ -18,6 +18,7 @@ const ALL = ['patients'] as const
 export const patientKeys = {
   all: ALL,
   search: (search: PatientSearch) => [...ALL, 'search', search] as const,
+  organizationList: (page: number) => [...ALL, 'organization-list', page] as const,
   detail: (id: string) => [...ALL, 'detail', id] as const,
   consolidated: (id: string) => [...ALL, 'consolidated', id] as const,
   riskScore: (id: string) => [...ALL, 'risk-score', id] as const,
@@ -36,6 +37,21 @@ export const searchPatients = (
     schema: patientListSchema,
     query: { [mode]: term, page, page_size: pageSize },
     signal,
+  })
+
+export const ORGANIZATION_LIST_PAGE_SIZE = 20
+
+/** The organisation's patients in the caller's scope, newest Medicare data first. */
+export const useOrganizationPatients = (page: number) =>
+  useQuery({
+    queryKey: patientKeys.organizationList(page),
+    queryFn: ({ signal }) =>
+      apiClient.get('/api/patients/', {
+        schema: patientListSchema,
+        query: { ordering: '-data_as_of', page, page_size: ORGANIZATION_LIST_PAGE_SIZE },
+        signal,
+      }),
+    retry: retryServerErrors,
   })
 
 /** `onAnswered` runs once per search the server answered (the recent-searches list keeps those). */

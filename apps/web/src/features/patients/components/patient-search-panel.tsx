@@ -2,7 +2,7 @@
 // physician roles; 300 ms debounce; the last five searches offered again.
 import { PATIENT_DATA_MESSAGES, type Patient } from '@blueconsent/contract/patients'
 import { PATIENT_SEARCH, type Role } from '@blueconsent/contract/shared'
-import { useId, useState, type ReactNode, type Ref } from 'react'
+import { useEffect, useId, useState, type ReactNode, type Ref } from 'react'
 import { Tabs, type TabItem } from '../../../components/patient-data/tabs.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
@@ -48,14 +48,24 @@ type PatientSearchPanelProps = {
   renderAction: (patient: Patient) => ReactNode
   /** The search field, for pages that send the focus back to it (Clear selection). */
   inputRef?: Ref<HTMLInputElement>
+  /** Told whether a search is typed, so a page can step its own list aside while results show. */
+  onSearchingChange?: (searching: boolean) => void
 }
 
-export function PatientSearchPanel({ role, userId, renderAction, inputRef }: PatientSearchPanelProps) {
+export function PatientSearchPanel({
+  role,
+  userId,
+  renderAction,
+  inputRef,
+  onSearchingChange,
+}: PatientSearchPanelProps) {
   const inputId = useId()
   const tabs = searchTabsFor(role)
   const showMrn = patientFieldsFor(role).mrn
   const [mode, setMode] = useState<SearchMode>('search')
   const [term, setTerm] = useState('')
+  const searching = term.trim() !== ''
+  useEffect(() => onSearchingChange?.(searching), [searching, onSearchingChange])
   const [recent, setRecent] = useState<RecentSearch[]>(() => readRecentSearches(userId))
   // Primitives, so an unchanged search never restarts the timer.
   const settled = {

@@ -28,10 +28,34 @@ async function openPatients(
 /** Where the personas' recent searches are kept (all personas share one user id). */
 const RECENT_KEY = recentSearchesKey(personaFor('ACO_USER').id)
 
+/** The search card, apart from the organisation's list below it. */
+const searchPanel = () => screen.getByRole('region', { name: 'Find a patient' })
+
 const searchCalls = (fake: FakeFetch) =>
   fake.callsTo('GET /api/patients/').map((call) => new URL(call.url, 'http://x').searchParams)
 
 describe('Patients page', { timeout: 20_000 }, () => {
+  it('opens on the organisation’s patients, newest Medicare data first, each selectable', async () => {
+    const fake = patientFake()
+    await openPatients('ACO_USER', '/app/authorization', fake)
+    const list = await screen.findByRole('list', { name: 'Your patients' })
+    const [call] = fake.callsTo('GET /api/patients/?ordering=-data_as_of')
+    expect(new URL(call?.url ?? '', 'http://x').searchParams.get('page')).toBe('1')
+    await userEvent.click(within(list).getByRole('button', { name: 'Select Maria Lopez' }))
+    expect(await screen.findByRole('button', { name: 'Clear selection' })).toBeTruthy()
+  })
+
+  it('steps the organisation’s list aside while a search is typed, and brings it back when cleared', async () => {
+    await openPatients('ACO_USER')
+    await screen.findByRole('list', { name: 'Your patients' })
+    const field = screen.getByLabelText('Name, MRN, Medicare ID, email or phone')
+    fireEvent.change(field, { target: { value: 'Maria' } })
+    expect(screen.queryByRole('list', { name: 'Your patients' })).toBeNull()
+    await within(searchPanel()).findByText('1 patient found')
+    fireEvent.change(field, { target: { value: '' } })
+    expect(await screen.findByRole('list', { name: 'Your patients' })).toBeTruthy()
+  })
+
   it('offers MRN and Medicare ID search to providers only', async () => {
     await openPatients('ACO_USER')
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
@@ -112,9 +136,9 @@ describe('Patients page', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Name, MRN, Medicare ID, email or phone'), {
       target: { value: 'Maria' },
     })
-    const providerResult = (await screen.findByRole('button', { name: 'Select Maria Lopez' })).closest(
-      'li',
-    ) as HTMLElement
+    const providerResult = (
+      await within(searchPanel()).findByRole('button', { name: 'Select Maria Lopez' })
+    ).closest('li') as HTMLElement
     expect(providerResult.textContent).toContain('MRN MRN-1')
     document.body.innerHTML = ''
     for (const role of ['AGENT_USER', 'AGENT_ADMIN'] as const) {
@@ -122,9 +146,9 @@ describe('Patients page', { timeout: 20_000 }, () => {
       expect(screen.queryByLabelText('Name, MRN, Medicare ID, email or phone')).toBeNull()
       fireEvent.change(screen.getByLabelText('Name, email or phone'), { target: { value: 'Maria' } })
       // The fixture carries an MRN; the agent's result still shows none.
-      const result = (await screen.findByRole('button', { name: 'Select Maria Lopez' })).closest(
-        'li',
-      ) as HTMLElement
+      const result = (
+        await within(searchPanel()).findByRole('button', { name: 'Select Maria Lopez' })
+      ).closest('li') as HTMLElement
       expect(result.textContent).not.toContain('MRN')
       expect(result.textContent).toContain('born 1948-05-12')
       document.body.innerHTML = ''

@@ -1,13 +1,15 @@
-// /app/authorization, the Patients page: search, select, and the selected patient's summary.
+// /app/authorization, the Patients page: the organisation's patients (newest data first), search, select, and
+// the selected patient's summary.
 // The selection lives in the URL (?patient=, or ?id= from older links) so it can be shared and reloaded.
-import { PATIENT_DATA_MESSAGES } from '@blueconsent/contract/patients'
+import { PATIENT_DATA_MESSAGES, type Patient } from '@blueconsent/contract/patients'
 import { MESSAGES, isValidPatientId } from '@blueconsent/contract/shared'
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useSession } from '../../../lib/session.ts'
 import { usePatient } from '../api/patients-api.ts'
+import { OrganizationPatients } from '../components/organization-patients.tsx'
 import { PatientSearchPanel } from '../components/patient-search-panel.tsx'
 import { patientDisplayName } from '../components/patient-format.ts'
 import { SelectedPatientCard } from '../components/selected-patient-card.tsx'
@@ -19,7 +21,19 @@ export function PatientsPage() {
   const valid = requested != null && isValidPatientId(requested)
   const patient = usePatient(valid ? requested : null)
   const searchRef = useRef<HTMLInputElement>(null)
+  // While a search is typed its results are the list; the organisation's list returns when it is cleared.
+  const [searching, setSearching] = useState(false)
   if (!user) return null
+  const selectButton = (found: Patient) => (
+    <button
+      type="button"
+      className="btn btn-sm btn-outline"
+      aria-label={`Select ${patientDisplayName(found)}`}
+      onClick={() => setParams({ patient: found.id })}
+    >
+      Select
+    </button>
+  )
   const clear = () => {
     setParams({})
     // The card and its focused button go away; the search is where the user goes next.
@@ -33,16 +47,8 @@ export function PatientsPage() {
         role={user.role}
         userId={user.id}
         inputRef={searchRef}
-        renderAction={(found) => (
-          <button
-            type="button"
-            className="btn btn-sm btn-outline"
-            aria-label={`Select ${patientDisplayName(found)}`}
-            onClick={() => setParams({ patient: found.id })}
-          >
-            Select
-          </button>
-        )}
+        renderAction={selectButton}
+        onSearchingChange={setSearching}
       />
       {requested != null && !valid ? <Alert type="error">{MESSAGES.patientId}</Alert> : null}
       {valid && patient.isPending ? <Spinner label="Loading patient…" /> : null}
@@ -50,6 +56,7 @@ export function PatientsPage() {
       {valid && patient.data ? (
         <SelectedPatientCard patient={patient.data} role={user.role} onClear={clear} />
       ) : null}
+      {searching ? null : <OrganizationPatients renderAction={selectButton} />}
     </div>
   )
 }

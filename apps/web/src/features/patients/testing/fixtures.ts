@@ -124,14 +124,18 @@ export const personaFor = (role: Role): User => {
 
 /** The patient endpoints answering for one patient. */
 export function patientFake(data: Consolidated = consolidated()): FakeFetch {
-  return createFakeFetch()
-    .on('GET /api/patients/', json(200, patientPage([makePatient()])))
-    .on(`GET /api/patients/${PATIENT_ID}/`, json(200, makePatient()))
-    .on(`GET /api/patients/${PATIENT_ID}/consolidated/`, json(200, data))
-    .on(`GET /api/patients/${PATIENT_ID}/risk_score/`, json(200, patientRiskScore()))
-    .on(
-      `GET /api/patients/${PATIENT_ID}/notes/`,
-      json(200, { count: 0, next: null, previous: null, results: [] }),
-    )
-    .on('GET /api/csrf/', json(200, { csrftoken: 'csrf-1' }))
+  return (
+    createFakeFetch()
+      .on('GET /api/patients/', json(200, patientPage([makePatient()])))
+      // The Patients page's own list of the organisation, newest data first.
+      .on('GET /api/patients/?ordering=-data_as_of', json(200, patientPage([makePatient()])))
+      .on(`GET /api/patients/${PATIENT_ID}/`, json(200, makePatient()))
+      .on(`GET /api/patients/${PATIENT_ID}/consolidated/`, json(200, data))
+      .on(`GET /api/patients/${PATIENT_ID}/risk_score/`, json(200, patientRiskScore()))
+      .on(
+        `GET /api/patients/${PATIENT_ID}/notes/`,
+        json(200, { count: 0, next: null, previous: null, results: [] }),
+      )
+      .on('GET /api/csrf/', json(200, { csrftoken: 'csrf-1' }))
+  )
 }
