@@ -1,5 +1,7 @@
 // Every route of this release. Pages load lazily so the login route stays small.
+import { ACO_ROLES, ADMIN_ROLES, AGENT_ROLES, PHYSICIAN_ROLES } from '@blueconsent/contract/shared'
 import { Navigate, type RouteObject } from 'react-router'
+import type { AccessRule } from '../features/auth/components/access.ts'
 import { Spinner } from '../components/ui/spinner.tsx'
 import { ROLE_DASHBOARD_REDIRECTS, paths } from './paths.ts'
 import { RootLayout } from './routes/root-layout.tsx'
@@ -20,6 +22,30 @@ const page = (title: string, path: string, load: () => Promise<RouteObject['Comp
   handle: { title },
   lazy: async () => ({ Component: await load() }),
 })
+
+const notYetAvailable = async () =>
+  (await import('../features/shell/pages/not-yet-available-page.tsx')).NotYetAvailablePage
+const patientList = async () =>
+  (await import('../features/patients/pages/patient-list-page.tsx')).PatientListPage
+
+type GuardRule = AccessRule & { fallback?: 'unauthorized' | 'home' }
+
+/** Routes behind one access rule: a failing user goes to /app/unauthorized, or home with fallback 'home'. */
+const guarded = (rule: GuardRule, children: RouteObject[]): RouteObject => ({
+  lazy: async () => {
+    const { RequireAccess } = await guards()
+    return { Component: () => <RequireAccess {...rule} /> }
+  },
+  children,
+})
+
+/** The role families' guards: the role and the kind of organisation it works in. */
+const ACO_GUARD: GuardRule = { roles: ACO_ROLES, organizationTypes: ['ACO'] }
+const PHYSICIAN_GUARD: GuardRule = { roles: PHYSICIAN_ROLES, organizationTypes: ['PHYSICIAN_GROUP', 'FQHC'] }
+const AGENT_GUARD: GuardRule = { roles: AGENT_ROLES, organizationTypes: ['INSURANCE_AGENCY'] }
+/** Non-admins opening invitations go to their own home, not to an error. */
+const INVITATIONS_GUARD: GuardRule = { roles: ADMIN_ROLES, fallback: 'home' }
+const TIN_REGISTRY_GUARD: GuardRule = { roles: ['ACO_ADMIN'], organizationTypes: ['ACO'] }
 
 const redirectTo = (path: string, to: string): RouteObject => ({
   path,
@@ -45,6 +71,9 @@ export const routes: RouteObject[] = [
             paths.forgotPassword,
             async () => (await import('../features/auth/pages/forgot-password-page.tsx')).ForgotPasswordPage,
           ),
+          page('Sign up', paths.signup, notYetAvailable),
+          // A signed-in user following an invitation link goes to their own dashboard.
+          page('Accept Invitation', paths.acceptInvitation, notYetAvailable),
         ],
       },
       page(
@@ -124,6 +153,36 @@ export const routes: RouteObject[] = [
                 paths.unauthorized,
                 async () => (await import('../features/shell/pages/unauthorized-page.tsx')).UnauthorizedPage,
               ),
+              page('Profile', paths.profile, notYetAvailable),
+              page('Account settings', paths.account, notYetAvailable),
+              page('Billing', paths.billing, notYetAvailable),
+              page('Contact Support', paths.support, notYetAvailable),
+              page('Team', paths.team, notYetAvailable),
+              page('Setup', paths.setup, notYetAvailable),
+              guarded(INVITATIONS_GUARD, [page('User Invitations', paths.invitations, notYetAvailable)]),
+              guarded(ACO_GUARD, [
+                page('ACO Members', paths.acoMembers, notYetAvailable),
+                page('ACO Reports', paths.acoReports, notYetAvailable),
+              ]),
+              guarded(PHYSICIAN_GUARD, [
+                page('Patients', paths.physicianPatients, patientList),
+                page('Appointments', paths.physicianAppointments, notYetAvailable),
+              ]),
+              guarded(AGENT_GUARD, [
+                page('Clients', paths.agentClients, patientList),
+                page('Quotes', paths.agentQuotes, notYetAvailable),
+                page('Policies', paths.agentPolicies, notYetAvailable),
+              ]),
+              guarded({ admin: true }, [
+                page('Admin Dashboard', paths.admin, notYetAvailable),
+                page('Users', paths.adminUsers, notYetAvailable),
+                page('User Details', paths.adminUser, notYetAvailable),
+                page('Organizations', paths.adminOrganizations, notYetAvailable),
+                page('Reports', paths.adminReports, notYetAvailable),
+                page('Settings', paths.adminSettings, notYetAvailable),
+                page('Reference Data Management', paths.adminReferenceData, notYetAvailable),
+              ]),
+              guarded(TIN_REGISTRY_GUARD, [page('TIN Management', paths.tinManagement, notYetAvailable)]),
               {
                 lazy: async () => ({
                   Component: (await import('../features/audit/components/require-admin.tsx')).RequireAdmin,
@@ -144,12 +203,7 @@ export const routes: RouteObject[] = [
                     paths.authorization,
                     async () => (await import('../features/patients/pages/patients-page.tsx')).PatientsPage,
                   ),
-                  page(
-                    'Patients',
-                    paths.patients,
-                    async () =>
-                      (await import('../features/patients/pages/patient-list-page.tsx')).PatientListPage,
-                  ),
+                  page('Patients', paths.patients, patientList),
                   page(
                     'Patient Details',
                     paths.patientDetail,
@@ -196,6 +250,11 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await layouts()).MaybeShellRoute }),
         children: [
+          page('Contact', paths.contact, notYetAvailable),
+          page('Contact', paths.appContact, notYetAvailable),
+          page('Accept Team Invitation', paths.billingInvite, notYetAvailable),
+          page('Payment Successful', paths.billingSuccess, notYetAvailable),
+          page('Payment Cancelled', paths.billingCancel, notYetAvailable),
           page(
             'Page not found',
             '*',

@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import type { User } from '@blueconsent/contract/auth'
+import type { OrganizationType, Role } from '@blueconsent/contract/shared'
 import { makeUser, userWithRole } from '../testing/fixtures.ts'
 import { renderApp, signIn } from '../testing/render-app.tsx'
 
@@ -72,5 +74,83 @@ describe('routing and guards', () => {
     expect(screen.getAllByText('ACO Admin').length).toBeGreaterThan(0)
     expect(screen.getByRole('heading', { level: 3, name: 'Cost analysis' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 3, name: 'Team' })).toBeInTheDocument()
+  })
+
+  describe('every route of the account, billing, team and role areas is registered with its guard', () => {
+    const member = (role: Role, organization_type: OrganizationType | null = null): User =>
+      userWithRole(role, {
+        organization: organization_type ? { id: 'o', name: 'Org', organization_type } : null,
+      })
+    const aco = member('ACO_USER', 'ACO')
+    const acoAdmin = member('ACO_ADMIN', 'ACO')
+    const physician = member('PHYSICIAN_USER', 'PHYSICIAN_GROUP')
+    const agent = member('AGENT_USER', 'INSURANCE_AGENCY')
+    const platformAdmin = member('ADMIN')
+    // [path, a user the guard lets in, a user it turns away, where that user lands]
+    const cases: [string, User, User, string][] = [
+      ['/app/aco/members', aco, physician, '/app/unauthorized'],
+      ['/app/aco/reports', acoAdmin, agent, '/app/unauthorized'],
+      ['/app/physician/appointments', physician, aco, '/app/unauthorized'],
+      ['/app/agent/quotes', agent, physician, '/app/unauthorized'],
+      ['/app/agent/policies', agent, aco, '/app/unauthorized'],
+      ['/app/admin', platformAdmin, aco, '/app/unauthorized'],
+      ['/app/admin/users', platformAdmin, agent, '/app/unauthorized'],
+      ['/app/admin/users/42', platformAdmin, physician, '/app/unauthorized'],
+      ['/app/admin/organizations', platformAdmin, aco, '/app/unauthorized'],
+      ['/app/admin/reports', platformAdmin, aco, '/app/unauthorized'],
+      ['/app/admin/settings', platformAdmin, aco, '/app/unauthorized'],
+      ['/app/admin/reference-data', platformAdmin, aco, '/app/unauthorized'],
+      [
+        '/app/admin/tin-management',
+        acoAdmin,
+        member('PHYSICIAN_ADMIN', 'PHYSICIAN_GROUP'),
+        '/app/unauthorized',
+      ],
+      // A non-admin opening invitations goes to their own home, not to an error.
+      ['/app/invitations', acoAdmin, aco, '/app/care-management'],
+    ]
+    it.each(cases)('%s', async (route, allowed, refused, landing) => {
+      await signIn(allowed)
+      const open = renderApp(route)
+      expect(await screen.findByRole('link', { name: 'Back to Dashboard' })).toBeInTheDocument()
+      expect(path(open)).toBe(route)
+      expect(screen.queryByText("Oops! We couldn't find the page you're looking for.")).toBeNull()
+      open.unmount()
+      await signIn(refused)
+      const away = renderApp(route)
+      await waitFor(() => expect(path(away)).toBe(landing))
+    })
+
+    it('gives the physician and agent patient lists the patient list page', async () => {
+      await signIn(physician)
+      renderApp('/app/physician/patients')
+      expect(await screen.findByRole('heading', { level: 1, name: 'Patients' })).toBeInTheDocument()
+    })
+
+    it('opens the public billing and contact pages to guests, and sends a signed-in invitee home', async () => {
+      for (const route of [
+        '/contact',
+        '/app/contact',
+        '/billing/success',
+        '/billing/cancel',
+        '/billing/invite',
+      ]) {
+        const app = renderApp(route)
+        expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
+        expect(path(app)).toBe(route)
+        app.unmount()
+      }
+      await signIn(aco)
+      const invitee = renderApp('/app/accept-invitation/abc')
+      await waitFor(() => expect(path(invitee)).toBe('/app/care-management'))
+    })
+
+    it('keeps the signed-in account pages behind sign-in', async () => {
+      for (const route of ['/app/profile', '/app/account', '/app/billing', '/app/support', '/app/setup']) {
+        const app = renderApp(route)
+        await waitFor(() => expect(path(app)).toBe(`/app/login?next=${encodeURIComponent(route)}`))
+        app.unmount()
+      }
+    })
   })
 })
