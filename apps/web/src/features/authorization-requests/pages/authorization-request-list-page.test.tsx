@@ -1,7 +1,7 @@
 import { AUTHORIZATION_MESSAGES } from '@blueconsent/contract/authorization-requests'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { json } from '../../../testing/fake-fetch.ts'
 import { approvedRequest, makeRequest } from '../testing/fixtures.ts'
 import { openWidget, widgetFake } from '../testing/render-widget.tsx'
@@ -35,6 +35,39 @@ describe('Authorization Requests review page', { timeout: 20_000 }, () => {
         ),
       ).toBe(true),
     )
+  })
+
+  it('shows one card per request on a phone, with status, contact and time, and no table', async () => {
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      matches: media === '(max-width: 767px)',
+      media,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }))
+    try {
+      const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString()
+      const fake = widgetFake([
+        makeRequest({ patient_name: 'Pat Pending', expires_at: inThreeDays }),
+        approvedRequest({ patient_name: 'Mia Mismatch', identity_review: 'pending' }),
+      ])
+      await openWidget('ACO_ADMIN', PAGE, fake)
+      const cards = await screen.findByRole('list', { name: 'Authorization requests' })
+      expect(screen.queryByRole('table', { name: 'Authorization requests' })).toBeNull()
+      const pat = within(cards)
+        .getAllByRole('listitem')
+        .find((card) => card.textContent?.includes('Pat Pending'))
+      expect(pat).toBeDefined()
+      expect(within(pat as HTMLElement).getByText('Pending')).toBeInTheDocument()
+      expect(within(pat as HTMLElement).getByText('Contact')).toBeInTheDocument()
+      expect(within(pat as HTMLElement).getByText(/remaining/)).toBeInTheDocument()
+      // Identity review appears only on the card that has one, with its decision buttons.
+      expect(within(pat as HTMLElement).queryByText('—')).toBeNull()
+      expect(
+        within(cards).getByRole('button', { name: 'Confirm identity of Mia Mismatch' }),
+      ).toBeInTheDocument()
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it('opens filtered by the status a dashboard tile names, and ignores an unknown one', async () => {

@@ -8,11 +8,12 @@ import {
   type AuthorizationRequest,
 } from '@blueconsent/contract/authorization-requests'
 import { isAdminRole, isProviderRole } from '@blueconsent/contract/shared'
-import { useId, useState } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useSession } from '../../../lib/session.ts'
+import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query.ts'
 import { useIdentityReview, type IdentityDecision } from '../api/identity-review.ts'
 import type { RequestListParams } from '../api/keys.ts'
 import { useRequests } from '../api/list-requests.ts'
@@ -152,51 +153,115 @@ export function AuthorizationRequestListPage() {
       {filtered.isError ? <Alert type="error">{AUTHORIZATION_MESSAGES.loadFailed}</Alert> : null}
       {filtered.isSuccess && rows.length === 0 ? <p>{AUTHORIZATION_MESSAGES.emptyList}</p> : null}
       {rows.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="table">
-            <caption className="sr-only">Authorization requests</caption>
-            <thead className="text-base-content">
-              <tr>
-                <th scope="col">Patient</th>
-                {showMrn ? <th scope="col">MRN</th> : null}
-                <th scope="col">Contact</th>
-                <th scope="col">Requester</th>
-                <th scope="col">Status</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Time left or ended</th>
-                <th scope="col">Identity review</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pageOf(rows, current, REVIEW_PAGE_SIZE).map((request) => (
-                <tr key={request.request_id}>
-                  <td>
-                    <PatientName request={request} now={now} />
-                  </td>
-                  {showMrn ? <td>{request.patient_mrn ?? '—'}</td> : null}
-                  <td className="break-all">{contactText(request)}</td>
-                  <td>{request.requester.name}</td>
-                  <td>
-                    <StatusBadge request={request} now={now} />
-                  </td>
-                  <td>{new Date(request.created_at).toLocaleDateString()}</td>
-                  <td>{requestTimeText(request, now) ?? '—'}</td>
-                  <td>
-                    <IdentityReviewCell
-                      request={request}
-                      canDecide={organization}
-                      viewerRole={user?.role ?? 'USER'}
-                      busy={review.isPending}
-                      onDecide={(target, decision) => void decide(target, decision)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RequestRows
+          requests={pageOf(rows, current, REVIEW_PAGE_SIZE)}
+          now={now}
+          showMrn={showMrn}
+          reviewCell={(request) => (
+            <IdentityReviewCell
+              request={request}
+              canDecide={organization}
+              viewerRole={user?.role ?? 'USER'}
+              busy={review.isPending}
+              onDecide={(target, decision) => void decide(target, decision)}
+            />
+          )}
+        />
       ) : null}
       <Pager page={current} pages={pages} label="Authorization request pages" onPage={setPage} />
     </div>
+  )
+}
+
+type RequestRowsProps = {
+  requests: readonly AuthorizationRequest[]
+  now: number
+  showMrn: boolean
+  reviewCell: (request: AuthorizationRequest) => ReactNode
+}
+
+const sentDate = (request: AuthorizationRequest): string => new Date(request.created_at).toLocaleDateString()
+
+/** A table on a laptop; on a phone one card per request, so status and contact never fall off-screen. */
+function RequestRows(props: RequestRowsProps) {
+  const narrow = useMediaQuery(NARROW_SCREEN)
+  return narrow ? <RequestCards {...props} /> : <RequestTable {...props} />
+}
+
+function RequestTable({ requests, now, showMrn, reviewCell }: RequestRowsProps) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="table">
+        <caption className="sr-only">Authorization requests</caption>
+        <thead className="text-base-content">
+          <tr>
+            <th scope="col">Patient</th>
+            {showMrn ? <th scope="col">MRN</th> : null}
+            <th scope="col">Contact</th>
+            <th scope="col">Requester</th>
+            <th scope="col">Status</th>
+            <th scope="col">Sent</th>
+            <th scope="col">Time left or ended</th>
+            <th scope="col">Identity review</th>
+          </tr>
+        </thead>
+        <tbody>
+          {requests.map((request) => (
+            <tr key={request.request_id}>
+              <td>
+                <PatientName request={request} now={now} />
+              </td>
+              {showMrn ? <td>{request.patient_mrn ?? '—'}</td> : null}
+              <td className="break-all">{contactText(request)}</td>
+              <td>{request.requester.name}</td>
+              <td>
+                <StatusBadge request={request} now={now} />
+              </td>
+              <td>{sentDate(request)}</td>
+              <td>{requestTimeText(request, now) ?? '—'}</td>
+              <td>{reviewCell(request)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function RequestCards({ requests, now, showMrn, reviewCell }: RequestRowsProps) {
+  return (
+    <ul aria-label="Authorization requests" className="flex flex-col gap-3">
+      {requests.map((request) => (
+        <li key={request.request_id} className="card border border-base-300 bg-base-100">
+          <div className="card-body gap-2 p-4">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <span className="font-semibold">
+                <PatientName request={request} now={now} />
+              </span>
+              <StatusBadge request={request} now={now} />
+            </div>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              {showMrn ? <CardField label="MRN" value={request.patient_mrn ?? '—'} /> : null}
+              <CardField label="Contact" value={contactText(request)} />
+              <CardField label="Requester" value={request.requester.name} />
+              <CardField label="Sent" value={sentDate(request)} />
+              <CardField label="Time left or ended" value={requestTimeText(request, now) ?? '—'} />
+            </dl>
+            {/* A card only mentions identity review when there is one. */}
+            {request.identity_review === 'none' ? null : reviewCell(request)}
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function CardField({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt className="text-base-content/70">{label}</dt>
+      {/* Long email addresses wrap at their own break points rather than letter by letter. */}
+      <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
+    </>
   )
 }
