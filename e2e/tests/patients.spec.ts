@@ -167,7 +167,12 @@ test('ACO user: full record with the risk score explained, claims paged, a claim
   await expect(definition(demographics, 'Date of birth')).toHaveText(patient.birth_date as string)
   await expect(page.getByText(/Last sync /)).toBeVisible()
 
-  // The risk score and its explanation: score, model and payment year, each HCC with the diagnoses behind it.
+  // The summary gives the score at a glance; its section explains it: score, model and payment year, each HCC
+  // with the diagnoses behind it.
+  const summary = page.getByRole('region', { name: 'Summary' })
+  await expect(summary).toContainText(`Risk score ${explanation.payment_score.toFixed(3)}`)
+  await summary.getByRole('button', { name: 'How this score is calculated' }).click()
+  await expect(page).toHaveURL(/#risk-score$/)
   const riskPanel = page.getByRole('region', { name: 'Risk score' })
   await expect(definition(riskPanel, 'Payment score')).toHaveText(explanation.payment_score.toFixed(3))
   await expect(definition(riskPanel, 'Model')).toHaveText(
@@ -190,8 +195,12 @@ test('ACO user: full record with the risk score explained, claims paged, a claim
     await expect(riskPanel.getByRole('note')).toContainText(explanation.defaulted[0]?.reason as string)
   }
 
-  // Medications first, split into current and past fills that add up to every fill.
+  await expectNoAxeViolations(page)
+
+  // Medications, split into current and past fills that add up to every fill.
   const dataTabs = page.getByRole('tablist', { name: 'Patient data' })
+  await expect(dataTabs.getByRole('tab')).toHaveText(['Medications', 'Claims', 'Risk score', 'Notes'])
+  await dataTabs.getByRole('tab', { name: 'Medications' }).click()
   await expect(dataTabs.getByRole('tab', { name: 'Medications', selected: true })).toBeVisible()
   const fills = await page.getByRole('heading', { name: /^(Current|Past) fills \(\d+\)$/ }).allInnerTexts()
   expect(fills.map((text) => Number(text.match(/\((\d+)\)/)?.[1])).reduce((a, b) => a + b, 0)).toBe(
@@ -301,11 +310,12 @@ test('agent: sees only the medications of their own client, and nobody else’s 
   expect(served.claims).toEqual([])
   expect(served.medications.length).toBeGreaterThan(0)
 
-  await expect(page.getByRole('heading', { level: 2, name: 'Medications' })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Medications', selected: true })).toBeVisible()
   await expect(page.getByRole('heading', { name: /^(Current|Past) fills \(\d+\)$/ }).first()).toBeVisible()
   await expect(page.getByRole('tab', { name: 'Claims' })).toHaveCount(0)
   await expect(page.getByRole('table', { name: 'Claims' })).toHaveCount(0)
   await expect(page.getByRole('region', { name: 'Risk score' })).toHaveCount(0)
+  await expect(page.getByRole('tab', { name: 'Risk score' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Export FHIR' })).toHaveCount(0)
   // Without the demographics option the card is the patient's identity only: name (the heading) and date of birth.

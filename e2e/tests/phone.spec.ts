@@ -10,7 +10,7 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0)
 }
 
-test('phone: the ACO admin reads requests as cards and the Patients page fits the screen', async ({
+test('phone: the ACO admin reads requests as cards, and the Patients page and a record fit the screen', async ({
   page,
 }) => {
   await signInAs(page, 'ACO_ADMIN')
@@ -25,7 +25,19 @@ test('phone: the ACO admin reads requests as cards and the Patients page fits th
   await expectNoAxeViolations(page)
 
   await page.goto('/app/authorization')
-  await expect(page.getByRole('list', { name: 'Your patients' })).toBeVisible()
+  const patients = page.getByRole('list', { name: 'Your patients' })
+  await expect(patients).toBeVisible()
+  await expectNoSidewaysScroll(page)
+  await expectNoAxeViolations(page)
+
+  // The newest patient's record: the summary first, then the sections.
+  await patients
+    .getByRole('button', { name: /^Select / })
+    .first()
+    .click()
+  await page.getByRole('link', { name: 'View full record' }).click()
+  await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible()
+  await expect(page.getByRole('tablist', { name: 'Patient data' })).toBeVisible()
   await expectNoSidewaysScroll(page)
   await expectNoAxeViolations(page)
 })

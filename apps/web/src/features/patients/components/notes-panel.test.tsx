@@ -29,7 +29,8 @@ async function openNotes(role: Role, notes: Note[]) {
       json(200, { ...note('n-1', user.id, 'Prefers afternoon calls'), updated_at: '2026-11-20T10:00:00Z' }),
     )
   await signIn(user)
-  const app = renderApp(`/app/patient/${PATIENT_ID}`, { fake })
+  // The Notes section of the record, opened by its address.
+  const app = renderApp(`/app/patient/${PATIENT_ID}#notes`, { fake })
   const panel = await screen.findByRole('region', { name: 'Notes' }, { timeout: 10_000 })
   await within(panel).findByText(notes[0]?.body ?? 'No notes yet.')
   return { app, panel, fake, user }

@@ -1,5 +1,6 @@
-// /app/patient/:id, Patient Details: demographics, freshness, export, the explained risk score, and the
-// Medications and Claims tabs, each shown as the role's display options allow.
+// /app/patient/:id, Patient Details: a summary first (who, freshness, the score at a glance, export), the
+// patient's facts and Medicare status, then the record's sections as tabs (Medications, Claims, Risk score,
+// Notes), each shown as the role's display options allow.
 import { type User } from '@blueconsent/contract/auth'
 import { PATIENT_DATA_MESSAGES, type Patient } from '@blueconsent/contract/patients'
 import {
@@ -9,8 +10,8 @@ import {
   type DisplayOptions,
   type Role,
 } from '@blueconsent/contract/shared'
-import { useState } from 'react'
-import { useParams } from 'react-router'
+import { useLocation, useNavigate, useParams } from 'react-router'
+import { formatCoefficient } from '../../../components/patient-data/format.ts'
 import { RiskContributorsChart } from '../../../components/patient-data/risk-contributors-chart.tsx'
 import { RiskScorePanel } from '../../../components/patient-data/risk-score-panel.tsx'
 import { Tabs } from '../../../components/patient-data/tabs.tsx'
@@ -69,18 +70,121 @@ function PatientRecord({
   user: User
   options: DisplayOptions
 }) {
+  const [section, setSection] = useRecordSection(sectionsFor(options))
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <DataFreshness dataAsOf={patient.data_as_of} lastSyncedAt={patient.last_synced_at} />
-        {options.export ? <ExportButtons patientId={patient.id} /> : null}
+      <RecordSummary patient={patient} options={options} onShowRisk={() => setSection('risk-score')} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <PatientFacts patient={patient} role={user.role} />
+        <MedicareStatusPanel patientId={patient.id} options={options} />
       </div>
-      <PatientFacts patient={patient} role={user.role} />
-      <MedicareStatusPanel patientId={patient.id} options={options} />
-      {options.riskScore ? <RiskSection patientId={patient.id} /> : null}
-      <PatientData patientId={patient.id} options={options} />
-      <NotesPanel patientId={patient.id} user={user} options={options} />
+      <RecordSections
+        patient={patient}
+        user={user}
+        options={options}
+        section={section}
+        onSection={setSection}
+      />
     </>
+  )
+}
+
+type RecordSection = 'medications' | 'claims' | 'risk-score' | 'notes'
+
+const SECTION_LABELS: Record<RecordSection, string> = {
+  medications: 'Medications',
+  claims: 'Claims',
+  'risk-score': 'Risk score',
+  notes: 'Notes',
+}
+
+/** The record's sections the role may see, in reading order: what the patient takes, then what was billed. */
+function sectionsFor(options: DisplayOptions): RecordSection[] {
+  return [
+    'medications',
+    ...(options.claimDetails ? (['claims'] as const) : []),
+    ...(options.riskScore ? (['risk-score'] as const) : []),
+    'notes',
+  ]
+}
+
+/**
+ * The open section lives in the URL's hash (#claims, #risk-score…), so a section can be linked to, reloaded
+ * and reached with the browser's back button; an unknown or forbidden hash opens the first section.
+ */
+function useRecordSection(
+  sections: readonly RecordSection[],
+): [RecordSection, (next: RecordSection) => void] {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const fromHash = location.hash.slice(1) as RecordSection
+  const current = sections.includes(fromHash) ? fromHash : (sections[0] ?? 'medications')
+  const select = (next: RecordSection) => void navigate({ hash: next }, { replace: true })
+  return [current, select]
+}
+
+/** Who, how fresh, and the score at a glance; the details sit in the sections below. */
+function RecordSummary({
+  patient,
+  options,
+  onShowRisk,
+}: {
+  patient: Patient
+  options: DisplayOptions
+  onShowRisk: () => void
+}) {
+  return (
+    <section aria-labelledby="record-summary-heading" className="card bg-base-100 border border-base-300">
+      <div className="card-body gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <h2 id="record-summary-heading" className="card-title">
+            Summary
+          </h2>
+          {options.export ? <ExportButtons patientId={patient.id} /> : null}
+        </div>
+        <DataFreshness dataAsOf={patient.data_as_of} lastSyncedAt={patient.last_synced_at} />
+        {options.riskScore ? <RiskHeadline patientId={patient.id} onShowRisk={onShowRisk} /> : null}
+      </div>
+    </section>
+  )
+}
+
+function RiskHeadline({ patientId, onShowRisk }: { patientId: string; onShowRisk: () => void }) {
+  const risk = useRiskScore(patientId, true)
+  const explanation = risk.data?.explanation
+  if (!explanation) return null
+  return (
+    <p className="flex flex-wrap items-center gap-2">
+      <span>
+        Risk score <span className="font-semibold">{formatCoefficient(explanation.payment_score)}</span> (
+        {explanation.model}, payment year {explanation.payment_year})
+      </span>
+      <button type="button" className="btn btn-xs btn-outline" onClick={onShowRisk}>
+        How this score is calculated
+      </button>
+    </p>
+  )
+}
+
+type RecordSectionsProps = {
+  patient: Patient
+  user: User
+  options: DisplayOptions
+  section: RecordSection
+  onSection: (next: RecordSection) => void
+}
+
+function RecordSections({ patient, user, options, section, onSection }: RecordSectionsProps) {
+  const tabs = sectionsFor(options).map((key) => ({ key, label: SECTION_LABELS[key] }))
+  return (
+    <Tabs label="Patient data" tabs={tabs} selected={section} onSelect={onSection}>
+      {section === 'medications' ? (
+        <PatientData patientId={patient.id} options={options} panel="medications" />
+      ) : null}
+      {section === 'claims' ? <PatientData patientId={patient.id} options={options} panel="claims" /> : null}
+      {section === 'risk-score' ? <RiskSection patientId={patient.id} /> : null}
+      {section === 'notes' ? <NotesPanel patientId={patient.id} user={user} options={options} /> : null}
+    </Tabs>
   )
 }
 
@@ -118,36 +222,18 @@ function RiskSection({ patientId }: { patientId: string }) {
   )
 }
 
-type DataPanel = 'medications' | 'claims'
-
-function PatientData({ patientId, options }: { patientId: string; options: DisplayOptions }) {
+function PatientData({
+  patientId,
+  options,
+  panel,
+}: {
+  patientId: string
+  options: DisplayOptions
+  panel: 'medications' | 'claims'
+}) {
   const data = useConsolidated(patientId)
-  const [panel, setPanel] = useState<DataPanel>('medications')
   if (data.isPending) return <Spinner label="Loading patient data…" />
   if (data.isError) return <Alert type="error">{PATIENT_DATA_MESSAGES.loadFailed}</Alert>
-  const medications = <MedicationList medications={data.data.medications} options={options} />
-  // Agents see medications only: no Claims tab at all.
-  if (!options.claimDetails) {
-    return (
-      <section aria-labelledby="medications-heading" className="flex flex-col gap-2">
-        <h2 id="medications-heading" className="text-xl font-semibold">
-          Medications
-        </h2>
-        {medications}
-      </section>
-    )
-  }
-  return (
-    <Tabs
-      label="Patient data"
-      tabs={[
-        { key: 'medications', label: 'Medications' },
-        { key: 'claims', label: 'Claims' },
-      ]}
-      selected={panel}
-      onSelect={setPanel}
-    >
-      {panel === 'medications' ? medications : <ClaimsPanel claims={data.data.claims} options={options} />}
-    </Tabs>
-  )
+  if (panel === 'claims') return <ClaimsPanel claims={data.data.claims} options={options} />
+  return <MedicationList medications={data.data.medications} options={options} />
 }
