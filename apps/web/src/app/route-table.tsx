@@ -1,5 +1,4 @@
 // Every route of this release. Pages load lazily so the login route stays small.
-import { ACO_ROLES, ADMIN_ROLES, AGENT_ROLES, PHYSICIAN_ROLES } from '@blueconsent/contract/shared'
 import { Navigate, type RouteObject } from 'react-router'
 import type { AccessRule } from '../features/auth/components/access.ts'
 import { Spinner } from '../components/ui/spinner.tsx'
@@ -39,12 +38,25 @@ const guarded = (rule: GuardRule, children: RouteObject[]): RouteObject => ({
   children,
 })
 
-/** The role families' guards: the role and the kind of organisation it works in. */
-const ACO_GUARD: GuardRule = { roles: ACO_ROLES, organizationTypes: ['ACO'] }
-const PHYSICIAN_GUARD: GuardRule = { roles: PHYSICIAN_ROLES, organizationTypes: ['PHYSICIAN_GROUP', 'FQHC'] }
-const AGENT_GUARD: GuardRule = { roles: AGENT_ROLES, organizationTypes: ['INSURANCE_AGENCY'] }
+/**
+ * The role families' guards: the role and the kind of organisation it works in. Literals, not the contract's
+ * role lists, keep zod out of the entry chunk (and so off the login page); route-table.test.ts checks that
+ * they equal the contract's ACO_ROLES, PHYSICIAN_ROLES, AGENT_ROLES and ADMIN_ROLES.
+ */
+export const ACO_GUARD: GuardRule = { roles: ['ACO_ADMIN', 'ACO_USER'], organizationTypes: ['ACO'] }
+export const PHYSICIAN_GUARD: GuardRule = {
+  roles: ['PHYSICIAN_ADMIN', 'PHYSICIAN_USER', 'CLINICIAN'],
+  organizationTypes: ['PHYSICIAN_GROUP', 'FQHC'],
+}
+export const AGENT_GUARD: GuardRule = {
+  roles: ['AGENT_ADMIN', 'AGENT_USER'],
+  organizationTypes: ['INSURANCE_AGENCY'],
+}
 /** Non-admins opening invitations go to their own home, not to an error. */
-const INVITATIONS_GUARD: GuardRule = { roles: ADMIN_ROLES, fallback: 'home' }
+export const INVITATIONS_GUARD: GuardRule = {
+  roles: ['ADMIN', 'ACO_ADMIN', 'PHYSICIAN_ADMIN', 'AGENT_ADMIN'],
+  fallback: 'home',
+}
 const TIN_REGISTRY_GUARD: GuardRule = { roles: ['ACO_ADMIN'], organizationTypes: ['ACO'] }
 
 const redirectTo = (path: string, to: string): RouteObject => ({
