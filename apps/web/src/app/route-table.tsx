@@ -1,10 +1,11 @@
 // Every route of this release. Pages load lazily so the login route stays small.
 import { Navigate, type RouteObject } from 'react-router'
 import type { AccessRule } from '../features/auth/components/access.ts'
+import type { RouteAccessHandle } from './prefetch-routes.ts'
 import { Spinner } from '../components/ui/spinner.tsx'
 import { ROLE_DASHBOARD_REDIRECTS, paths } from './paths.ts'
 import { RootLayout } from './routes/root-layout.tsx'
-import { RouteError } from './routes/route-error.tsx'
+import { RouteError, ShellPageError } from './routes/route-error.tsx'
 
 const guards = () => import('../features/auth/components/route-guards.tsx')
 const guestOnly = () => import('../features/auth/components/guest-only.tsx')
@@ -31,6 +32,7 @@ type GuardRule = AccessRule & { fallback?: 'unauthorized' | 'home' }
 
 /** Routes behind one access rule: a failing user goes to /app/unauthorized, or home with fallback 'home'. */
 const guarded = (rule: GuardRule, children: RouteObject[]): RouteObject => ({
+  handle: { access: rule } satisfies RouteAccessHandle,
   lazy: async () => {
     const { RequireAccess } = await guards()
     return { Component: () => <RequireAccess {...rule} /> }
@@ -58,6 +60,9 @@ export const INVITATIONS_GUARD: GuardRule = {
   fallback: 'home',
 }
 const TIN_REGISTRY_GUARD: GuardRule = { roles: ['ACO_ADMIN'], organizationTypes: ['ACO'] }
+
+/** The signed-in part of the app, whose pages are prefetched after sign-in. */
+export const SIGNED_IN_ROUTE_ID = 'signed-in'
 
 const redirectTo = (path: string, to: string): RouteObject => ({
   path,
@@ -134,125 +139,141 @@ export const routes: RouteObject[] = [
         async () => (await import('../features/consent/pages/consent-complete-page.tsx')).ConsentCompletePage,
       ),
       {
+        id: SIGNED_IN_ROUTE_ID,
         lazy: async () => ({ Component: (await guards()).RequireAuth }),
         children: [
           {
             lazy: async () => ({ Component: (await layouts()).ShellRoute }),
             children: [
-              page(
-                'Dashboard',
-                paths.dashboard,
-                async () => (await import('../features/dashboard/pages/dashboard-page.tsx')).DashboardPage,
-              ),
-              page(
-                'Data Access',
-                paths.careManagement,
-                async () => (await import('../features/dashboard/pages/data-access-page.tsx')).DataAccessPage,
-              ),
-              page(
-                'Sign out',
-                paths.logout,
-                async () => (await import('../features/auth/pages/logout-page.tsx')).LogoutPage,
-              ),
-              page(
-                'Change password',
-                paths.changePassword,
-                async () =>
-                  (await import('../features/auth/pages/change-password-page.tsx')).ChangePasswordPage,
-              ),
-              page(
-                'Access denied',
-                paths.unauthorized,
-                async () => (await import('../features/shell/pages/unauthorized-page.tsx')).UnauthorizedPage,
-              ),
-              page('Profile', paths.profile, notYetAvailable),
-              page('Account settings', paths.account, notYetAvailable),
-              page('Billing', paths.billing, notYetAvailable),
-              page('Contact Support', paths.support, notYetAvailable),
-              page('Team', paths.team, notYetAvailable),
-              page('Setup', paths.setup, notYetAvailable),
-              guarded(INVITATIONS_GUARD, [page('User Invitations', paths.invitations, notYetAvailable)]),
-              guarded(ACO_GUARD, [
-                page('ACO Members', paths.acoMembers, notYetAvailable),
-                page('ACO Reports', paths.acoReports, notYetAvailable),
-              ]),
-              guarded(PHYSICIAN_GUARD, [
-                page('Patients', paths.physicianPatients, patientList),
-                page('Appointments', paths.physicianAppointments, notYetAvailable),
-              ]),
-              guarded(AGENT_GUARD, [
-                page('Clients', paths.agentClients, patientList),
-                page('Quotes', paths.agentQuotes, notYetAvailable),
-                page('Policies', paths.agentPolicies, notYetAvailable),
-              ]),
-              guarded({ admin: true }, [
-                page('Admin Dashboard', paths.admin, notYetAvailable),
-                page('Users', paths.adminUsers, notYetAvailable),
-                page('User Details', paths.adminUser, notYetAvailable),
-                page('Organizations', paths.adminOrganizations, notYetAvailable),
-                page('Reports', paths.adminReports, notYetAvailable),
-                page('Settings', paths.adminSettings, notYetAvailable),
-                page('Reference Data Management', paths.adminReferenceData, notYetAvailable),
-              ]),
-              guarded(TIN_REGISTRY_GUARD, [page('TIN Management', paths.tinManagement, notYetAvailable)]),
               {
-                lazy: async () => ({
-                  Component: (await import('../features/audit/components/require-admin.tsx')).RequireAdmin,
-                }),
+                // Errors of a page show inside the shell, with its network banners.
+                ErrorBoundary: ShellPageError,
                 children: [
                   page(
-                    'Audit log',
-                    paths.adminAudit,
-                    async () => (await import('../features/audit/pages/audit-page.tsx')).AuditPage,
-                  ),
-                ],
-              },
-              {
-                lazy: async () => ({ Component: (await patientGuard()).RequirePatientAccess }),
-                children: [
-                  page(
-                    'Patients',
-                    paths.authorization,
-                    async () => (await import('../features/patients/pages/patients-page.tsx')).PatientsPage,
-                  ),
-                  page('Patients', paths.patients, patientList),
-                  page(
-                    'Patient Details',
-                    paths.patientDetail,
+                    'Dashboard',
+                    paths.dashboard,
                     async () =>
-                      (await import('../features/patients/pages/patient-detail-page.tsx')).PatientDetailPage,
+                      (await import('../features/dashboard/pages/dashboard-page.tsx')).DashboardPage,
                   ),
                   page(
-                    'Claim Details',
-                    paths.claimDetail,
+                    'Data Access',
+                    paths.careManagement,
                     async () =>
-                      (await import('../features/patients/pages/claim-detail-page.tsx')).ClaimDetailPage,
+                      (await import('../features/dashboard/pages/data-access-page.tsx')).DataAccessPage,
                   ),
                   page(
-                    'Patient Details',
-                    paths.acoPatient,
+                    'Sign out',
+                    paths.logout,
+                    async () => (await import('../features/auth/pages/logout-page.tsx')).LogoutPage,
+                  ),
+                  page(
+                    'Change password',
+                    paths.changePassword,
                     async () =>
-                      (await import('../features/patients/pages/patient-redirect.tsx')).PatientRedirect,
-                  ),
-                ],
-              },
-              {
-                lazy: async () => ({ Component: (await authorizationGuard()).RequirePatientSearch }),
-                children: [
-                  page('Request Patient Authorization', paths.authorizationNew, requestAuthorizationPage),
-                  page(
-                    'Request Patient Authorization',
-                    paths.providerAuthorizationRequest,
-                    requestAuthorizationPage,
+                      (await import('../features/auth/pages/change-password-page.tsx')).ChangePasswordPage,
                   ),
                   page(
-                    'Authorization Requests',
-                    paths.authorizationRequestList,
+                    'Access denied',
+                    paths.unauthorized,
                     async () =>
-                      (
-                        await import('../features/authorization-requests/pages/authorization-request-list-page.tsx')
-                      ).AuthorizationRequestListPage,
+                      (await import('../features/shell/pages/unauthorized-page.tsx')).UnauthorizedPage,
                   ),
+                  page('Profile', paths.profile, notYetAvailable),
+                  page('Account settings', paths.account, notYetAvailable),
+                  page('Billing', paths.billing, notYetAvailable),
+                  page('Contact Support', paths.support, notYetAvailable),
+                  page('Team', paths.team, notYetAvailable),
+                  page('Setup', paths.setup, notYetAvailable),
+                  guarded(INVITATIONS_GUARD, [page('User Invitations', paths.invitations, notYetAvailable)]),
+                  guarded(ACO_GUARD, [
+                    page('ACO Members', paths.acoMembers, notYetAvailable),
+                    page('ACO Reports', paths.acoReports, notYetAvailable),
+                  ]),
+                  guarded(PHYSICIAN_GUARD, [
+                    page('Patients', paths.physicianPatients, patientList),
+                    page('Appointments', paths.physicianAppointments, notYetAvailable),
+                  ]),
+                  guarded(AGENT_GUARD, [
+                    page('Clients', paths.agentClients, patientList),
+                    page('Quotes', paths.agentQuotes, notYetAvailable),
+                    page('Policies', paths.agentPolicies, notYetAvailable),
+                  ]),
+                  guarded({ admin: true }, [
+                    page('Admin Dashboard', paths.admin, notYetAvailable),
+                    page('Users', paths.adminUsers, notYetAvailable),
+                    page('User Details', paths.adminUser, notYetAvailable),
+                    page('Organizations', paths.adminOrganizations, notYetAvailable),
+                    page('Reports', paths.adminReports, notYetAvailable),
+                    page('Settings', paths.adminSettings, notYetAvailable),
+                    page('Reference Data Management', paths.adminReferenceData, notYetAvailable),
+                  ]),
+                  guarded(TIN_REGISTRY_GUARD, [page('TIN Management', paths.tinManagement, notYetAvailable)]),
+                  {
+                    handle: { guard: 'audit' } satisfies RouteAccessHandle,
+                    lazy: async () => ({
+                      Component: (await import('../features/audit/components/require-admin.tsx'))
+                        .RequireAdmin,
+                    }),
+                    children: [
+                      page(
+                        'Audit log',
+                        paths.adminAudit,
+                        async () => (await import('../features/audit/pages/audit-page.tsx')).AuditPage,
+                      ),
+                    ],
+                  },
+                  {
+                    handle: { guard: 'patient-access' } satisfies RouteAccessHandle,
+                    lazy: async () => ({ Component: (await patientGuard()).RequirePatientAccess }),
+                    children: [
+                      page(
+                        'Patients',
+                        paths.authorization,
+                        async () =>
+                          (await import('../features/patients/pages/patients-page.tsx')).PatientsPage,
+                      ),
+                      page('Patients', paths.patients, patientList),
+                      page(
+                        'Patient Details',
+                        paths.patientDetail,
+                        async () =>
+                          (await import('../features/patients/pages/patient-detail-page.tsx'))
+                            .PatientDetailPage,
+                      ),
+                      page(
+                        'Claim Details',
+                        paths.claimDetail,
+                        async () =>
+                          (await import('../features/patients/pages/claim-detail-page.tsx')).ClaimDetailPage,
+                      ),
+                      page(
+                        'Patient Details',
+                        paths.acoPatient,
+                        async () =>
+                          (await import('../features/patients/pages/patient-redirect.tsx')).PatientRedirect,
+                      ),
+                    ],
+                  },
+                  {
+                    handle: { guard: 'patient-search' } satisfies RouteAccessHandle,
+                    lazy: async () => ({ Component: (await authorizationGuard()).RequirePatientSearch }),
+                    children: [
+                      page('Request Patient Authorization', paths.authorizationNew, requestAuthorizationPage),
+                      page(
+                        'Request Patient Authorization',
+                        paths.providerAuthorizationRequest,
+                        requestAuthorizationPage,
+                      ),
+                      page(
+                        'Authorization Requests',
+                        paths.authorizationRequestList,
+                        async () =>
+                          (
+                            await import('../features/authorization-requests/pages/authorization-request-list-page.tsx')
+                          ).AuthorizationRequestListPage,
+                      ),
+                    ],
+                  },
                 ],
               },
             ],

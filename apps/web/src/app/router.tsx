@@ -1,8 +1,29 @@
 import { createBrowserRouter } from 'react-router'
 import { setNavigator } from '../lib/navigation.ts'
-import { routes } from './route-table.tsx'
+import { session } from '../lib/session.ts'
+import { SIGNED_IN_ROUTE_ID, routes } from './route-table.tsx'
 
 export const router = createBrowserRouter(routes)
 
 // Session expiry and 401 redirects navigate through the router instead of reloading the page.
 setNavigator((to, options) => void router.navigate(to, options))
+
+/**
+ * Once someone is signed in, the pages their role can reach are fetched in the background (once per user), so
+ * a connection lost right after sign-in does not break the next page. The prefetcher loads on demand: the
+ * sign-in page stays small.
+ */
+function prefetchAfterSignIn(): () => void {
+  let prefetchedFor: string | null = null
+  return session.subscribe(() => {
+    const { status, user } = session.getSnapshot()
+    if (status !== 'authenticated' || !user || prefetchedFor === user.id) return
+    prefetchedFor = user.id
+    const signedIn = router.routes
+      .flatMap((route) => route.children ?? [])
+      .filter((route) => route.id === SIGNED_IN_ROUTE_ID)
+    void import('./prefetch-routes.ts').then(({ prefetchRoutes }) => prefetchRoutes(signedIn, user))
+  })
+}
+
+prefetchAfterSignIn()

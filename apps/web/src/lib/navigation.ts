@@ -40,3 +40,17 @@ export function safeNextPath(
     return null
   }
 }
+
+let reloader: () => void = () => window.location.reload()
+
+/** Loads the current page again from the server. */
+export function reloadPage(): void {
+  reloader()
+}
+
+/** Replaces how the page reloads (tests observe it); returns the previous way, to restore. */
+export function setPageReloader(next: () => void): () => void {
+  const previous = reloader
+  reloader = next
+  return previous
+}
