@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test'
-import { signInAs } from './fixtures.ts'
+import type { PatientList } from '@blueconsent/contract/patients'
+import { apiAs, expectNoAxeViolations, signInAs } from './fixtures.ts'
+import { beneficiary } from './medicare.ts'
 
 const OFFLINE = "You're offline. Changes will be saved locally and synced when you reconnect."
 
@@ -25,4 +27,39 @@ test('offline right after sign-in: the next pages still open, with the offline b
 
   await context.setOffline(false)
   await expect(page.getByText('Connection restored')).toBeVisible()
+})
+
+test('a note written offline waits on the device, survives closing the page, and is sent on reconnect', async ({
+  browser,
+  playwright,
+}) => {
+  const api = await apiAs(playwright.request, 'PHYSICIAN_USER')
+  const name = beneficiary(10).fullName
+  const found = await api.get<PatientList>(`/api/patients/?search=${encodeURIComponent(name)}`)
+  await api.dispose()
+  const patient = found.results.find((candidate) => candidate.full_name === name)
+  if (!patient) throw new Error(`no patient ${name} for the physician`)
+  const text = `Offline note ${Date.now()}`
+
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await signInAs(page, 'PHYSICIAN_USER')
+  await page.goto(`/app/patient/${patient.id}#notes`)
+  const notes = page.getByRole('region', { name: 'Notes' })
+  await expect(notes.getByLabel('New note')).toBeVisible()
+  await context.setOffline(true)
+  await notes.getByLabel('New note').fill(text)
+  await notes.getByRole('button', { name: 'Add note' }).click()
+  await expect(notes.getByRole('list', { name: 'Changes waiting to be sent' })).toContainText(text)
+  await expectNoAxeViolations(page)
+
+  // The tab is closed before the connection returns; the next visit sends the note.
+  await page.close()
+  await context.setOffline(false)
+  const later = await context.newPage()
+  await later.goto(`/app/patient/${patient.id}#notes`)
+  const laterNotes = later.getByRole('region', { name: 'Notes' })
+  await expect(laterNotes.getByRole('listitem').filter({ hasText: text })).toHaveCount(1)
+  await expect(laterNotes.getByRole('list', { name: 'Changes waiting to be sent' })).toHaveCount(0)
+  await context.close()
 })

@@ -2,6 +2,7 @@
 // localStorage, silent restore on load, refresh before expiry, a 30 s check, an expiring-soon signal.
 import type { RefreshResponse, TinScope, User, VerifyResponse } from '@blueconsent/contract/auth'
 import { SESSION, STORAGE_KEYS } from '@blueconsent/contract/constants'
+import { offlineChangesKey } from './offline-changes-key.ts'
 import { useSyncExternalStore } from 'react'
 import { apiClient, type ApiClient } from './api-client.ts'
 import { isApiError } from './api-error.ts'
@@ -187,6 +188,10 @@ export class SessionManager {
     } catch {
       // A failing logout call still clears the local session.
     }
+    // Signing out on purpose also forgets changes still waiting for a connection: a shared computer keeps no
+    // patient notes. An expired session keeps them, so the same user's next sign-in sends them.
+    const userId = this.snapshot.user?.id
+    if (!reason && userId) this.storage?.removeItem(offlineChangesKey(userId))
     this.clearLocal()
     this.navigate(reason ? `${LOGIN_PATH}?reason=${reason}` : LOGIN_PATH)
   }

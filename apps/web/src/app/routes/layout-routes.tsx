@@ -1,13 +1,32 @@
 // Layouts composed from the shell feature and the session (features never import each other; app/ joins them).
+import { useEffect } from 'react'
 import { Outlet } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { AppLayout, BareLayout } from '../../features/shell/components/app-layout.tsx'
+import { registerNoteChanges } from '../../features/patients/api/notes-api.ts'
+import { keepPausedChanges, restorePausedChanges } from '../../lib/offline-changes.ts'
+import { queryClient } from '../../lib/query-client.ts'
 import { useSession } from '../../lib/session.ts'
 import { QueryProvider } from './query-provider.tsx'
+
+/**
+ * Changes a signed-in user made offline: how each kind is sent is registered first, then those a previous
+ * visit could not send are put back and sent, and new ones are kept until they are.
+ */
+function useOfflineChanges(userId: string | undefined) {
+  useEffect(() => {
+    if (!userId) return
+    registerNoteChanges(queryClient)
+    const stop = keepPausedChanges(queryClient, window.localStorage, userId)
+    void restorePausedChanges(queryClient, window.localStorage, userId)
+    return stop
+  }, [userId])
+}
 
 /** Signed-in pages (RequireAuth sits above this route). */
 export function ShellRoute() {
   const { user } = useSession()
+  useOfflineChanges(user?.id)
   if (!user) return null
   return (
     <QueryProvider>

@@ -1,8 +1,10 @@
 import type { Note } from '@blueconsent/contract/patients'
 import type { Role } from '@blueconsent/contract/shared'
 import { screen, waitFor, within } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { offlineChangesKey } from '../../../lib/offline-changes-key.ts'
 import { json } from '../../../testing/fake-fetch.ts'
 import { renderApp, signIn } from '../../../testing/render-app.tsx'
 import { PATIENT_ID, patientFake, personaFor } from '../testing/fixtures.ts'
@@ -85,5 +87,29 @@ describe('notes panel', { timeout: 20_000 }, () => {
     expect(within(panel).queryByLabelText('New note')).toBeNull()
     expect(within(panel).queryByRole('button', { name: 'Delete' })).toBeNull()
     expect(within(panel).queryByRole('button', { name: 'Edit' })).toBeNull()
+  })
+
+  it('keeps a note written offline on this device and sends it, in order, when the connection is back', async () => {
+    const clicks = userEvent.setup()
+    const { panel, fake, user } = await openNotes('PHYSICIAN_USER', [])
+    onlineManager.setOnline(false)
+    try {
+      await clicks.type(within(panel).getByLabelText('New note'), 'Call about refills')
+      await clicks.click(within(panel).getByRole('button', { name: 'Add note' }))
+      const waiting = await within(panel).findByRole('list', { name: 'Changes waiting to be sent' })
+      expect(within(waiting).getByText('New note: Call about refills')).toBeTruthy()
+      // The form is free for the next note; nothing went to the server.
+      expect(within(panel).getByLabelText('New note')).toHaveValue('')
+      expect(fake.callsTo(`POST ${NOTES}`)).toHaveLength(0)
+      expect(localStorage.getItem(offlineChangesKey(user.id))).toContain('Call about refills')
+    } finally {
+      onlineManager.setOnline(true)
+    }
+    await waitFor(() => expect(fake.callsTo(`POST ${NOTES}`)).toHaveLength(1))
+    expect(fake.callsTo(`POST ${NOTES}`)[0]?.body).toEqual({ body: 'Call about refills' })
+    await waitFor(() =>
+      expect(within(panel).queryByRole('list', { name: 'Changes waiting to be sent' })).toBeNull(),
+    )
+    expect(localStorage.getItem(offlineChangesKey(user.id))).toBeNull()
   })
 })

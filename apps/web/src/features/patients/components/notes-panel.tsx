@@ -7,7 +7,7 @@ import { isAdminRole, type DisplayOptions } from '@blueconsent/contract/shared'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { useNoteChange, useNotes } from '../api/notes-api.ts'
+import { useNoteChange, useNotes, useQueuedNoteChanges, type NoteChange } from '../api/notes-api.ts'
 
 const NOTES_FAILED = 'Failed to load notes'
 const SAVE_FAILED = 'Failed to save the note'
@@ -30,10 +30,11 @@ export function NotesPanel({ patientId, user, options }: NotesPanelProps) {
           <NoteForm
             label="New note"
             submitLabel="Add note"
-            onSave={(body) => change.mutateAsync({ kind: 'create', body })}
+            onSave={(body) => change.save({ kind: 'create', body })}
           />
         ) : null}
         {change.isError ? <Alert type="error">{SAVE_FAILED}</Alert> : null}
+        <QueuedChanges patientId={patientId} />
         {notes.isPending ? <Spinner label="Loading notes…" /> : null}
         {notes.isError ? <Alert type="error">{NOTES_FAILED}</Alert> : null}
         {notes.data?.results.length === 0 ? <p>No notes yet.</p> : null}
@@ -43,9 +44,9 @@ export function NotesPanel({ patientId, user, options }: NotesPanelProps) {
               key={note.id}
               note={note}
               canChange={canChange(note)}
-              onSave={(body) => change.mutateAsync({ kind: 'update', noteId: note.id, body })}
+              onSave={(body) => change.save({ kind: 'update', noteId: note.id, body })}
               onDelete={() => {
-                change.mutate({ kind: 'delete', noteId: note.id })
+                void change.save({ kind: 'delete', noteId: note.id }).catch(() => undefined)
                 // The note and its focused button go away; keep the keyboard user in the Notes card.
                 headingRef.current?.focus()
               }}
@@ -174,5 +175,30 @@ function NoteForm({ label, submitLabel, initial = '', autoFocus = false, onCance
         ) : null}
       </div>
     </form>
+  )
+}
+
+const QUEUED_TEXT: Record<NoteChange['kind'], string> = {
+  create: 'New note',
+  update: 'Edited note',
+  delete: 'Deleted note',
+}
+
+/** Changes made offline: kept on this device and sent in order when the connection is back. */
+function QueuedChanges({ patientId }: { patientId: string }) {
+  const queued = useQueuedNoteChanges(patientId)
+  if (queued.length === 0) return null
+  return (
+    <div role="status" className="rounded-box border border-warning p-3">
+      <p className="font-medium">Saved on this device; sent when you reconnect</p>
+      <ul aria-label="Changes waiting to be sent" className="ml-4 list-disc text-sm">
+        {queued.map((change, index) => (
+          <li key={index}>
+            {QUEUED_TEXT[change.kind]}
+            {change.kind === 'delete' ? '' : `: ${change.body}`}
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }
