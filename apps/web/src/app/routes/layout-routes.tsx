@@ -3,7 +3,6 @@ import { useEffect } from 'react'
 import { Outlet } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { AppLayout, BareLayout } from '../../features/shell/components/app-layout.tsx'
-import { registerNoteChanges } from '../../features/patients/api/notes-api.ts'
 import { keepPausedChanges, restorePausedChanges } from '../../lib/offline-changes.ts'
 import { queryClient } from '../../lib/query-client.ts'
 import { useSession } from '../../lib/session.ts'
@@ -16,9 +15,12 @@ import { QueryProvider } from './query-provider.tsx'
 function useOfflineChanges(userId: string | undefined) {
   useEffect(() => {
     if (!userId) return
-    registerNoteChanges(queryClient)
     const stop = keepPausedChanges(queryClient, window.localStorage, userId)
-    void restorePausedChanges(queryClient, window.localStorage, userId)
+    // Loaded apart so the shell does not carry the patients feature's code until it is needed.
+    void import('../../features/patients/api/notes-api.ts').then(({ registerNoteChanges }) => {
+      registerNoteChanges(queryClient)
+      return restorePausedChanges(queryClient, window.localStorage, userId)
+    })
     return stop
   }, [userId])
 }
