@@ -19,8 +19,10 @@ test('offline right after sign-in: the next pages still open, with the offline b
   await nav.getByRole('link', { name: 'Patients' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible()
   await page.goBack()
-  await page.evaluate(() => window.history.pushState({}, '', '/app/authorization-request-list'))
-  await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')))
+  // An in-app navigation (no page load, which offline would fail): the router follows history changes.
+  await page.evaluate(
+    "history.pushState({}, '', '/app/authorization-request-list'); dispatchEvent(new PopStateEvent('popstate'))",
+  )
   await expect(page.getByRole('heading', { level: 1, name: 'Authorization Requests' })).toBeVisible()
   await expect(page.getByText('Something went wrong')).toHaveCount(0)
   await expect(page.getByText(OFFLINE)).toBeVisible()

@@ -6,7 +6,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 /** Nothing wider than the screen: a page that scrolls sideways hides its status and actions. */
 async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'))
   expect(overflow).toBeLessThanOrEqual(0)
 }
 

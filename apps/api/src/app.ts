@@ -31,6 +31,7 @@ import { createMailer } from './features/outbox/index.ts'
 import { passwordRoutes } from './features/passwords/index.ts'
 import { auditRoutes } from './features/audit/index.ts'
 import { patientRoutes } from './features/patients/index.ts'
+import { tinRoutes } from './features/tins/index.ts'
 import { createJobQueue } from './jobs/queue.ts'
 import { startWorkers } from './jobs/workers.ts'
 import { createCryptoKeys } from './lib/crypto.ts'
@@ -104,6 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(messagingRoutes)
   await app.register(patientRoutes)
   await app.register(auditRoutes)
+  await app.register(tinRoutes)
   await registerBlueButtonSandbox(app)
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is on: /api/dev/outbox/ shows every outgoing message without sign-in (demo only)')

@@ -7,9 +7,10 @@ import * as consent from '@blueconsent/contract/consent'
 import * as devOutbox from '@blueconsent/contract/dev-outbox'
 import * as patients from '@blueconsent/contract/patients'
 import * as shared from '@blueconsent/contract/shared'
+import * as tins from '@blueconsent/contract/tins'
 import { describe, expect, it } from 'vitest'
 
-const entryPoints = { audit, auth, authorizationRequests, consent, devOutbox, patients, shared }
+const entryPoints = { audit, auth, authorizationRequests, consent, devOutbox, patients, shared, tins }
 
 describe('contract entry points', () => {
   it.each(Object.entries(entryPoints))(

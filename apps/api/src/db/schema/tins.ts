@@ -1,4 +1,15 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
 import { organizations } from './organizations.ts'
 import { users } from './users.ts'
 
@@ -15,11 +26,18 @@ export const tins = pgTable(
     identifierMasked: text('identifier_masked').notNull(),
     providerOrgName: text('provider_org_name').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    // Who registered it (the registry shows their email); null for seeded TINs and departed users.
+    createdByUserId: uuid('created_by_user_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('tins_organization_identifier_key').on(table.organizationId, table.identifierHash),
+    // One active TIN per number in an organisation; a deactivated one may be registered again.
+    uniqueIndex('tins_organization_identifier_active_key')
+      .on(table.organizationId, table.identifierHash)
+      .where(sql`${table.isActive}`),
     index('tins_identifier_hash_idx').on(table.identifierHash),
   ],
 )

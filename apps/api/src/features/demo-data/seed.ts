@@ -12,11 +12,10 @@ import {
   DEMO_USERS,
   type DemoOrganizationKey,
 } from './demo-personas.ts'
+import { maskTin, tinDigits } from '@blueconsent/contract/tins'
 import { organizations } from '../../db/schema/organizations.ts'
 import { tins, userTins } from '../../db/schema/tins.ts'
 import { users } from '../../db/schema/users.ts'
-
-export const maskTin = (identifier: string): string => `**-***${identifier.replace(/\D/g, '').slice(-4)}`
 
 async function ensureOrganization(db: Db, key: DemoOrganizationKey): Promise<string> {
   const spec = DEMO_ORGANIZATIONS[key]
@@ -39,7 +38,8 @@ async function ensureTin(
   organizationId: string,
   tin: (typeof DEMO_TINS)[number],
 ): Promise<string> {
-  const hash = keyedHash(keys, tin.identifier.replace(/\D/g, ''))
+  const digits = tinDigits(tin.identifier)
+  const hash = keyedHash(keys, digits)
   const [existing] = await db
     .select({ id: tins.id })
     .from(tins)
@@ -49,9 +49,9 @@ async function ensureTin(
     .insert(tins)
     .values({
       organizationId,
-      identifierEncrypted: encrypt(keys, tin.identifier),
+      identifierEncrypted: encrypt(keys, digits),
       identifierHash: hash,
-      identifierMasked: maskTin(tin.identifier),
+      identifierMasked: maskTin(digits),
       providerOrgName: tin.providerOrgName,
     })
     .returning({ id: tins.id })
