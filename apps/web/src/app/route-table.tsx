@@ -207,7 +207,14 @@ export const routes: RouteObject[] = [
                     page('Settings', paths.adminSettings, notYetAvailable),
                     page('Reference Data Management', paths.adminReferenceData, notYetAvailable),
                   ]),
-                  guarded(TIN_REGISTRY_GUARD, [page('TIN Management', paths.tinManagement, notYetAvailable)]),
+                  guarded(TIN_REGISTRY_GUARD, [
+                    page(
+                      'TIN Management',
+                      paths.tinManagement,
+                      async () =>
+                        (await import('../features/tins/pages/tin-management-page.tsx')).TinManagementPage,
+                    ),
+                  ]),
                   {
                     handle: { guard: 'audit' } satisfies RouteAccessHandle,
                     lazy: async () => ({

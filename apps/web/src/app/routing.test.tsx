@@ -100,12 +100,6 @@ describe('routing and guards', () => {
       ['/app/admin/reports', platformAdmin, aco, '/app/unauthorized'],
       ['/app/admin/settings', platformAdmin, aco, '/app/unauthorized'],
       ['/app/admin/reference-data', platformAdmin, aco, '/app/unauthorized'],
-      [
-        '/app/admin/tin-management',
-        acoAdmin,
-        member('PHYSICIAN_ADMIN', 'PHYSICIAN_GROUP'),
-        '/app/unauthorized',
-      ],
       // A non-admin opening invitations goes to their own home, not to an error.
       ['/app/invitations', acoAdmin, aco, '/app/care-management'],
     ]
@@ -119,6 +113,22 @@ describe('routing and guards', () => {
       await signIn(refused)
       const away = renderApp(route)
       await waitFor(() => expect(path(away)).toBe(landing))
+    })
+
+    it('opens TIN Management to the ACO admin of an ACO only', async () => {
+      await signIn(acoAdmin)
+      renderApp('/app/admin/tin-management')
+      expect(await screen.findByRole('heading', { level: 1, name: 'TIN Management' })).toBeInTheDocument()
+      for (const refused of [
+        aco,
+        member('PHYSICIAN_ADMIN', 'PHYSICIAN_GROUP'),
+        member('ACO_ADMIN', 'FQHC'),
+      ]) {
+        document.body.innerHTML = ''
+        await signIn(refused)
+        const away = renderApp('/app/admin/tin-management')
+        await waitFor(() => expect(path(away)).toBe('/app/unauthorized'))
+      }
     })
 
     it('gives the physician and agent patient lists the patient list page', async () => {

@@ -14,9 +14,11 @@ describe('navItemsFor', () => {
       'Data Access',
       'Billing',
       'Team',
+      'TINs',
       'Audit log',
     ])
     expect(items.find((item) => item.label === 'Team')?.to).toBe('/app/invitation')
+    expect(items.find((item) => item.label === 'TINs')?.to).toBe('/app/admin/tin-management')
     expect(items.find((item) => item.label === 'Patients')?.to).toBe('/app/authorization')
   })
 

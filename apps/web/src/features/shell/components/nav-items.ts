@@ -16,6 +16,9 @@ export function navItemsFor(user: Pick<User, 'role' | 'organization'>): NavItem[
     items.push({ label: 'Billing', to: paths.billing })
   }
   if (isAdminRole(user.role)) items.push({ label: 'Team', to: paths.team })
+  // The TIN registry for the ACO's own admin.
+  if (user.role === 'ACO_ADMIN' && user.organization?.organization_type === 'ACO')
+    items.push({ label: 'TINs', to: paths.tinManagement })
   // The audit log for the roles its guard lets in.
   if (userHasPermission(user, 'audit.view')) items.push({ label: 'Audit log', to: paths.adminAudit })
   return items
