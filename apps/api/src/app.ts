@@ -32,6 +32,7 @@ import { passwordRoutes } from './features/passwords/index.ts'
 import { auditRoutes } from './features/audit/index.ts'
 import { patientRoutes } from './features/patients/index.ts'
 import { tinRoutes } from './features/tins/index.ts'
+import { invitationRoutes } from './features/invitations/index.ts'
 import { createJobQueue } from './jobs/queue.ts'
 import { startWorkers } from './jobs/workers.ts'
 import { createCryptoKeys } from './lib/crypto.ts'
@@ -106,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(patientRoutes)
   await app.register(auditRoutes)
   await app.register(tinRoutes)
+  await app.register(invitationRoutes)
   await registerBlueButtonSandbox(app)
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is on: /api/dev/outbox/ shows every outgoing message without sign-in (demo only)')

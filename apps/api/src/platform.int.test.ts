@@ -146,6 +146,10 @@ describe('platform', () => {
         'POST /api/logout/',
         'POST /api/users/password-reset-confirm/',
         'POST /api/users/password-reset/',
+        // An invitation link's random token is its own credential.
+        'GET /api/users/invitations/verify/:token/',
+        'HEAD /api/users/invitations/verify/:token/',
+        'POST /api/users/invitations/accept/:token/',
       ].sort(),
     )
   })

@@ -5,12 +5,23 @@ import * as auth from '@blueconsent/contract/auth'
 import * as authorizationRequests from '@blueconsent/contract/authorization-requests'
 import * as consent from '@blueconsent/contract/consent'
 import * as devOutbox from '@blueconsent/contract/dev-outbox'
+import * as invitations from '@blueconsent/contract/invitations'
 import * as patients from '@blueconsent/contract/patients'
 import * as shared from '@blueconsent/contract/shared'
 import * as tins from '@blueconsent/contract/tins'
 import { describe, expect, it } from 'vitest'
 
-const entryPoints = { audit, auth, authorizationRequests, consent, devOutbox, patients, shared, tins }
+const entryPoints = {
+  audit,
+  auth,
+  authorizationRequests,
+  consent,
+  devOutbox,
+  invitations,
+  patients,
+  shared,
+  tins,
+}
 
 describe('contract entry points', () => {
   it.each(Object.entries(entryPoints))(

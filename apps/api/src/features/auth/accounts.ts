@@ -2,7 +2,10 @@
 // plugin, the demo seed): the queries stay in auth.repository.ts, private to this feature.
 import type { DbOrTx } from '../../db/client.ts'
 import {
+  activeTinsOf,
   findAccount,
+  insertAccount,
+  listOrganizations,
   findOrganization,
   findUserByEmail,
   findUserById,
@@ -10,11 +13,21 @@ import {
   revokeUserSessions,
   updatePasswordHash,
   type Account,
+  type NewAccount,
   type OrganizationRow,
   type UserRow,
 } from './auth.repository.ts'
 
-export type { Account, OrganizationRow, UserRow }
+export type { Account, NewAccount, OrganizationRow, UserRow }
+
+/** Creates a user with their TINs (invitation acceptance, sign-up); the caller owns the transaction. */
+export const createAccount = (db: DbOrTx, account: NewAccount): Promise<UserRow> => insertAccount(db, account)
+
+/** The organisation's active TINs, with their numbers still sealed. */
+export const activeTinsOfOrganization = activeTinsOf
+
+/** Organisations for a pick-list: every one, or only `onlyId`. */
+export const organizationOptions = listOrganizations
 
 export const userByEmail = (db: DbOrTx, email: string): Promise<UserRow | undefined> =>
   findUserByEmail(db, email)

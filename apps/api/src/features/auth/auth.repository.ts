@@ -248,3 +248,66 @@ export async function revokeUserSessions(
     .set({ revokedAt: at })
     .where(and(...conditions))
 }
+
+export type NewAccount = {
+  email: string
+  passwordHash: string
+  firstName: string
+  lastName: string
+  role: UserRow['role']
+  organizationId: string | null
+  allTins: boolean
+  tinIds: readonly string[]
+  at: Date
+}
+
+/** A user and the TINs they work under, in the caller's transaction. */
+export async function insertAccount(db: DbOrTx, account: NewAccount): Promise<UserRow> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: account.email,
+      passwordHash: account.passwordHash,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      role: account.role,
+      organizationId: account.organizationId,
+      allTins: account.allTins,
+      dateJoined: account.at,
+      passwordChangedAt: account.at,
+    })
+    .returning()
+  if (!user) throw new Error('user insert returned no row')
+  if (account.tinIds.length > 0)
+    await db
+      .insert(userTins)
+      .values(account.tinIds.map((tinId) => ({ userId: user.id, tinId, createdAt: account.at })))
+  return user
+}
+
+/** The organisation's active TINs among `tinIds` (all of them when `tinIds` is null). */
+export async function activeTinsOf(
+  db: DbOrTx,
+  organizationId: string,
+): Promise<{ id: string; identifierEncrypted: string; providerOrgName: string }[]> {
+  return db
+    .select({
+      id: tins.id,
+      identifierEncrypted: tins.identifierEncrypted,
+      providerOrgName: tins.providerOrgName,
+    })
+    .from(tins)
+    .where(and(eq(tins.organizationId, organizationId), eq(tins.isActive, true)))
+    .orderBy(tins.providerOrgName, tins.id)
+}
+
+export async function listOrganizations(
+  db: DbOrTx,
+  onlyId: string | null,
+): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(onlyId ? eq(organizations.id, onlyId) : undefined)
+    .orderBy(organizations.name)
+}

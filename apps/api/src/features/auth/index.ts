@@ -2,12 +2,16 @@
 // lockout and token signing (built once per app), password hashing, and account reads for other features.
 export {
   accountForRequest,
+  activeTinsOfOrganization,
+  createAccount,
   organizationById,
+  organizationOptions,
   replacePassword,
   tinIdsOf,
   userByEmail,
   userById,
   type Account,
+  type NewAccount,
   type OrganizationRow,
   type UserRow,
 } from './accounts.ts'

@@ -1,0 +1,2 @@
+// Invitations' public face: their routes. Accepting one creates the account through the auth feature.
+export { invitationRoutes } from './invitations.routes.ts'
