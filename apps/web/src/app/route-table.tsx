@@ -25,6 +25,8 @@ const page = (title: string, path: string, load: () => Promise<RouteObject['Comp
 
 const notYetAvailable = async () =>
   (await import('../features/shell/pages/not-yet-available-page.tsx')).NotYetAvailablePage
+const invitationsPage = async () =>
+  (await import('../features/invitations/pages/invitations-page.tsx')).InvitationsPage
 const patientList = async () =>
   (await import('../features/patients/pages/patient-list-page.tsx')).PatientListPage
 
@@ -90,7 +92,24 @@ export const routes: RouteObject[] = [
           ),
           page('Sign up', paths.signup, notYetAvailable),
           // A signed-in user following an invitation link goes to their own dashboard.
-          page('Accept Invitation', paths.acceptInvitation, notYetAvailable),
+          page(
+            'Accept Invitation',
+            paths.acceptInvitation,
+            // Outside the shell, so the page brings its own query cache.
+            async () => {
+              const [{ AcceptInvitationPage }, { QueryProvider }] = await Promise.all([
+                import('../features/invitations/pages/accept-invitation-page.tsx'),
+                import('./routes/query-provider.tsx'),
+              ])
+              return function AcceptInvitationRoute() {
+                return (
+                  <QueryProvider>
+                    <AcceptInvitationPage />
+                  </QueryProvider>
+                )
+              }
+            },
+          ),
         ],
       },
       page(
@@ -182,9 +201,11 @@ export const routes: RouteObject[] = [
                   page('Account settings', paths.account, notYetAvailable),
                   page('Billing', paths.billing, notYetAvailable),
                   page('Contact Support', paths.support, notYetAvailable),
-                  page('Team', paths.team, notYetAvailable),
                   page('Setup', paths.setup, notYetAvailable),
-                  guarded(INVITATIONS_GUARD, [page('User Invitations', paths.invitations, notYetAvailable)]),
+                  guarded(INVITATIONS_GUARD, [
+                    page('User Invitations', paths.invitations, invitationsPage),
+                    page('Team', paths.team, invitationsPage),
+                  ]),
                   guarded(ACO_GUARD, [
                     page('ACO Members', paths.acoMembers, notYetAvailable),
                     page('ACO Reports', paths.acoReports, notYetAvailable),

@@ -22,6 +22,7 @@ export const PUBLIC_API_PATHS: readonly RegExp[] = [
   /^\/api\/users\/(send-verification|verify-email|resend-verification)\//,
   /^\/api\/contact\//,
   /^\/api\/support\/public\/$/,
+  /^\/api\/users\/invitations\/(verify|accept)\//,
   /^\/api\/csrf\/$/,
   /^\/api\/health\/$/,
 ]

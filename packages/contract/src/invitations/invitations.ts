@@ -74,6 +74,20 @@ export const GRANTABLE_ROLES: Partial<Record<Role, readonly Role[]>> = {
 }
 export const grantableRoles = (inviter: Role): readonly Role[] => GRANTABLE_ROLES[inviter] ?? []
 
+/** Role names on the invitation forms, the list and the email. */
+export const INVITE_ROLE_LABELS: Record<Role, string> = {
+  ADMIN: 'Admin',
+  USER: 'Regular User',
+  ACO_ADMIN: 'ACO Administrator',
+  ACO_USER: 'ACO User',
+  PHYSICIAN_ADMIN: 'Physician Administrator',
+  PHYSICIAN_USER: 'Physician User',
+  CLINICIAN: 'Clinician',
+  AGENT_ADMIN: 'Insurance Agent Administrator',
+  AGENT_USER: 'Insurance Agent User',
+  PATIENT: 'Patient',
+}
+
 const emailSchema = z
   .string()
   .trim()
@@ -180,6 +194,12 @@ export const invitationAcceptSchema = z
     path: ['password_confirm'],
   })
 export type InvitationAccept = z.input<typeof invitationAcceptSchema>
+export const invitationAcceptedSchema = z.object({
+  detail: z.string(),
+  login_url: z.string(),
+  email: z.string(),
+})
+export type InvitationAccepted = z.infer<typeof invitationAcceptedSchema>
 
 /** The TINs offered on the invitation form. */
 export const tinCatalogItemSchema = z.object({

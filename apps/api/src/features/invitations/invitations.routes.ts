@@ -2,6 +2,7 @@
 // random token is the credential), as is the only thing those calls reveal: the invited address and role.
 import {
   invitationAcceptSchema,
+  invitationAcceptedSchema,
   invitationBulkSchema,
   invitationListSchema,
   invitationResendSchema,
@@ -116,7 +117,15 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
   )
   routes.post(
     '/api/users/invitations/accept/:token/',
-    { config: PUBLIC, schema: { tags: ['invitations'], params: tokenParams, body: invitationAcceptSchema } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['invitations'],
+        params: tokenParams,
+        body: invitationAcceptSchema,
+        response: { 201: invitationAcceptedSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await acceptInvitation(ctx, request.params.token, request.body)),
   )

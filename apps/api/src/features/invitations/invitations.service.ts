@@ -4,6 +4,7 @@
 // for a limited time; resending replaces it, revoking voids it. Emails go through the outbox, in the same
 // transaction as the invitation, so an invitation never exists without its message or the other way round.
 import {
+  INVITE_ROLE_LABELS,
   INVITATION_MESSAGES,
   INVITATION_TTL_HOURS,
   bulkSentText,
@@ -17,7 +18,7 @@ import {
   type InvitationVerify,
   type TinCatalogItem,
 } from '@blueconsent/contract/invitations'
-import { ROLE_LABELS, isAdminRole, roleFitsOrganizationType, type Role } from '@blueconsent/contract/shared'
+import { isAdminRole, roleFitsOrganizationType, type Role } from '@blueconsent/contract/shared'
 import { maskTin, tinDigits } from '@blueconsent/contract/tins'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
@@ -145,7 +146,7 @@ async function sendInvitationEmail(
     text: [
       'Hello,',
       '',
-      `${who} invited you to join ${where} on BlueConsent as ${ROLE_LABELS[message.role]}.`,
+      `${who} invited you to join ${where} on BlueConsent as ${INVITE_ROLE_LABELS[message.role]}.`,
       'To set your name and password, open this link:',
       '',
       acceptUrl(ctx, message.token),

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations, latestOutboxLink, signIn, signInAs } from './fixtures.ts'
+import { beneficiary } from './medicare.ts'
+
+const ROSA = beneficiary(0).fullName
+// Asked for under the ACO's second TIN; the invitee below is limited to the first.
+const OTHER_TIN_PATIENT = beneficiary(13).fullName
+
+test('ACO admin invites a user limited to one TIN; the invitee accepts from the email, signs in and sees only that TIN', async ({
+  browser,
+  page,
+}) => {
+  const email = `ivy.${Date.now()}@example.org`
+  await signInAs(page, 'ACO_ADMIN')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'User Invitations' })).toBeVisible()
+  await page.getByRole('tab', { name: 'Invite User' }).click()
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Role').selectOption({ label: 'ACO User' })
+  await page.getByRole('checkbox', { name: /Riverbend Primary Care/ }).check()
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: 'Send Invitation' }).click()
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible()
+  const list = page.getByRole('table', { name: 'Invitations' })
+  await expect(list.getByRole('row').filter({ hasText: email })).toContainText('Pending')
+  await expectNoAxeViolations(page)
+
+  const link = await latestOutboxLink(page, email, '/app/accept-invitation/')
+  const context = await browser.newContext()
+  const invitee = await context.newPage()
+  await invitee.goto(link)
+  await expect(
+    invitee.getByRole('heading', { level: 1, name: 'Complete your account setup to join the platform' }),
+  ).toBeVisible()
+  await expect(invitee.getByText(email)).toBeVisible()
+  await expectNoAxeViolations(invitee)
+  await invitee.getByLabel('First name').fill('Ivy')
+  await invitee.getByLabel('Last name').fill('Newman')
+  await invitee.getByLabel('Password', { exact: true }).fill('Correct-Horse-9')
+  await invitee.getByLabel('Confirm password', { exact: true }).fill('Correct-Horse-9')
+  await invitee.getByRole('button', { name: 'Create account' }).click()
+  await invitee.getByRole('link', { name: 'Go to Login' }).click()
+  await signIn(invitee, email, 'Correct-Horse-9')
+
+  await invitee.goto('/app/authorization')
+  const search = invitee.getByLabel('Name, MRN, Medicare ID, email or phone')
+  await search.fill(ROSA)
+  await expect(
+    invitee.getByRole('region', { name: 'Find a patient' }).getByRole('button', { name: `Select ${ROSA}` }),
+  ).toBeVisible()
+  await search.fill(OTHER_TIN_PATIENT)
+  await expect(invitee.getByText('No patients found matching your search criteria.')).toBeVisible()
+  await context.close()
+
+  // The link worked once.
+  const again = await browser.newContext()
+  const reused = await again.newPage()
+  await reused.goto(link)
+  await expect(reused.getByText('This invitation is invalid or has expired')).toBeVisible()
+  await again.close()
+
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect(list.getByRole('row').filter({ hasText: email })).toContainText('Accepted')
+})
+
+test('ACO admin invites three colleagues at once', async ({ page }) => {
+  const stamp = Date.now()
+  const emails = [1, 2, 3].map((n) => `colleague${n}.${stamp}@example.org`)
+  await signInAs(page, 'ACO_ADMIN')
+  await page.goto('/app/invitations')
+  await page.getByRole('tab', { name: 'Bulk Invite' }).click()
+  await page.getByLabel(/Email addresses/).fill(`${emails[0]}\n${emails[1]}, ${emails[2]}`)
+  await page.getByLabel('Role').selectOption({ label: 'ACO Administrator' })
+  await expect(
+    page.getByText('Administrators automatically receive access to all active Tins.'),
+  ).toBeVisible()
+  await page.getByRole('button', { name: 'Send Invitations' }).click()
+  await expect(page.getByText('Successfully sent 3 invitation(s)')).toBeVisible()
+  for (const email of emails) await latestOutboxLink(page, email, '/app/accept-invitation/')
+})
