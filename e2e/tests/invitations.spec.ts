@@ -61,6 +61,19 @@ test('ACO admin invites a user limited to one TIN; the invitee accepts from the 
 
   await page.getByRole('button', { name: 'Refresh' }).click()
   await expect(list.getByRole('row').filter({ hasText: email })).toContainText('Accepted')
+
+  // The new member, with the TIN they were given; the admin can deactivate them.
+  await page.goto('/app/aco/members')
+  const member = page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: email })
+  await expect(member).toContainText('Ivy Newman')
+  await expect(member).toContainText('Riverbend Primary Care')
+  await expectNoAxeViolations(page)
+  await member.getByRole('button', { name: 'Deactivate Ivy Newman' }).click()
+  await page
+    .getByRole('dialog', { name: 'Deactivate member' })
+    .getByRole('button', { name: 'Deactivate' })
+    .click()
+  await expect(member).toContainText('Deactivated')
 })
 
 test('ACO admin invites three colleagues at once', async ({ page }) => {

@@ -33,6 +33,7 @@ import { auditRoutes } from './features/audit/index.ts'
 import { patientRoutes } from './features/patients/index.ts'
 import { tinRoutes } from './features/tins/index.ts'
 import { invitationRoutes } from './features/invitations/index.ts'
+import { memberRoutes } from './features/members/index.ts'
 import { createJobQueue } from './jobs/queue.ts'
 import { startWorkers } from './jobs/workers.ts'
 import { createCryptoKeys } from './lib/crypto.ts'
@@ -108,6 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(auditRoutes)
   await app.register(tinRoutes)
   await app.register(invitationRoutes)
+  await app.register(memberRoutes)
   await registerBlueButtonSandbox(app)
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is on: /api/dev/outbox/ shows every outgoing message without sign-in (demo only)')

@@ -6,6 +6,7 @@ import * as authorizationRequests from '@blueconsent/contract/authorization-requ
 import * as consent from '@blueconsent/contract/consent'
 import * as devOutbox from '@blueconsent/contract/dev-outbox'
 import * as invitations from '@blueconsent/contract/invitations'
+import * as members from '@blueconsent/contract/members'
 import * as patients from '@blueconsent/contract/patients'
 import * as shared from '@blueconsent/contract/shared'
 import * as tins from '@blueconsent/contract/tins'
@@ -18,6 +19,7 @@ const entryPoints = {
   consent,
   devOutbox,
   invitations,
+  members,
   patients,
   shared,
   tins,

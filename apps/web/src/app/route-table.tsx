@@ -207,7 +207,11 @@ export const routes: RouteObject[] = [
                     page('Team', paths.team, invitationsPage),
                   ]),
                   guarded(ACO_GUARD, [
-                    page('ACO Members', paths.acoMembers, notYetAvailable),
+                    page(
+                      'ACO Members',
+                      paths.acoMembers,
+                      async () => (await import('../features/members/pages/members-page.tsx')).MembersPage,
+                    ),
                     page('ACO Reports', paths.acoReports, notYetAvailable),
                   ]),
                   guarded(PHYSICIAN_GUARD, [

@@ -88,7 +88,6 @@ describe('routing and guards', () => {
     const platformAdmin = member('ADMIN')
     // [path, a user the guard lets in, a user it turns away, where that user lands]
     const cases: [string, User, User, string][] = [
-      ['/app/aco/members', aco, physician, '/app/unauthorized'],
       ['/app/aco/reports', acoAdmin, agent, '/app/unauthorized'],
       ['/app/physician/appointments', physician, aco, '/app/unauthorized'],
       ['/app/agent/quotes', agent, physician, '/app/unauthorized'],

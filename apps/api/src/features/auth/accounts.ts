@@ -26,6 +26,10 @@ export const createAccount = (db: DbOrTx, account: NewAccount): Promise<UserRow>
 /** The organisation's active TINs, with their numbers still sealed. */
 export const activeTinsOfOrganization = activeTinsOf
 
+/** Ends every session of a user at once (a deactivated member): their access tokens stop working too. */
+export const endUserSessions = (db: DbOrTx, userId: string, at: Date): Promise<void> =>
+  revokeUserSessions(db, userId, at)
+
 /** Organisations for a pick-list: every one, or only `onlyId`. */
 export const organizationOptions = listOrganizations
 

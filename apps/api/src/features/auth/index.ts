@@ -4,6 +4,7 @@ export {
   accountForRequest,
   activeTinsOfOrganization,
   createAccount,
+  endUserSessions,
   organizationById,
   organizationOptions,
   replacePassword,

@@ -1,0 +1,2 @@
+// An ACO's members' public face: their routes.
+export { memberRoutes } from './members.routes.ts'
