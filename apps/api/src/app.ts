@@ -34,6 +34,7 @@ import { patientRoutes } from './features/patients/index.ts'
 import { tinRoutes } from './features/tins/index.ts'
 import { invitationRoutes } from './features/invitations/index.ts'
 import { memberRoutes } from './features/members/index.ts'
+import { signupRoutes } from './features/signup/index.ts'
 import { createJobQueue } from './jobs/queue.ts'
 import { startWorkers } from './jobs/workers.ts'
 import { createCryptoKeys } from './lib/crypto.ts'
@@ -110,6 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(tinRoutes)
   await app.register(invitationRoutes)
   await app.register(memberRoutes)
+  await app.register(signupRoutes)
   await registerBlueButtonSandbox(app)
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is on: /api/dev/outbox/ shows every outgoing message without sign-in (demo only)')

@@ -150,6 +150,12 @@ describe('platform', () => {
         'GET /api/users/invitations/verify/:token/',
         'HEAD /api/users/invitations/verify/:token/',
         'POST /api/users/invitations/accept/:token/',
+        // Sign-up and email verification, for people without an account yet.
+        'POST /api/users/',
+        'POST /api/users/check-email/',
+        'POST /api/users/verify-email/',
+        'POST /api/users/resend-verification/',
+        'POST /api/users/send-verification/',
       ].sort(),
     )
   })

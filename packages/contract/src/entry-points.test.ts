@@ -9,6 +9,7 @@ import * as invitations from '@blueconsent/contract/invitations'
 import * as members from '@blueconsent/contract/members'
 import * as patients from '@blueconsent/contract/patients'
 import * as shared from '@blueconsent/contract/shared'
+import * as signup from '@blueconsent/contract/signup'
 import * as tins from '@blueconsent/contract/tins'
 import { describe, expect, it } from 'vitest'
 
@@ -22,6 +23,7 @@ const entryPoints = {
   members,
   patients,
   shared,
+  signup,
   tins,
 }
 

@@ -63,6 +63,43 @@ export const INVITATIONS_GUARD: GuardRule = {
 }
 const TIN_REGISTRY_GUARD: GuardRule = { roles: ['ACO_ADMIN'], organizationTypes: ['ACO'] }
 
+const signupPages = () => import('../features/signup/pages/signup-status-pages.tsx')
+
+/** Sign-up's pages, under /signup and again under /app/signup. */
+const signupRoutes = (base: string): RouteObject[] => [
+  page(
+    'Sign up',
+    base,
+    async () => (await import('../features/signup/pages/signup-home-page.tsx')).SignupHomePage,
+  ),
+  ...(
+    [
+      ['physician', 'physician'],
+      ['aco-user', 'aco'],
+      ['agent', 'agent'],
+    ] as const
+  ).map(([path, kind]) =>
+    page('Sign up', `${base}/${path}`, async () => {
+      const { SignupFormPage } = await import('../features/signup/pages/signup-form-page.tsx')
+      return function SignupKindPage() {
+        return <SignupFormPage kind={kind} />
+      }
+    }),
+  ),
+  page('Check your email', `${base}/success`, async () => (await signupPages()).SignupSuccessPage),
+  page('Verify your email', `${base}/verify/:token`, async () => (await signupPages()).VerifyEmailPage),
+  page(
+    'Join with an invitation',
+    `${base}/invitation-verification`,
+    async () => (await signupPages()).InvitationVerificationPage,
+  ),
+  page(
+    'Join with an invitation',
+    `${base}/invitation/:token`,
+    async () => (await signupPages()).InvitationLinkRedirect,
+  ),
+]
+
 /** The signed-in part of the app, whose pages are prefetched after sign-in. */
 export const SIGNED_IN_ROUTE_ID = 'signed-in'
 
@@ -90,7 +127,8 @@ export const routes: RouteObject[] = [
             paths.forgotPassword,
             async () => (await import('../features/auth/pages/forgot-password-page.tsx')).ForgotPasswordPage,
           ),
-          page('Sign up', paths.signup, notYetAvailable),
+          ...signupRoutes('/signup'),
+          ...signupRoutes('/app/signup'),
           // A signed-in user following an invitation link goes to their own dashboard.
           page(
             'Accept Invitation',

@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   // GET .../requests/{id}/data/: not authorized (or expired/revoked), identity review pending.
   'not_authorized',
   'held_for_review',
+  // POST /api/jwt/login/: right password, address not verified yet.
+  'email_not_verified',
 ] as const
 export const errorCodeSchema = z.enum(ERROR_CODES)
 export type ErrorCode = z.infer<typeof errorCodeSchema>

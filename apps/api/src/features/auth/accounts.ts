@@ -5,7 +5,9 @@ import {
   activeTinsOf,
   findAccount,
   insertAccount,
+  insertOrganization,
   listOrganizations,
+  markEmailVerified,
   findOrganization,
   findUserByEmail,
   findUserById,
@@ -25,6 +27,12 @@ export const createAccount = (db: DbOrTx, account: NewAccount): Promise<UserRow>
 
 /** The organisation's active TINs, with their numbers still sealed. */
 export const activeTinsOfOrganization = activeTinsOf
+
+/** A new customer's organisation (sign-up); the caller owns the transaction. */
+export const createOrganization = insertOrganization
+
+/** The owner of the address followed its verification link. */
+export const verifyEmail = markEmailVerified
 
 /** Ends every session of a user at once (a deactivated member): their access tokens stop working too. */
 export const endUserSessions = (db: DbOrTx, userId: string, at: Date): Promise<void> =>

@@ -258,6 +258,8 @@ export type NewAccount = {
   organizationId: string | null
   allTins: boolean
   tinIds: readonly string[]
+  /** When the address was proven (an invitation to it); null until a sign-up's link is followed. */
+  emailVerifiedAt: Date | null
   at: Date
 }
 
@@ -275,6 +277,7 @@ export async function insertAccount(db: DbOrTx, account: NewAccount): Promise<Us
       allTins: account.allTins,
       dateJoined: account.at,
       passwordChangedAt: account.at,
+      emailVerifiedAt: account.emailVerifiedAt,
     })
     .returning()
   if (!user) throw new Error('user insert returned no row')
@@ -310,4 +313,17 @@ export async function listOrganizations(
     .from(organizations)
     .where(onlyId ? eq(organizations.id, onlyId) : undefined)
     .orderBy(organizations.name)
+}
+
+export async function insertOrganization(
+  db: DbOrTx,
+  row: typeof organizations.$inferInsert,
+): Promise<OrganizationRow> {
+  const [inserted] = await db.insert(organizations).values(row).returning()
+  if (!inserted) throw new Error('organization insert returned no row')
+  return inserted
+}
+
+export async function markEmailVerified(db: DbOrTx, userId: string, at: Date): Promise<void> {
+  await db.update(users).set({ emailVerifiedAt: at }).where(eq(users.id, userId))
 }

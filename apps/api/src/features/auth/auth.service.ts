@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { type LoginRequest, type LoginResponse, type RefreshResponse } from '@blueconsent/contract/auth'
 import { SERVER_SESSION } from '@blueconsent/contract/shared'
+import { SIGNUP_MESSAGES } from '@blueconsent/contract/signup'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
@@ -60,6 +61,7 @@ export async function login(
   }
   // Only a caller who knows the password learns that the account is disabled.
   if (!user.isActive) throw new AppError(403, 'permission_denied', 'This account is inactive.')
+  if (!user.emailVerifiedAt) throw new AppError(403, 'email_not_verified', SIGNUP_MESSAGES.notVerified)
   await ctx.throttle.recordSuccess(input.email)
   const session = await startSession(ctx, user, input.remember_me === true, now)
   const sessionUser = await loadSessionUser(ctx.db, user)

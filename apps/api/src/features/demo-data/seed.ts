@@ -87,6 +87,7 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'keys'>): Promise<{ 
         allTins: persona.role === 'ACO_ADMIN',
         isSuperuser: persona.role === 'ADMIN',
         isDemo: true,
+        emailVerifiedAt: new Date(),
       })
       .returning({ id: users.id })
     if (!user) throw new Error('user insert returned no row')

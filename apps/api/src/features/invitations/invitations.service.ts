@@ -347,6 +347,8 @@ export async function acceptInvitation(ctx: AppContext, token: string, input: In
       allTins: !needsTinSelection(role) || isAdminRole(role),
       // A TIN deactivated since the invitation was sent is not given.
       tinIds: row.invitation.tinIds.filter((id) => activeTins.has(id)),
+      // The invitation went to this address: following its link proves it.
+      emailVerifiedAt: now,
       at: now,
     })
     await updateInvitation(tx, row.invitation.id, { acceptedAt: now, acceptedUserId: user.id })

@@ -24,6 +24,8 @@ export function loginErrorMessage(error: unknown): string {
   if (error.kind === 'parse') return LOGIN_MESSAGES.failed
   if (error.status === 429 || (error.code !== null && RATE_LIMIT_CODES.includes(error.code)))
     return LOGIN_MESSAGES.rateLimited
+  // The right password for an address not verified yet: the server says what to do.
+  if (error.code === 'email_not_verified' && error.detail) return error.detail
   if (error.status === 400 || error.status === 401) return LOGIN_MESSAGES.invalidCredentials
   if (error.status === 403) return LOGIN_MESSAGES.accessDenied
   return LOGIN_MESSAGES.server

@@ -12,7 +12,7 @@ import { loadContract } from '../../../lib/contract.ts'
 import { session } from '../../../lib/session.ts'
 import { readStored, writeStored } from '../../../lib/storage.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
-import { login } from '../api/login-api.ts'
+import { login, resendVerification } from '../api/login-api.ts'
 import { LOGIN_MESSAGES, lockoutCountdownMessage, loginErrorMessage } from '../api/login-messages.ts'
 import { useLoginLockout } from '../components/use-login-lockout.ts'
 
@@ -43,6 +43,7 @@ export function LoginPage({ footerExtra }: { footerExtra?: ReactNode }) {
   const [invalid, setInvalid] = useState<InvalidFields>({ email: false, password: false })
   const [error, setError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
+  const [unverified, setUnverified] = useState<'no' | 'yes' | 'resent'>('no')
   const sessionExpired = searchParams.get('reason') === 'session_expired'
   const locked = lockout.secondsLeft > 0
 
@@ -58,6 +59,7 @@ export function LoginPage({ footerExtra }: { footerExtra?: ReactNode }) {
     }
     setInvalid({ email: false, password: false })
     setError(null)
+    setUnverified('no')
     setSubmitting(true)
     await attemptLogin(parsed.data)
     setSubmitting(false)
@@ -74,6 +76,11 @@ export function LoginPage({ footerExtra }: { footerExtra?: ReactNode }) {
       if (isApiError(caught) && caught.status === 429) {
         lockout.lockFor(caught.retryAfter ?? 60)
         return setError(LOGIN_MESSAGES.rateLimited)
+      }
+      // The password was right: offer a new link instead of counting a failed attempt.
+      if (isApiError(caught) && caught.code === 'email_not_verified') {
+        setUnverified('yes')
+        return setError(loginErrorMessage(caught))
       }
       const countsAsAttempt = isApiError(caught) && caught.kind === 'http'
       if (countsAsAttempt && lockout.recordFailure()) return setError(LOGIN_MESSAGES.lockedOut)
@@ -102,6 +109,22 @@ export function LoginPage({ footerExtra }: { footerExtra?: ReactNode }) {
                 <Alert type="error" id={ERROR_ID}>
                   {error}
                 </Alert>
+              ) : null}
+              {unverified === 'yes' ? (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline self-start"
+                  onClick={() =>
+                    void resendVerification(email.trim())
+                      .catch(() => undefined)
+                      .then(() => setUnverified('resent'))
+                  }
+                >
+                  Send a new verification link
+                </button>
+              ) : null}
+              {unverified === 'resent' ? (
+                <p role="status">If that address is waiting for verification, a new link is on its way.</p>
               ) : null}
               <TextField
                 label="Email"

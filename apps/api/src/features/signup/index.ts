@@ -1,0 +1,2 @@
+// Sign-up's public face: its routes.
+export { signupRoutes } from './signup.routes.ts'
