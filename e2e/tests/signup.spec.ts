@@ -26,6 +26,7 @@ test('a physician practice signs up, verifies its address through the emailed li
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible()
   await expect(page.getByText(email)).toBeVisible()
+  await expectNoAxeViolations(page)
 
   // Not verified yet: the right password is answered with what to do, and a new link can be asked for.
   await page.goto('/app/login')

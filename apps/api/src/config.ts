@@ -1,4 +1,5 @@
 // The only reader of process.env. Behaviour follows explicit flags here, never NODE_ENV.
+import { INVITATION_TTL_HOURS } from '@blueconsent/contract/invitations'
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -37,6 +38,7 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   WEB_DIST_DIR: optionalString,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(INVITATION_TTL_HOURS),
   TRUST_PROXY: flag.default(false),
   BLUEBUTTON_BASE_URL: optionalString,
   BLUEBUTTON_PROVIDER_CLIENT_ID: optionalString,
@@ -86,6 +88,8 @@ export type AppConfig = {
   logFormat: 'pretty' | 'json'
   webDistDir: string
   rateLimitPerMinute: number
+  /** How long an invitation link works. */
+  invitationTtlHours: number
   trustProxy: boolean
   bluebutton: BlueButtonConfig
   /** SMS through Twilio's REST API when TWILIO_ACCOUNT_SID, _AUTH_TOKEN and _FROM_NUMBER are set; else the local outbox. */
@@ -211,6 +215,7 @@ export function loadConfig(
     logFormat: e.LOG_FORMAT ?? (embedded && terminal.stdoutIsTty ? 'pretty' : 'json'),
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps', 'web', 'dist')),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    invitationTtlHours: e.INVITATION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     bluebutton: blueButtonConfig(e, publicUrl),
     twilio: twilioConfig(e, publicUrl),

@@ -70,6 +70,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logFormat: 'json',
     webDistDir: join(tmpdir(), 'blueconsent-no-web-dist'),
     rateLimitPerMinute: 1000,
+    invitationTtlHours: 48,
     trustProxy: false,
     bluebutton: embeddedBlueButtonConfig(overrides.publicUrl ?? TEST_PUBLIC_URL),
     ...overrides,

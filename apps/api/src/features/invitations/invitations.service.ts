@@ -6,7 +6,6 @@
 import {
   INVITE_ROLE_LABELS,
   INVITATION_MESSAGES,
-  INVITATION_TTL_HOURS,
   bulkSentText,
   grantableRoles,
   needsTinSelection,
@@ -167,7 +166,7 @@ async function createInvitation(
   await refuseTaken(ctx, tx, target, email, emailHash)
   const token = randomToken()
   const now = ctx.clock()
-  const expiresAt = new Date(now.getTime() + INVITATION_TTL_HOURS * HOUR_MS)
+  const expiresAt = new Date(now.getTime() + ctx.config.invitationTtlHours * HOUR_MS)
   const row = await insertInvitation(tx, {
     organizationId: target.organizationId,
     emailEncrypted: encrypt(ctx.keys, email),
@@ -277,7 +276,7 @@ export async function resendInvitation(
       throw fieldError('invitation_id', INVITATION_MESSAGES.resendFailed)
     const token = randomToken()
     const now = ctx.clock()
-    const expiresAt = new Date(now.getTime() + INVITATION_TTL_HOURS * HOUR_MS)
+    const expiresAt = new Date(now.getTime() + ctx.config.invitationTtlHours * HOUR_MS)
     // The new token replaces the old one: the earlier link stops working.
     await updateInvitation(tx, row.invitation.id, { tokenHash: sha256Hex(token), expiresAt, lastSentAt: now })
     const email = decrypt(ctx.keys, row.invitation.emailEncrypted)
