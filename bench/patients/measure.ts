@@ -151,6 +151,7 @@ function apiConfig(): AppConfig {
     logFormat: 'json',
     webDistDir: '/tmp/blueconsent-bench-no-web',
     rateLimitPerMinute: 1_000_000_000,
+    invitationTtlHours: 48,
     trustProxy: false,
     bluebutton: embeddedBlueButtonConfig('http://localhost:8000'),
   }
