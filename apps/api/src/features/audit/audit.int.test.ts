@@ -104,11 +104,11 @@ describe('GET /api/admin/audit/', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-/)
     const lines = response.body.trim().split('\r\n')
     expect(lines[0]).toBe(
-      'id,occurred_at,actor_user_id,actor_name,organization_id,action,target_type,target_id,patient_id,ip_address,request_id,reason,details,query',
+      'id,occurred_at,actor_user_id,actor_name,organization_id,action,sentence,target_type,target_id,patient_id,patient_name,ip_address,request_id,reason,details,query',
     )
     expect(lines.some((line) => line.includes('patient.read'))).toBe(true)
     // The read's row names the authorization it relied on, in the reason column.
-    expect(lines.find((line) => line.includes('patient.read'))?.split(',')[11]).toBe(
+    expect(lines.find((line) => line.includes('patient.read'))?.split(',')[13]).toBe(
       `authorization ${patient.requestId}`,
     )
     const exports = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'audit.export'))

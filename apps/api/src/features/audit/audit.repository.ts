@@ -1,11 +1,17 @@
 // Queries of the append-only audit log: rows are only ever inserted and read.
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { auditLog } from '../../db/schema/audit.ts'
+import { patients } from '../../db/schema/patients.ts'
 import { users } from '../../db/schema/users.ts'
 
 export type AuditLogRow = typeof auditLog.$inferSelect
-export type AuditRowWithActor = { log: AuditLogRow; firstName: string | null; lastName: string | null }
+export type AuditRowWithActor = {
+  log: AuditLogRow
+  firstName: string | null
+  lastName: string | null
+  patientName: string | null
+}
 
 export type AuditFilter = {
   /** undefined: every organisation; null: none (a caller without an organisation sees nothing). */
@@ -34,24 +40,61 @@ function auditWhere(filter: AuditFilter): SQL | undefined {
   return and(...conditions)
 }
 
-/** Newest first, with the actor's name. */
+/** Newest first, with the actor's and the patient's names. */
 export async function selectAuditRows(
   db: DbOrTx,
   filter: AuditFilter,
   limit: number,
   offset: number,
 ): Promise<AuditRowWithActor[]> {
-  return db
-    .select({ log: auditLog, firstName: users.firstName, lastName: users.lastName })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(auditWhere(filter))
-    .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
-    .limit(limit)
-    .offset(offset)
+  return (
+    db
+      .select({
+        log: auditLog,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        patientName: patients.fullName,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      // The patient's name only from the row's own organisation: a name never crosses tenants.
+      .leftJoin(
+        patients,
+        and(eq(patients.id, auditLog.patientId), eq(patients.organizationId, auditLog.organizationId)),
+      )
+      .where(auditWhere(filter))
+      .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
+      .limit(limit)
+      .offset(offset)
+  )
 }
 
 export async function countAuditRows(db: DbOrTx, filter: AuditFilter): Promise<number> {
   const [totals] = await db.select({ total: count() }).from(auditLog).where(auditWhere(filter))
   return totals?.total ?? 0
+}
+
+/** The people who appear in an organisation's log (every organisation's for `undefined`), by name. */
+export async function selectAuditPeople(
+  db: DbOrTx,
+  organizationId: string | null | undefined,
+): Promise<{ id: string; firstName: string; lastName: string; email: string }[]> {
+  if (organizationId === null) return []
+  return db
+    .selectDistinct({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(
+      and(
+        isNotNull(auditLog.actorUserId),
+        organizationId === undefined ? undefined : eq(auditLog.organizationId, organizationId),
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(500)
 }

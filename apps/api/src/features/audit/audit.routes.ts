@@ -1,9 +1,9 @@
 // GET /api/admin/audit/ and /export/: admin roles with 'audit.view'.
-import { auditListSchema, auditQuerySchema } from '@blueconsent/contract/audit'
+import { auditListSchema, auditPeopleSchema, auditQuerySchema } from '@blueconsent/contract/audit'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { notAuthenticated } from '../../errors.ts'
-import { exportAudit, listAudit } from './audit.service.ts'
+import { exportAudit, listAudit, listAuditPeople } from './audit.service.ts'
 
 const ACCESS = { access: { permissions: ['audit.view'] } } as const
 
@@ -23,6 +23,17 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         request.query,
         '/api/admin/audit/',
       )
+    },
+  )
+  routes.get(
+    '/api/admin/audit/people/',
+    {
+      config: ACCESS,
+      schema: { tags: ['audit'], security: [{ bearer: [] }], response: { 200: auditPeopleSchema } },
+    },
+    async (request) => {
+      if (!request.principal) throw notAuthenticated()
+      return listAuditPeople(ctx, { principal: request.principal, ip: request.ip, httpRequestId: request.id })
     },
   )
   routes.get('/api/admin/audit/export/', { config: ACCESS, schema }, async (request, reply) => {

@@ -1,6 +1,6 @@
 // The audit search for administrators: organisation admins see their organisation's rows, the
 // platform ADMIN sees all. Filters: user, patient, action, from/to. The CSV export is itself audited.
-import type { AuditEntry, AuditList, AuditQuery } from '@blueconsent/contract/audit'
+import { auditSentence, type AuditEntry, type AuditList, type AuditQuery } from '@blueconsent/contract/audit'
 import type { AppContext } from '../../context.ts'
 import { fieldError } from '../../errors.ts'
 import type { CryptoKeys } from '../../lib/crypto.ts'
@@ -8,6 +8,7 @@ import { csvLine } from '../../lib/csv.ts'
 import { openSearchQuery, writeAudit, type AuditSource } from './audit-writer.ts'
 import {
   countAuditRows,
+  selectAuditPeople,
   selectAuditRows,
   type AuditFilter,
   type AuditRowWithActor,
@@ -23,7 +24,7 @@ function parseBound(field: 'from' | 'to', value: string): Date {
   return field === 'to' && DATE_ONLY.test(value) ? new Date(parsed.getTime() + 86_400_000) : parsed
 }
 
-function toEntry(keys: CryptoKeys, { log, firstName, lastName }: AuditRowWithActor): AuditEntry {
+function toEntry(keys: CryptoKeys, { log, firstName, lastName, patientName }: AuditRowWithActor): AuditEntry {
   const name = [firstName, lastName].filter(Boolean).join(' ')
   return {
     id: log.id,
@@ -35,6 +36,7 @@ function toEntry(keys: CryptoKeys, { log, firstName, lastName }: AuditRowWithAct
     target_type: log.targetType,
     target_id: log.targetId,
     patient_id: log.patientId,
+    patient_name: patientName,
     reason: log.reason,
     ip_address: log.ipAddress,
     request_id: log.requestId,
@@ -95,9 +97,11 @@ export const AUDIT_CSV_COLUMNS = [
   'actor_name',
   'organization_id',
   'action',
+  'sentence',
   'target_type',
   'target_id',
   'patient_id',
+  'patient_name',
   'ip_address',
   'request_id',
   'reason',
@@ -110,7 +114,8 @@ const auditCsvCell = (
   column: (typeof AUDIT_CSV_COLUMNS)[number],
 ): string | number | null => {
   if (column === 'details' || column === 'query') return entry[column] ? JSON.stringify(entry[column]) : null
-  return entry[column]
+  if (column === 'sentence') return auditSentence(entry)
+  return entry[column] ?? null
 }
 
 export async function exportAudit(ctx: AppContext, source: AuditSource, query: AuditQuery): Promise<string> {
@@ -132,4 +137,19 @@ export async function exportAudit(ctx: AppContext, source: AuditSource, query: A
     lines.push(csvLine(AUDIT_CSV_COLUMNS.map((column) => auditCsvCell(e, column))))
   }
   return `${lines.join('\r\n')}\r\n`
+}
+
+/** The people in the caller's log, for the person filter. */
+export async function listAuditPeople(ctx: AppContext, source: AuditSource) {
+  const { principal } = source
+  const rows = await selectAuditPeople(
+    ctx.db,
+    principal.role === 'ADMIN' ? undefined : principal.organizationId,
+  )
+  return {
+    results: rows.map((row) => ({
+      id: row.id,
+      name: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.email,
+    })),
+  }
 }

@@ -1,5 +1,5 @@
 // GET /api/admin/audit/ (search) and /api/admin/audit/export/ (CSV) for admin roles.
-import { auditListSchema } from '@blueconsent/contract/audit'
+import { auditListSchema, auditPeopleSchema } from '@blueconsent/contract/audit'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { saveFile } from '../../../components/patient-data/save-file.ts'
 import { apiClient } from '../../../lib/api-client.ts'
@@ -28,3 +28,14 @@ export async function exportAudit(filters: AuditFilters): Promise<void> {
   const body = await apiClient.get<unknown>('/api/admin/audit/export/', { query: asQuery(filters) })
   saveFile(typeof body === 'string' ? body : JSON.stringify(body), 'audit-log.csv', 'text/csv')
 }
+
+/** The people in the log, for the person filter; a failure leaves the filter with 'Everyone' only. */
+export const useAuditPeople = () =>
+  useQuery({
+    queryKey: ['audit', 'people'],
+    queryFn: ({ signal }) =>
+      apiClient
+        .get('/api/admin/audit/people/', { schema: auditPeopleSchema, signal })
+        .catch(() => ({ results: [] })),
+    staleTime: 60_000,
+  })

@@ -43,7 +43,7 @@ const auditFake = (): FakeFetch =>
       200,
       list(
         [
-          entry(1, { reason: `authorization ${REQUEST}` }),
+          entry(1, { reason: `authorization ${REQUEST}`, patient_name: 'Rosa Garcia' }),
           entry(2, { action: 'patient.export', reason: 'no active authorization' }),
           entry(3, {
             action: 'patient.search',
@@ -73,7 +73,10 @@ describe('audit page', { timeout: 20_000 }, () => {
     await openAudit()
     const table = await screen.findByRole('table', { name: 'Audit entries' })
     expect(within(table).getAllByRole('row')).toHaveLength(4)
-    expect(within(table).getByText('patient.export')).toBeTruthy()
+    // Each row is a sentence: who did what to whom, never an id.
+    expect(within(table).getByText('Dana Reyes exported the record of a patient')).toBeTruthy()
+    expect(within(table).getByText('Dana Reyes searched for patients')).toBeTruthy()
+    expect(within(table).queryByText(PATIENT)).toBeNull()
     // A search row says what was searched for.
     expect(within(table).getByText('Searched “rosa garcai”')).toBeTruthy()
     // Each read says on what basis it was allowed: the authorization it relied on, or none (searches: —).
@@ -112,6 +115,27 @@ describe('audit page', { timeout: 20_000 }, () => {
     expect(params(fake).get('from')).toBe('2026-11-01')
     expect(params(fake).has('user')).toBe(false)
     expect(router.state.location.search).toContain('action=patient.export')
+  })
+
+  it('shows only one patient’s entries when their name is chosen, and filters by person', async () => {
+    const user = userEvent.setup()
+    const fake = auditFake().on(
+      'GET /api/admin/audit/people/',
+      json(200, { results: [{ id: '11111111-1111-4111-8111-111111111111', name: 'Dana Reyes' }] }),
+    )
+    const { router } = await openAudit(fake)
+    const table = await screen.findByRole('table', { name: 'Audit entries' })
+    await user.click(
+      within(table).getByRole('button', { name: 'Rosa Garcia: show only this patient’s entries' }),
+    )
+    await waitFor(() => expect(params(fake).get('patient')).toBe(PATIENT))
+    expect(router.state.location.search).toContain(`patient=${PATIENT}`)
+    await user.selectOptions(await screen.findByLabelText('Person'), 'Dana Reyes')
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }))
+    await waitFor(() => expect(params(fake).get('user')).toBe('11111111-1111-4111-8111-111111111111'))
+    expect(
+      within(screen.getByLabelText('Action')).getByRole('option', { name: 'Viewed a claim of' }),
+    ).toBeTruthy()
   })
 
   it('exports the filtered log as CSV', async () => {

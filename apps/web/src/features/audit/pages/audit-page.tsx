@@ -1,6 +1,12 @@
 // /app/admin/audit: who read which patient's data, when, from where and on what basis (the authorization the
-// read relied on). Filters live in the URL so a search can be shared; Export CSV sends the same filters.
-import { AUDIT_ACTIONS, type AuditEntry } from '@blueconsent/contract/audit'
+// read relied on), each row a sentence ('Jordan Lee viewed the claims of Rosa Garcia'). Filters (person,
+// patient, action, dates) live in the URL so a search can be shared; Export CSV sends the same filters.
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ACTION_LABELS,
+  auditSentence,
+  type AuditEntry,
+} from '@blueconsent/contract/audit'
 import { isValidPatientId } from '@blueconsent/contract/shared'
 import { useId, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
@@ -8,11 +14,13 @@ import { Pager } from '../../../components/patient-data/pager.tsx'
 import { pageCount } from '../../../components/patient-data/paging.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query.ts'
 import {
   AUDIT_PAGE_SIZE,
   NO_AUDIT_FILTERS,
   exportAudit,
   useAuditEntries,
+  useAuditPeople,
   type AuditFilters,
 } from '../api/audit-api.ts'
 
@@ -54,7 +62,9 @@ export function AuditPage() {
       {exportFailed ? <Alert type="error">{EXPORT_FAILED}</Alert> : null}
       {entries.isPending ? <Spinner label="Loading the audit log…" /> : null}
       {entries.isError ? <Alert type="error">{LOAD_FAILED}</Alert> : null}
-      {entries.data ? <AuditTable entries={entries.data.results} /> : null}
+      {entries.data ? (
+        <AuditRows entries={entries.data.results} onPatient={(patient) => apply({ ...filters, patient })} />
+      ) : null}
       <Pager
         page={Math.min(page, pages) - 1}
         pages={pages}
@@ -96,7 +106,7 @@ function AuditFilterForm({ initial, onApply }: FormProps) {
   return (
     <form className="flex flex-col gap-2" onSubmit={submit} aria-label="Filter the audit log">
       <div className="flex flex-wrap items-end gap-3">
-        {input('user', 'User ID')}
+        <PersonSelect value={draft.user} onChange={(user) => setDraft({ ...draft, user })} />
         {input('patient', 'Patient ID')}
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-action`} className="text-sm font-medium">
@@ -111,7 +121,7 @@ function AuditFilterForm({ initial, onApply }: FormProps) {
             <option value="">All actions</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
-                {action}
+                {capitalise(AUDIT_ACTION_LABELS[action])}
               </option>
             ))}
           </select>
@@ -140,15 +150,19 @@ const SEARCH_PARAMETER_LABELS: Record<string, string> = {
   uuid: 'patient id ',
 }
 
-/** What a row touched: the search as typed for a search, else the target's type and id. */
+/** A search's terms as typed; the sentence already says what any other row touched. */
 function targetText(entry: AuditEntry): string {
-  if (entry.query) {
-    const terms = Object.entries(entry.query).map(
-      ([name, value]) => `${SEARCH_PARAMETER_LABELS[name] ?? ''}“${value}”`,
-    )
-    return `Searched ${terms.join(', ')}`
-  }
-  return entry.target_type ? `${entry.target_type} ${entry.target_id ?? ''}` : '—'
+  if (!entry.query) return '—'
+  const terms = Object.entries(entry.query).map(
+    ([name, value]) => `${SEARCH_PARAMETER_LABELS[name] ?? ''}“${value}”`,
+  )
+  return `Searched ${terms.join(', ')}`
+}
+
+const basisText = (reason: string): string => {
+  const authorization = AUTHORIZATION_REASON.exec(reason)
+  if (authorization) return `Authorization ${authorization[1]}`
+  return reason === 'no active authorization' ? 'No active authorization' : reason
 }
 
 const AUTHORIZATION_REASON = /^authorization (\S+)$/
@@ -166,8 +180,90 @@ function BasisCell({ reason }: { reason: string | null }) {
   )
 }
 
-function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
-  if (entries.length === 0) return <p>No audit entries match these filters.</p>
+const capitalise = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
+
+function PersonSelect({ value, onChange }: { value: string; onChange: (user: string) => void }) {
+  const id = useId()
+  const people = useAuditPeople()
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        Person
+      </label>
+      <select
+        id={id}
+        className="select select-sm"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">Everyone</option>
+        {(people.data?.results ?? []).map((person) => (
+          <option key={person.id} value={person.id}>
+            {person.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+type AuditRowsProps = { entries: readonly AuditEntry[]; onPatient: (patientId: string) => void }
+
+/** A table on a laptop, one card per entry on a phone. */
+function AuditRows(props: AuditRowsProps) {
+  const narrow = useMediaQuery(NARROW_SCREEN)
+  if (props.entries.length === 0) return <p>No audit entries match these filters.</p>
+  return narrow ? <AuditCards {...props} /> : <AuditTable {...props} />
+}
+
+const when = (entry: AuditEntry): string => new Date(entry.occurred_at).toLocaleString()
+
+/** The sentence, with the patient's name a button that shows only that patient's entries. */
+function Sentence({ entry, onPatient }: { entry: AuditEntry; onPatient: (patientId: string) => void }) {
+  const sentence = auditSentence(entry)
+  const name = entry.patient_name
+  const at = name ? sentence.lastIndexOf(name) : -1
+  if (!name || !entry.patient_id || at < 0) return <>{sentence}</>
+  const patientId = entry.patient_id
+  return (
+    <>
+      {sentence.slice(0, at)}
+      <button
+        type="button"
+        className="link"
+        aria-label={`${name}: show only this patient’s entries`}
+        onClick={() => onPatient(patientId)}
+      >
+        {name}
+      </button>
+      {sentence.slice(at + name.length)}
+    </>
+  )
+}
+
+function AuditCards({ entries, onPatient }: AuditRowsProps) {
+  return (
+    <ul aria-label="Audit entries" className="flex flex-col gap-3">
+      {entries.map((entry) => (
+        <li key={entry.id} className="card border border-base-300 bg-base-100">
+          <div className="card-body gap-1 p-4 text-sm">
+            <p className="font-medium">
+              <Sentence entry={entry} onPatient={onPatient} />
+            </p>
+            <p>{when(entry)}</p>
+            {entry.query ? <p>{targetText(entry)}</p> : null}
+            <p>
+              From {entry.ip_address ?? 'an unknown address'}
+              {entry.reason ? ` · ${basisText(entry.reason)}` : ''}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function AuditTable({ entries, onPatient }: AuditRowsProps) {
   return (
     <div className="overflow-x-auto">
       <table className="table table-sm">
@@ -175,10 +271,8 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
         <thead className="text-base-content">
           <tr>
             <th scope="col">Time</th>
-            <th scope="col">User</th>
-            <th scope="col">Action</th>
-            <th scope="col">Patient</th>
-            <th scope="col">Target</th>
+            <th scope="col">What happened</th>
+            <th scope="col">Details</th>
             <th scope="col">Basis</th>
             <th scope="col">IP address</th>
             <th scope="col">Request</th>
@@ -187,10 +281,10 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td>{new Date(entry.occurred_at).toLocaleString()}</td>
-              <td>{entry.actor_name ?? entry.actor_user_id ?? '—'}</td>
-              <td>{entry.action}</td>
-              <td className="font-mono text-xs">{entry.patient_id ?? '—'}</td>
+              <td>{when(entry)}</td>
+              <td>
+                <Sentence entry={entry} onPatient={onPatient} />
+              </td>
               <td>{targetText(entry)}</td>
               <BasisCell reason={entry.reason} />
               <td>{entry.ip_address ?? '—'}</td>
