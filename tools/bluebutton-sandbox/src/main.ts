@@ -38,6 +38,8 @@ const app = await buildSandboxApp(
     adminEnabled: env.BB_SANDBOX_ADMIN === '1',
     accessTokenLifetimeSeconds: env.BB_SANDBOX_TOKEN_LIFETIME,
     includePatientInTokenResponse: env.BB_SANDBOX_OMIT_PATIENT === '0',
+    // Without a configured public URL, links follow the host each client used.
+    linksFromRequestHost: env.BB_SANDBOX_PUBLIC_URL === undefined,
   },
   { logger: { level: 'info' } },
 )

@@ -30,6 +30,9 @@ export type SandboxOptions = {
   readonly adminEnabled: boolean
   // gzip FHIR payloads >= 1 KB when the client sends Accept-Encoding: gzip, as Blue Button does.
   readonly gzip: boolean
+  // FHIR paging links on the host the client used (when no public URL was configured): a client that reached
+  // the sandbox as localhost must not be sent to 127.0.0.1, or the other way round.
+  readonly linksFromRequestHost: boolean
 }
 
 export type SandboxOptionsInput = Partial<Omit<SandboxOptions, 'publicBaseUrl' | 'clients'>> & {
@@ -83,5 +86,6 @@ export function resolveOptions(input: SandboxOptionsInput): SandboxOptions {
     includePatientInTokenResponse: input.includePatientInTokenResponse ?? true,
     adminEnabled: input.adminEnabled ?? false,
     gzip: input.gzip ?? true,
+    linksFromRequestHost: input.linksFromRequestHost ?? false,
   }
 }

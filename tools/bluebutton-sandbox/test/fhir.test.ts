@@ -204,3 +204,25 @@ describe('search parameters and paging', () => {
     expect((await get('/v2/fhir/Coverage?patient=someone-else&foo=bar')).statusCode).toBe(200)
   })
 })
+
+describe('paging links without a configured public URL', () => {
+  it('follow the host the client used, so localhost and 127.0.0.1 each get their own', async () => {
+    const { app: hostless } = await makeSandbox({ linksFromRequestHost: true })
+    const own = await dance(hostless, { username: 'BBUser00000' })
+    for (const host of ['localhost:8000', '127.0.0.1:8000']) {
+      const res = await hostless.inject({
+        method: 'GET',
+        url: `${PREFIX}/v2/fhir/ExplanationOfBenefit`,
+        headers: { authorization: `Bearer ${own.access_token}`, host },
+      })
+      const next = new URL(linkOf(res.json<Bundle>(), 'next') ?? '')
+      expect(next.host).toBe(host)
+      expect(next.pathname).toBe(`${PREFIX}/v2/fhir/ExplanationOfBenefit`)
+      // The link answers where it points.
+      const page2 = await fhirGet(hostless, next.toString(), own.access_token)
+      expect(page2.statusCode).toBe(200)
+      expect(page2.json<Bundle>().entry?.length).toBeGreaterThan(0)
+    }
+    await hostless.close()
+  })
+})

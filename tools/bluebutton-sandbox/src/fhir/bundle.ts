@@ -1,5 +1,19 @@
 import type { FhirResource, JsonObject } from '../synthetic/fhir.ts'
 import { randomUUID } from 'node:crypto'
+import type { SandboxContext } from '../context.ts'
+
+type RequestOrigin = { readonly protocol: string; readonly headers: { readonly host?: string | undefined } }
+
+/**
+ * The absolute URL of a FHIR endpoint for a bundle's links: on the configured public URL, or, when the
+ * sandbox runs without one, on the host the request came to (keeping the configured path and prefix).
+ */
+export function fhirEndpointUrl(ctx: SandboxContext, request: RequestOrigin, path: string): string {
+  const configured = ctx.url(path)
+  const host = request.headers.host
+  if (!ctx.options.linksFromRequestHost || !host) return configured
+  return `${request.protocol}://${host}${new URL(configured).pathname}`
+}
 
 export type Paging = { readonly count: number; readonly startIndex: number }
 

@@ -5,7 +5,7 @@ import type { SandboxContext } from '../context.ts'
 import type { FhirResource, JsonObject } from '../synthetic/fhir.ts'
 import { queryAll, queryParams, routeBothSlashes } from '../http.ts'
 import { type FhirResourceType, grantsResource } from '../oauth/scopes.ts'
-import { searchBundle } from './bundle.ts'
+import { fhirEndpointUrl, searchBundle } from './bundle.ts'
 import { authenticateCaller, type Caller, FORBIDDEN } from './guard.ts'
 import {
   type DateFilter,
@@ -109,7 +109,7 @@ function registerPatient(app: FastifyInstance, ctx: SandboxContext): void {
       request,
       reply,
       searchBundle({
-        endpoint: ctx.url('/v2/fhir/Patient'),
+        endpoint: fhirEndpointUrl(ctx, request, '/v2/fhir/Patient'),
         matches,
         paging: search,
         params,
@@ -146,7 +146,7 @@ function registerCoverage(app: FastifyInstance, ctx: SandboxContext): void {
       request,
       reply,
       searchBundle({
-        endpoint: ctx.url('/v2/fhir/Coverage'),
+        endpoint: fhirEndpointUrl(ctx, request, '/v2/fhir/Coverage'),
         matches,
         paging: search,
         params,
@@ -205,7 +205,7 @@ function registerEob(app: FastifyInstance, ctx: SandboxContext): void {
       request,
       reply,
       searchBundle({
-        endpoint: ctx.url('/v2/fhir/ExplanationOfBenefit'),
+        endpoint: fhirEndpointUrl(ctx, request, '/v2/fhir/ExplanationOfBenefit'),
         matches,
         paging: search,
         params,
