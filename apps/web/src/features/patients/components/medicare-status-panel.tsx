@@ -3,7 +3,7 @@
 // the panel adds no request of its own.
 import type { DisplayOptions } from '@blueconsent/contract/shared'
 import type { ReactNode } from 'react'
-import { formatDate } from '../../../components/patient-data/format.ts'
+import { formatReadableDate } from '../../../components/patient-data/format.ts'
 import { useConsolidated, useRiskScore } from '../api/patients-api.ts'
 import { dualStatusOf, medicareVisits, type Visit } from './medicare-status.ts'
 import { DetailsList } from '../../../components/patient-data/details-list.tsx'
@@ -49,8 +49,8 @@ export function MedicareStatusPanel({ patientId, options }: MedicareStatusPanelP
   )
 }
 
+/** 'Sep 1, 2026: Office visit with Sunrise Family Medicine' (the provider for roles that may see providers). */
 function describeVisit(visit: Visit, showProvider: boolean): string {
-  return [formatDate(visit.date), visit.what, showProvider ? visit.provider : null, `claim ${visit.claimId}`]
-    .filter(Boolean)
-    .join(', ')
+  const withWhom = showProvider && visit.provider ? ` with ${visit.provider}` : ''
+  return `${formatReadableDate(visit.date)}: ${visit.what}${withWhom}`
 }

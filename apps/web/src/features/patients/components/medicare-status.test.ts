@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeClaim, riskScore } from '../testing/fixtures.ts'
-import { dualStatusOf, medicareVisits } from './medicare-status.ts'
+import { dualStatusOf, medicareVisits, serviceLabel } from './medicare-status.ts'
 
 const line = (hcpcs: string, serviceStart: string | null = null) => ({
   sequence: 1,
@@ -95,5 +95,18 @@ describe('medicareVisits', () => {
       '2026-02-02',
     )
     expect(medicareVisits([])).toEqual({ last: null, wellness: null })
+  })
+})
+
+describe('serviceLabel', () => {
+  it('reads an evaluation-and-management code as the kind of visit, with the code', () => {
+    expect(serviceLabel('99283')).toBe('Emergency department visit (CPT 99283)')
+    expect(serviceLabel('99214')).toBe('Office or outpatient visit (CPT 99214)')
+    expect(serviceLabel('G0439')).toBe('Annual wellness visit, subsequent (G0439)')
+  })
+  it('labels any other code by its code set, never bare', () => {
+    expect(serviceLabel('71046')).toBe('Service CPT 71046')
+    expect(serviceLabel('J1100')).toBe('Service HCPCS J1100')
+    expect(serviceLabel('0001U')).toBe('Service 0001U')
   })
 })

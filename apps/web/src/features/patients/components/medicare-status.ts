@@ -46,12 +46,47 @@ export const WELLNESS_VISIT_CODES: Record<string, string> = {
   G0439: 'Annual wellness visit, subsequent',
 }
 
+/**
+ * Evaluation-and-management codes by the kind of visit their range stands for, so '99283' reads as an
+ * emergency department visit. Only the public category of each range is named, never a code's own
+ * descriptor (CPT descriptors are the AMA's).
+ */
+const VISIT_CATEGORIES: readonly [from: number, to: number, category: string][] = [
+  [99202, 99215, 'Office or outpatient visit'],
+  [99221, 99239, 'Hospital inpatient visit'],
+  [99242, 99255, 'Consultation'],
+  [99281, 99288, 'Emergency department visit'],
+  [99304, 99316, 'Nursing facility visit'],
+  [99341, 99350, 'Home visit'],
+  [99421, 99423, 'Online visit'],
+  [99441, 99443, 'Telephone visit'],
+]
+
+/** A billed service as people read it: the visit's kind with its code ('Emergency department visit (CPT 99283)'). */
+export function serviceLabel(code: string): string {
+  const wellness = WELLNESS_VISIT_CODES[code]
+  if (wellness) return `${wellness} (${code})`
+  const numeric = /^\d{5}$/.test(code) ? Number(code) : NaN
+  const category = VISIT_CATEGORIES.find(([from, to]) => numeric >= from && numeric <= to)?.[2]
+  if (category) return `${category} (CPT ${code})`
+  if (/^\d{5}$/.test(code)) return `Service CPT ${code}`
+  return /^[A-V]\d{4}$/.test(code) ? `Service HCPCS ${code}` : `Service ${code}`
+}
+
 export type Visit = { date: string; provider: string | null; claimId: string; what: string }
 export type MedicareVisits = { last: Visit | null; wellness: Visit | null }
 
 const VISIT_TYPES = new Set<Claim['claim_type']>(['CARRIER', 'OUTPATIENT'])
 
 const claimDay = (claim: Claim): string => (claim.service_date ?? claim.date ?? '').slice(0, 10)
+
+/** A claim's words when it has them, else its first billed code read as a kind of visit. */
+function visitWhat(claim: Claim): string {
+  const code = claim.lines.find((line) => line.hcpcs)?.hcpcs ?? claim.procedure
+  if (claim.service && claim.service !== code) return claim.service
+  if (code) return serviceLabel(code)
+  return claim.claim_type === 'CARRIER' ? 'Professional visit' : 'Outpatient visit'
+}
 
 /**
  * The newest professional or outpatient visit (carrier and outpatient claims), and the newest Medicare wellness
@@ -68,7 +103,7 @@ export function medicareVisits(claims: readonly Claim[]): MedicareVisits {
         date: day,
         provider: providerLabel(claim.provider, claim.provider_npi),
         claimId: claim.claim_id,
-        what: claim.service ?? claim.procedure ?? claim.claim_type,
+        what: visitWhat(claim),
       }
     }
     for (const line of claim.lines) {

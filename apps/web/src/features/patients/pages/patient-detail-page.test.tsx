@@ -112,12 +112,10 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     await openPatient('PHYSICIAN_USER', fake)
     const status = await screen.findByRole('region', { name: 'Medicare status' })
     expect(await within(status).findByText(/Full-benefit dual/)).toBeTruthy()
-    expect(
-      within(status).getByText('2026-09-01, Office visit, Sunrise Family Medicine, claim carrier-latest'),
-    ).toBeTruthy()
+    expect(within(status).getByText('Sep 1, 2026: Office visit with Sunrise Family Medicine')).toBeTruthy()
     expect(
       within(status).getByText(
-        '2026-06-10, Annual wellness visit, subsequent (G0439), Sunrise Family Medicine, claim carrier-awv',
+        'Jun 10, 2026: Annual wellness visit, subsequent (G0439) with Sunrise Family Medicine',
       ),
     ).toBeTruthy()
     // The panel reuses the page's queries: no endpoint beyond the record, risk score, data and notes.
