@@ -5,6 +5,8 @@ import { dualStatusOf, medicareVisits } from './medicare-status.ts'
 const line = (hcpcs: string, serviceStart: string | null = null) => ({
   sequence: 1,
   hcpcs,
+  code_set: hcpcs.startsWith('G') ? ('HCPCS' as const) : ('CPT' as const),
+  description: null,
   modifiers: [],
   service_start: serviceStart,
   service_end: null,
@@ -61,11 +63,16 @@ describe('medicareVisits', () => {
         claim_id: 'c-awv',
         lines: [line('99213'), line('G0439', '2026-06-10')],
       }),
+      // As CMS sent it: a CPT code with no provider name, only the billing NPI.
       makeClaim(3, {
-        service_date: '2026-09-01',
-        date: '2026-09-01',
-        claim_id: 'c-new',
-        service: 'Office visit',
+        service_date: '2026-09-09',
+        date: '2026-09-09',
+        claim_id: '-10000001200005',
+        service: '99283',
+        procedure: '99283',
+        service_description: 'Emergency department visit',
+        provider: '1948832088',
+        provider_npi: '1948832088',
       }),
       makeClaim(4, {
         claim_type: 'INPATIENT',
@@ -77,17 +84,26 @@ describe('medicareVisits', () => {
     ]
     const { last, wellness } = medicareVisits(claims)
     expect(last).toEqual({
-      date: '2026-09-01',
-      provider: 'Sunrise Family Medicine',
-      claimId: 'c-new',
-      what: 'Office visit',
+      date: '2026-09-09',
+      provider: 'NPI 1948832088',
+      claimId: '-10000001200005',
+      recordId: makeClaim(3).record_id,
+      what: 'Emergency department visit (CPT 99283)',
     })
     expect(wellness).toEqual({
       date: '2026-06-10',
       provider: 'Sunrise Family Medicine',
       claimId: 'c-awv',
-      what: 'Annual wellness visit, subsequent (G0439)',
+      recordId: makeClaim(2).record_id,
+      what: 'Annual wellness visit, subsequent (HCPCS G0439)',
     })
+  })
+
+  it('names the visit by its code set alone when no public words exist, and by the claim kind without a code', () => {
+    const noWords = makeClaim(1, { service: '80053', procedure: '80053', service_description: null })
+    expect(medicareVisits([noWords]).last?.what).toBe('CPT 80053')
+    const noCode = makeClaim(1, { claim_type: 'OUTPATIENT', service: null, procedure: null })
+    expect(medicareVisits([noCode]).last?.what).toBe('Hospital outpatient claim')
   })
 
   it('reads the spec’s alternative date field and answers nothing for no visits', () => {

@@ -11,6 +11,7 @@ import {
   consolidated,
   makeClaim,
   makeClaims,
+  makeMedication,
   patientFake,
   patientRiskScore,
   personaFor,
@@ -60,17 +61,28 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     expect(await axeViolations()).toEqual([])
   })
 
+  it('names a fill the claim left unnamed by its labelled NDC, never a dash', async () => {
+    const unnamed = makeMedication({ id: 'med-2', name: null, drug_name: null, ndc: '00071015523' })
+    await openPatient('ACO_USER', patientFake(consolidated({ medications: [makeMedication(), unnamed] })))
+    expect(await screen.findByText('NDC 00071-0155-23')).toBeTruthy()
+    expect(screen.getByText('Metformin HCl 500 mg')).toBeTruthy()
+  })
+
   it('shows providers dual status and Medicare visits, from the queries the page already makes', async () => {
     const claims = [
       makeClaim(1, {
         service_date: '2026-06-10',
         date: '2026-06-10',
         claim_id: 'carrier-awv',
-        service: 'Wellness visit',
+        service: 'G0439',
+        service_code_set: 'HCPCS',
+        service_description: 'Annual wellness visit, subsequent',
         lines: [
           {
             sequence: 1,
             hcpcs: 'G0439',
+            code_set: 'HCPCS',
+            description: 'Annual wellness visit, subsequent',
             modifiers: [],
             service_start: '2026-06-10',
             service_end: null,
@@ -87,7 +99,11 @@ describe('Patient Details', { timeout: 20_000 }, () => {
         service_date: '2026-09-01',
         date: '2026-09-01',
         claim_id: 'carrier-latest',
-        service: 'Office visit',
+        service: '99283',
+        procedure: '99283',
+        service_description: 'Emergency department visit',
+        provider: '1948832088',
+        provider_npi: '1948832088',
       }),
     ]
     const fake = patientFake(consolidated({ claims })).on(
@@ -97,14 +113,17 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     await openPatient('PHYSICIAN_USER', fake)
     const status = await screen.findByRole('region', { name: 'Medicare status' })
     expect(await within(status).findByText(/Full-benefit dual/)).toBeTruthy()
+    // Sentences, each linking to the claim it comes from; no bare claim id or unlabelled number.
+    const last = within(status).getByRole('link', {
+      name: 'Sep 1, 2026 — Emergency department visit (CPT 99283) with NPI 1948832088',
+    })
+    expect(last.getAttribute('href')).toBe(`/app/claim/${claims[1]?.record_id}`)
     expect(
-      within(status).getByText('2026-09-01, Office visit, Sunrise Family Medicine, claim carrier-latest'),
+      within(status).getByRole('link', {
+        name: 'Jun 10, 2026 — Annual wellness visit, subsequent (HCPCS G0439) with Sunrise Family Medicine',
+      }),
     ).toBeTruthy()
-    expect(
-      within(status).getByText(
-        '2026-06-10, Annual wellness visit, subsequent (G0439), Sunrise Family Medicine, claim carrier-awv',
-      ),
-    ).toBeTruthy()
+    expect(within(status).queryByText(/carrier-latest/)).toBeNull()
     // The panel reuses the page's queries: no endpoint beyond the record, risk score, data and notes.
     const base = `/api/patients/${PATIENT_ID}/`
     expect(new Set(fake.calls.map((call) => call.path))).toEqual(
@@ -278,13 +297,15 @@ describe('Patient Details', { timeout: 20_000 }, () => {
 
 describe('Claim Details', { timeout: 20_000 }, () => {
   const detail = (): ClaimDetail => ({
-    ...makeClaim(7, { service: 'Office visit, established patient' }),
+    ...makeClaim(7),
     patient_id: PATIENT_ID,
     procedures: [{ sequence: 1, code: '0JH60DZ', system: 'icd10pcs', performed_on: '2026-08-08' }],
     lines: [
       {
         sequence: 1,
         hcpcs: '99213',
+        code_set: 'CPT',
+        description: 'Office or outpatient visit, established patient',
         modifiers: ['25'],
         service_start: '2026-08-08',
         service_end: null,
@@ -304,7 +325,10 @@ describe('Claim Details', { timeout: 20_000 }, () => {
     await signIn(personaFor('ACO_USER'))
     renderApp(`/app/claim/${claim.record_id}`, { fake })
     expect(await screen.findByText('carrier-1007', {}, { timeout: 10_000 })).toBeTruthy()
-    expect(screen.getByText('99213 25')).toBeTruthy()
+    expect(
+      screen.getByText('Office or outpatient visit, established patient (CPT 99213), modifier 25'),
+    ).toBeTruthy()
+    expect(screen.getByText('Type 2 diabetes mellitus without complications (E11.9), principal')).toBeTruthy()
     expect(screen.getByText('0JH60DZ on 2026-08-08')).toBeTruthy()
     expect(screen.getAllByText('$79.00').length).toBeGreaterThan(0)
     expect(screen.getByRole('link', { name: 'Back to the patient' }).getAttribute('href')).toBe(
