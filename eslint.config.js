@@ -183,6 +183,19 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webBoundaries }],
+      // The browser gets words for codes from the API: the Blue Button package (with its 2 MB ICD-10-CM table)
+      // never goes into the bundle.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@blueconsent/bluebutton', '@blueconsent/bluebutton/*'],
+              message: 'Server-only: read the words the API serves beside each code.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -221,6 +221,12 @@ test('ACO user: full record with the risk score explained, claims paged, a claim
   const [newestDate, newestType, , , newestDiagnoses] = (await firstRow.locator('td').allInnerTexts()).map(
     (text) => text.trim(),
   )
+  // One diagnosis per line, CDC's words first and the dotted code in brackets, or the code alone.
+  const newestCodes = (newestDiagnoses ?? '')
+    .split('\n')
+    .map((text) => text.trim())
+    .filter((text) => text !== '' && text !== '—')
+    .map((text) => /\(([^()]+)\)$/.exec(text)?.[1] ?? text)
   await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled()
   await pager.getByRole('button', { name: 'Next' }).click()
   await expect(pager).toContainText(`Page 2 of ${pages}`)
@@ -247,8 +253,7 @@ test('ACO user: full record with the risk score explained, claims paged, a claim
   await expect(definition(page, 'From')).toHaveText((newestDate as string).slice(0, 10))
   await expect(definition(page, 'Medicare paid')).toHaveText(/^\$[\d,]+\.\d{2}$/)
   const diagnoses = page.getByRole('region', { name: 'Diagnoses' })
-  for (const code of (newestDiagnoses ?? '').split(', ').filter((code) => code !== '—'))
-    await expect(diagnoses).toContainText(code)
+  for (const code of newestCodes) await expect(diagnoses).toContainText(code)
   await expect(page.getByRole('table', { name: 'Claim lines' }).locator('tbody tr')).not.toHaveCount(0)
   await expectNoAxeViolations(page)
   await page.getByRole('link', { name: 'Back to the patient' }).click()
@@ -268,8 +273,9 @@ test('ACO user: full record with the risk score explained, claims paged, a claim
   expect(newest, `CSV row of claim ${newestId}`).toBeDefined()
   expect(newest?.[2]).toBe((newestDate as string).slice(0, 10))
   expect(newest?.[4]).toBe(newestType)
-  if (newestDiagnoses && newestDiagnoses !== '—')
-    expect(newest?.[5]).toBe(newestDiagnoses.split(', ').join(' '))
+  // The file keeps the codes as Medicare sends them: no dots, space-separated.
+  if (newestCodes.length > 0)
+    expect(newest?.[5]).toBe(newestCodes.map((code) => code.replace('.', '')).join(' '))
 })
 
 test('agent: sees only the medications of their own client, and nobody else’s patients', async ({

@@ -15,7 +15,7 @@ describe('mapMedication', () => {
       prescriptionServiceReference: '799999',
       patientId: '567834',
       ndc: '000000000',
-      name: 'Fake Diluent - WATER',
+      name: 'Fake Diluent (Water)',
       fillDate: '2015-05-12',
       daysSupply: 30,
       endDate: '2015-06-10',
@@ -75,7 +75,7 @@ describe('mapMedication', () => {
     const mapped = bundleResources(SANDBOX_PDE).map(mapExplanationOfBenefit)
     expect(mapped.map((result) => result.kind)).toEqual(Array(10).fill('medication'))
     const first = mapped[0]
-    expect(first?.kind === 'medication' && first.record.name).toBe('Gabapentin - GABAPENTIN')
+    expect(first?.kind === 'medication' && first.record.name).toBe('Gabapentin')
     expect(first?.kind === 'medication' && first.record.compound).toBe(true)
     for (const result of mapped) {
       if (result.kind !== 'medication') continue

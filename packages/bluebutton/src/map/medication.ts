@@ -22,6 +22,7 @@ import {
   readNumber,
   referenceId,
 } from './fhir-read.ts'
+import { cleanDrugName } from './drug-name.ts'
 import { IssueLog, type MappingResult } from './issues.ts'
 import { asObject, asObjects, asString, field, type JsonObject } from './json.ts'
 import type { MedicationAmounts, MedicationRecord, ProviderRef } from './types.ts'
@@ -92,7 +93,7 @@ function readDrug(item: JsonObject | null, log: IssueLog): { ndc: string | null;
   if (!/^\d{11}$/.test(ndc)) log.add('item[0].productOrService', 'invalid', `NDC is not 11 digits: ${ndc}`)
   if (coding.display === null)
     log.add('item[0].productOrService.display', 'missing', 'no drug name; look the NDC up')
-  return { ndc, name: coding.display }
+  return { ndc, name: cleanDrugName(coding.display) }
 }
 
 function readPrescriber(resource: JsonObject, log: IssueLog): ProviderRef | null {

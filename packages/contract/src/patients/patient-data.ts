@@ -27,16 +27,25 @@ export const medicationSchema = z.object({
 })
 export type Medication = z.infer<typeof medicationSchema>
 
+// Words the server puts beside codes, from public code tables (CDC's ICD-10-CM; CMS's own names for visit
+// families). Optional so that payloads from before they existed still parse; null when no public words exist.
+const codeWords = z.string().nullable().optional()
+/** CPT (Level I, the AMA's) or HCPCS Level II; null for a code that is neither. */
+const serviceCodeSet = z.enum(['CPT', 'HCPCS']).nullable().optional()
+
 export const claimDiagnosisSchema = z.object({
   sequence: z.number().int(),
   code: z.string(),
   system: z.string(),
   roles: z.array(z.string()),
+  description: codeWords,
 })
 
 export const claimLineSchema = z.object({
   sequence: z.number().int(),
   hcpcs: z.string().nullable(),
+  code_set: serviceCodeSet,
+  description: codeWords,
   modifiers: z.array(z.string()),
   service_start: z.string().nullable(),
   service_end: z.string().nullable(),
@@ -58,6 +67,9 @@ export const claimSchema = z.object({
   claim_type: claimTypeSchema,
   service: z.string().nullable(),
   procedure: z.string().nullable(),
+  /** The code set and words of `service` (the first line's code). */
+  service_code_set: serviceCodeSet,
+  service_description: codeWords,
   service_date: z.string().nullable(),
   date: z.string().nullable(),
   end_date: z.string().nullable(),

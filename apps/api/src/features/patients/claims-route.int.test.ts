@@ -45,4 +45,17 @@ describe('GET /api/claims/{id}/ route permission', () => {
     expect(response.json()).toMatchObject({ patient_id: acoOwn.id, record_id: acoOwn.claimId })
     expect(readClaim).toHaveBeenCalledTimes(1)
   })
+
+  it('serves the words for the claim’s codes beside them', async () => {
+    const response = await aco.request({ method: 'GET', url: `/api/claims/${acoOwn.claimId}/` })
+    expect(response.json()).toMatchObject({
+      service: '99214',
+      service_code_set: 'CPT',
+      service_description: 'Office or outpatient visit, established patient',
+      diagnoses: [{ code: 'E119', description: 'Type 2 diabetes mellitus without complications' }],
+      lines: [
+        { hcpcs: '99214', code_set: 'CPT', description: 'Office or outpatient visit, established patient' },
+      ],
+    })
+  })
 })

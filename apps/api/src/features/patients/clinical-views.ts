@@ -1,5 +1,6 @@
 // The stored clinical rows as the contract serves them: medications, claims and the risk score explanation.
-import type { ClaimRecord } from '@blueconsent/bluebutton'
+import { cleanDrugName, type ClaimRecord } from '@blueconsent/bluebutton'
+import { icd10cmDescription, serviceCode } from '@blueconsent/bluebutton/codes'
 import type { ModelScore, RiskScoreResult } from '@blueconsent/hcc'
 import type { Claim, Medication, RiskScore } from '@blueconsent/contract/patients'
 import type { ClaimWithChildren, RiskScoreRow } from './clinical.repository.ts'
@@ -20,11 +21,13 @@ export function primaryModel(result: RiskScoreResult): ModelScore | undefined {
 }
 
 export function toMedication(row: typeof medications.$inferSelect): Medication {
+  // Rows stored before names were cleaned at mapping time still hold Blue Button's 'Name - NAME SALT'.
+  const name = cleanDrugName(row.drugName)
   return {
     id: row.resourceId,
     ndc: row.ndc,
-    name: row.drugName,
-    drug_name: row.drugName,
+    name,
+    drug_name: name,
     // Part D events carry no dosage or strength; the NDC identifies the product.
     dosage: null,
     strength: null,
@@ -46,41 +49,57 @@ export function toMedication(row: typeof medications.$inferSelect): Medication {
 export function toClaim({ claim, diagnoses, lines }: ClaimWithChildren): Claim {
   const record = claim.record as unknown as ClaimRecord
   const firstService = lines.find((line) => line.hcpcs)?.hcpcs ?? null
+  const service = serviceCode(firstService)
   return {
     id: claim.resourceId,
     claim_id: record.claimId ?? claim.resourceId,
     claim_type: record.claimType,
     service: firstService,
     procedure: firstService,
+    service_code_set: service?.codeSet ?? null,
+    service_description: service?.description ?? null,
     service_date: claim.billableStart,
     date: claim.billableStart,
     end_date: claim.billableEnd,
     provider: claim.providerName ?? claim.providerNpi,
     provider_npi: claim.providerNpi,
     type_of_bill: claim.typeOfBill,
-    diagnoses: diagnoses.map((d) => ({
-      sequence: d.sequence,
-      code: d.code,
-      system: d.system,
-      roles: d.roles,
-    })),
-    lines: lines.map((l) => ({
-      sequence: l.sequence,
-      hcpcs: l.hcpcs,
-      modifiers: l.modifiers,
-      service_start: l.serviceStart,
-      service_end: l.serviceEnd,
-      quantity: l.quantity,
-      place_of_service: l.placeOfService,
-      provider_npi: l.providerNpi,
-      submitted_cents: l.submittedCents,
-      allowed_cents: l.allowedCents,
-      medicare_paid_cents: l.medicarePaidCents,
-    })),
+    diagnoses: diagnoses.map(toClaimDiagnosis),
+    lines: lines.map(toClaimLine),
     submitted_cents: claim.submittedCents,
     allowed_cents: claim.allowedCents,
     medicare_paid_cents: claim.medicarePaidCents,
     patient_pays_cents: claim.patientPaysCents,
+  }
+}
+
+// Words are attached here, when serving, so claims stored before the code tables existed get them too.
+function toClaimDiagnosis(d: ClaimWithChildren['diagnoses'][number]): Claim['diagnoses'][number] {
+  return {
+    sequence: d.sequence,
+    code: d.code,
+    system: d.system,
+    roles: d.roles,
+    description: d.system === 'icd10' ? icd10cmDescription(d.code) : null,
+  }
+}
+
+function toClaimLine(l: ClaimWithChildren['lines'][number]): Claim['lines'][number] {
+  const service = serviceCode(l.hcpcs)
+  return {
+    sequence: l.sequence,
+    hcpcs: l.hcpcs,
+    code_set: service?.codeSet ?? null,
+    description: service?.description ?? null,
+    modifiers: l.modifiers,
+    service_start: l.serviceStart,
+    service_end: l.serviceEnd,
+    quantity: l.quantity,
+    place_of_service: l.placeOfService,
+    provider_npi: l.providerNpi,
+    submitted_cents: l.submittedCents,
+    allowed_cents: l.allowedCents,
+    medicare_paid_cents: l.medicarePaidCents,
   }
 }
 

@@ -1,5 +1,6 @@
 // Exports of one patient's data: CSV of medications and claims, or a FHIR R4 Bundle of the
 // resources exactly as pulled from Blue Button. Same gate as the views: nothing without an active authorization.
+import { cleanDrugName } from '@blueconsent/bluebutton'
 import type { AppContext } from '../../context.ts'
 import { csvLine } from '../../lib/csv.ts'
 import { accessReason, writeAudit, type AuditSource } from '../audit/index.ts'
@@ -38,7 +39,7 @@ async function csvExport(ctx: AppContext, source: AuditSource, patientId: string
         m.resourceId,
         m.fillDate,
         m.endDate,
-        m.drugName,
+        cleanDrugName(m.drugName),
         m.ndc,
         m.prescriberName,
         m.prescriberNpi,

@@ -4,7 +4,7 @@
 import { type Claim } from '@blueconsent/contract/patients'
 import { type DisplayOptions } from '@blueconsent/contract/shared'
 import { Link } from 'react-router'
-import { formatCents, formatDate, providerLabel } from './format.ts'
+import { claimServiceText, diagnosisText, formatCents, formatDate, providerLabel } from './format.ts'
 
 export type ClaimColumns = Pick<DisplayOptions, 'providerDetails' | 'diagnoses' | 'costs'>
 type Amount = 'allowed_cents' | 'medicare_paid_cents' | 'patient_pays_cents'
@@ -58,12 +58,14 @@ export function ClaimsTable<C extends Claim>({
                 <ClaimDate claim={claim} href={claimHref?.(claim)} />
               </td>
               <td>{claim.claim_type}</td>
-              <td>{claim.service ?? claim.procedure ?? '—'}</td>
+              <td>{claimServiceText(claim) ?? '—'}</td>
               {columns.providerDetails ? (
                 <td>{providerLabel(claim.provider, claim.provider_npi) ?? '—'}</td>
               ) : null}
               {columns.diagnoses ? (
-                <td>{claim.diagnoses.map((item) => item.code).join(', ') || '—'}</td>
+                <td>
+                  <Diagnoses claim={claim} />
+                </td>
               ) : null}
               {shownAmounts.map((amount) => (
                 <td key={amount}>{formatCents(claim[amount])}</td>
@@ -73,6 +75,18 @@ export function ClaimsTable<C extends Claim>({
         </tbody>
       </table>
     </div>
+  )
+}
+
+/** One diagnosis per line, each with its words, so long descriptions stay readable in a narrow column. */
+function Diagnoses({ claim }: { claim: Claim }) {
+  if (claim.diagnoses.length === 0) return <>—</>
+  return (
+    <ul>
+      {claim.diagnoses.map((diagnosis) => (
+        <li key={`${diagnosis.sequence}-${diagnosis.code}`}>{diagnosisText(diagnosis)}</li>
+      ))}
+    </ul>
   )
 }
 

@@ -2,7 +2,7 @@
 // request's Data tab. Columns follow the role's display options.
 import { type Medication } from '@blueconsent/contract/patients'
 import { type DisplayOptions } from '@blueconsent/contract/shared'
-import { formatCents, formatDate, formatNdc, medicationLabel, providerLabel } from './format.ts'
+import { drugLabel, formatCents, formatDate, providerLabel } from './format.ts'
 import { supplyEnds } from './medication-supply.ts'
 
 export type MedicationColumns = Pick<DisplayOptions, 'providerDetails' | 'medicationDetails' | 'costs'>
@@ -34,7 +34,7 @@ export function MedicationsTable({ medications, columns, caption = 'Medications'
           {medications.map((medication) => (
             <tr key={medication.id}>
               <td>
-                {medicationLabel(medication.name ?? medication.drug_name, medication.ndc)}
+                {drugLabel(medication)}
                 {(medication.strength ?? medication.dosage) ? (
                   <span className="block">{medication.strength ?? medication.dosage}</span>
                 ) : null}
@@ -45,7 +45,7 @@ export function MedicationsTable({ medications, columns, caption = 'Medications'
               {columns.providerDetails ? (
                 <td>{providerLabel(medication.prescribing_provider, medication.prescriber_npi) ?? '—'}</td>
               ) : null}
-              {columns.medicationDetails ? <td>{medication.ndc ? formatNdc(medication.ndc) : '—'}</td> : null}
+              {columns.medicationDetails ? <td>{medication.ndc ?? '—'}</td> : null}
               {columns.costs ? <td>{formatCents(medication.patient_pay_cents)}</td> : null}
             </tr>
           ))}

@@ -60,9 +60,9 @@ describe('Data tab', { timeout: 20_000 }, () => {
     for (const text of [
       '2026-03-04',
       'CARRIER',
-      'Office visit, established patient',
+      'Office or outpatient visit, established patient (CPT 99213)',
       'Sunrise Family Medicine',
-      'E119',
+      'Type 2 diabetes mellitus without complications (E11.9)',
       '$98.76',
       '$79.00',
       '$19.76',

@@ -3,7 +3,9 @@
 // the panel adds no request of its own.
 import type { DisplayOptions } from '@blueconsent/contract/shared'
 import type { ReactNode } from 'react'
-import { formatReadableDate } from '../../../components/patient-data/format.ts'
+import { Link, generatePath } from 'react-router'
+import { paths } from '../../../app/paths.ts'
+import { formatLongDate } from '../../../components/patient-data/format.ts'
 import { useConsolidated, useRiskScore } from '../api/patients-api.ts'
 import { dualStatusOf, medicareVisits, type Visit } from './medicare-status.ts'
 import { DetailsList } from '../../../components/patient-data/details-list.tsx'
@@ -32,7 +34,11 @@ export function MedicareStatusPanel({ patientId, options }: MedicareStatusPanelP
     const shown = (visit: Visit | null | undefined) => {
       if (data.isError) return 'Unavailable'
       if (visits == null) return 'Loading…'
-      return visit ? describeVisit(visit, options.providerDetails) : 'None in the claims on file'
+      return visit ? (
+        <VisitText visit={visit} showProvider={options.providerDetails} />
+      ) : (
+        'None in the claims on file'
+      )
     }
     rows.push(['Last Medicare visit', shown(visits?.last)], ['Last wellness visit', shown(visits?.wellness)])
   }
@@ -49,8 +55,17 @@ export function MedicareStatusPanel({ patientId, options }: MedicareStatusPanelP
   )
 }
 
-/** 'Sep 1, 2026: Office visit with Sunrise Family Medicine' (the provider for roles that may see providers). */
-function describeVisit(visit: Visit, showProvider: boolean): string {
-  const withWhom = showProvider && visit.provider ? ` with ${visit.provider}` : ''
-  return `${formatReadableDate(visit.date)}: ${visit.what}${withWhom}`
+/**
+ * 'Sep 9, 2026 — Emergency department visit (CPT 99283) with NPI 1948832088': a sentence a clinician reads at
+ * a glance, linking to the claim it comes from (whose id alone meant nothing to anyone).
+ */
+function VisitText({ visit, showProvider }: { visit: Visit; showProvider: boolean }) {
+  const who = showProvider && visit.provider ? ` with ${visit.provider}` : ''
+  const text = `${formatLongDate(visit.date)} — ${visit.what}${who}`
+  if (visit.recordId === null) return <>{text}</>
+  return (
+    <Link className="link" to={generatePath(paths.claimDetail, { id: visit.recordId })}>
+      {text}
+    </Link>
+  )
 }

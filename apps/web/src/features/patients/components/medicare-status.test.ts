@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { makeClaim, riskScore } from '../testing/fixtures.ts'
-import { dualStatusOf, medicareVisits, serviceLabel } from './medicare-status.ts'
+import { dualStatusOf, medicareVisits } from './medicare-status.ts'
 
 const line = (hcpcs: string, serviceStart: string | null = null) => ({
   sequence: 1,
   hcpcs,
+  code_set: hcpcs.startsWith('G') ? ('HCPCS' as const) : ('CPT' as const),
+  description: null,
   modifiers: [],
   service_start: serviceStart,
   service_end: null,
@@ -61,11 +63,16 @@ describe('medicareVisits', () => {
         claim_id: 'c-awv',
         lines: [line('99213'), line('G0439', '2026-06-10')],
       }),
+      // As CMS sent it: a CPT code with no provider name, only the billing NPI.
       makeClaim(3, {
-        service_date: '2026-09-01',
-        date: '2026-09-01',
-        claim_id: 'c-new',
-        service: 'Office visit',
+        service_date: '2026-09-09',
+        date: '2026-09-09',
+        claim_id: '-10000001200005',
+        service: '99283',
+        procedure: '99283',
+        service_description: 'Emergency department visit',
+        provider: '1948832088',
+        provider_npi: '1948832088',
       }),
       makeClaim(4, {
         claim_type: 'INPATIENT',
@@ -77,17 +84,26 @@ describe('medicareVisits', () => {
     ]
     const { last, wellness } = medicareVisits(claims)
     expect(last).toEqual({
-      date: '2026-09-01',
-      provider: 'Sunrise Family Medicine',
-      claimId: 'c-new',
-      what: 'Office visit',
+      date: '2026-09-09',
+      provider: 'NPI 1948832088',
+      claimId: '-10000001200005',
+      recordId: makeClaim(3).record_id,
+      what: 'Emergency department visit (CPT 99283)',
     })
     expect(wellness).toEqual({
       date: '2026-06-10',
       provider: 'Sunrise Family Medicine',
       claimId: 'c-awv',
-      what: 'Annual wellness visit, subsequent (G0439)',
+      recordId: makeClaim(2).record_id,
+      what: 'Annual wellness visit, subsequent (HCPCS G0439)',
     })
+  })
+
+  it('names the visit by its code set alone when no public words exist, and by the claim kind without a code', () => {
+    const noWords = makeClaim(1, { service: '80053', procedure: '80053', service_description: null })
+    expect(medicareVisits([noWords]).last?.what).toBe('CPT 80053')
+    const noCode = makeClaim(1, { claim_type: 'OUTPATIENT', service: null, procedure: null })
+    expect(medicareVisits([noCode]).last?.what).toBe('Hospital outpatient claim')
   })
 
   it('reads the spec’s alternative date field and answers nothing for no visits', () => {
@@ -95,18 +111,5 @@ describe('medicareVisits', () => {
       '2026-02-02',
     )
     expect(medicareVisits([])).toEqual({ last: null, wellness: null })
-  })
-})
-
-describe('serviceLabel', () => {
-  it('reads an evaluation-and-management code as the kind of visit, with the code', () => {
-    expect(serviceLabel('99283')).toBe('Emergency department visit (CPT 99283)')
-    expect(serviceLabel('99214')).toBe('Office or outpatient visit (CPT 99214)')
-    expect(serviceLabel('G0439')).toBe('Annual wellness visit, subsequent (G0439)')
-  })
-  it('labels any other code by its code set, never bare', () => {
-    expect(serviceLabel('71046')).toBe('Service CPT 71046')
-    expect(serviceLabel('J1100')).toBe('Service HCPCS J1100')
-    expect(serviceLabel('0001U')).toBe('Service 0001U')
   })
 })

@@ -1,8 +1,8 @@
 // Dual status and Medicare visits (the 'dual status' and 'Medicare visit' display options), read from data
 // the page already loads: the risk model's segment (which CMS picks from the Medicaid/dual code of the
 // enrolment data) and the fee-for-service claims.
-import type { Claim, RiskScore } from '@blueconsent/contract/patients'
-import { providerLabel } from '../../../components/patient-data/format.ts'
+import type { Claim, PatientClaim, RiskScore } from '@blueconsent/contract/patients'
+import { claimServiceText, providerLabel, serviceText } from '../../../components/patient-data/format.ts'
 
 /** What the page says about dual eligibility, with where it comes from. */
 export type DualStatus = { label: string; source: string }
@@ -46,79 +46,64 @@ export const WELLNESS_VISIT_CODES: Record<string, string> = {
   G0439: 'Annual wellness visit, subsequent',
 }
 
-/**
- * Evaluation-and-management codes by the kind of visit their range stands for, so '99283' reads as an
- * emergency department visit. Only the public category of each range is named, never a code's own
- * descriptor (CPT descriptors are the AMA's).
- */
-const VISIT_CATEGORIES: readonly [from: number, to: number, category: string][] = [
-  [99202, 99215, 'Office or outpatient visit'],
-  [99221, 99239, 'Hospital inpatient visit'],
-  [99242, 99255, 'Consultation'],
-  [99281, 99288, 'Emergency department visit'],
-  [99304, 99316, 'Nursing facility visit'],
-  [99341, 99350, 'Home visit'],
-  [99421, 99423, 'Online visit'],
-  [99441, 99443, 'Telephone visit'],
-]
-
-/** A billed service as people read it: the visit's kind with its code ('Emergency department visit (CPT 99283)'). */
-export function serviceLabel(code: string): string {
-  const wellness = WELLNESS_VISIT_CODES[code]
-  if (wellness) return `${wellness} (${code})`
-  const numeric = /^\d{5}$/.test(code) ? Number(code) : NaN
-  const category = VISIT_CATEGORIES.find(([from, to]) => numeric >= from && numeric <= to)?.[2]
-  if (category) return `${category} (CPT ${code})`
-  if (/^\d{5}$/.test(code)) return `Service CPT ${code}`
-  return /^[A-V]\d{4}$/.test(code) ? `Service HCPCS ${code}` : `Service ${code}`
+/** A visit as the panel says it: the day, what was done in words, who did it, and the claim behind it. */
+export type Visit = {
+  date: string
+  provider: string | null
+  claimId: string
+  recordId: string | null
+  what: string
 }
-
-export type Visit = { date: string; provider: string | null; claimId: string; what: string }
 export type MedicareVisits = { last: Visit | null; wellness: Visit | null }
 
 const VISIT_TYPES = new Set<Claim['claim_type']>(['CARRIER', 'OUTPATIENT'])
 
+// What a visit was when its claim carries no service code: the kind of claim, in words.
+const CLAIM_KIND: Partial<Record<Claim['claim_type'], string>> = {
+  CARRIER: 'Professional services claim',
+  OUTPATIENT: 'Hospital outpatient claim',
+}
+
 const claimDay = (claim: Claim): string => (claim.service_date ?? claim.date ?? '').slice(0, 10)
 
-/** A claim's words when it has them, else its first billed code read as a kind of visit. */
-function visitWhat(claim: Claim): string {
-  const code = claim.lines.find((line) => line.hcpcs)?.hcpcs ?? claim.procedure
-  if (claim.service && claim.service !== code) return claim.service
-  if (code) return serviceLabel(code)
-  return claim.claim_type === 'CARRIER' ? 'Professional visit' : 'Outpatient visit'
+function visitOf(claim: Claim | PatientClaim, date: string, what: string): Visit {
+  return {
+    date,
+    provider: providerLabel(claim.provider, claim.provider_npi),
+    claimId: claim.claim_id,
+    recordId: 'record_id' in claim ? claim.record_id : null,
+    what,
+  }
+}
+
+/** The claim's newest wellness visit line (G0402, G0438 or G0439), if any. */
+function wellnessLine(claim: Claim, day: string): Visit | null {
+  let found: Visit | null = null
+  for (const line of claim.lines) {
+    const words = line.hcpcs ? WELLNESS_VISIT_CODES[line.hcpcs] : undefined
+    if (!words) continue
+    const lineDay = (line.service_start ?? day).slice(0, 10)
+    const what = serviceText(line.hcpcs, 'HCPCS', line.description ?? words) ?? words
+    if (!found || lineDay > found.date) found = visitOf(claim, lineDay, what)
+  }
+  return found
 }
 
 /**
  * The newest professional or outpatient visit (carrier and outpatient claims), and the newest Medicare wellness
  * visit (a claim line billed with G0402, G0438 or G0439).
  */
-export function medicareVisits(claims: readonly Claim[]): MedicareVisits {
+export function medicareVisits(claims: readonly (Claim | PatientClaim)[]): MedicareVisits {
   let last: Visit | null = null
   let wellness: Visit | null = null
   for (const claim of claims) {
     const day = claimDay(claim)
     if (!day || !VISIT_TYPES.has(claim.claim_type)) continue
     if (!last || day > last.date) {
-      last = {
-        date: day,
-        provider: providerLabel(claim.provider, claim.provider_npi),
-        claimId: claim.claim_id,
-        what: visitWhat(claim),
-      }
+      last = visitOf(claim, day, claimServiceText(claim) ?? CLAIM_KIND[claim.claim_type] ?? claim.claim_type)
     }
-    for (const line of claim.lines) {
-      const what = line.hcpcs ? WELLNESS_VISIT_CODES[line.hcpcs] : undefined
-      if (!what || !line.hcpcs) continue
-      const lineDay = (line.service_start ?? day).slice(0, 10)
-      if (!wellness || lineDay > wellness.date) {
-        wellness = {
-          date: lineDay,
-          provider: providerLabel(claim.provider, claim.provider_npi),
-          claimId: claim.claim_id,
-          what: `${what} (${line.hcpcs})`,
-        }
-      }
-    }
+    const line = wellnessLine(claim, day)
+    if (line && (!wellness || line.date > wellness.date)) wellness = line
   }
   return { last, wellness }
 }

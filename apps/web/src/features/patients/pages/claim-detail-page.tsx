@@ -4,7 +4,13 @@ import { type ClaimDetail } from '@blueconsent/contract/patients'
 import { displayOptionsFor, type DisplayOptions } from '@blueconsent/contract/shared'
 import { Link, generatePath, useParams } from 'react-router'
 import { paths } from '../../../app/paths.ts'
-import { formatCents, formatDate } from '../../../components/patient-data/format.ts'
+import {
+  claimServiceText,
+  diagnosisText,
+  formatCents,
+  formatDate,
+  serviceText,
+} from '../../../components/patient-data/format.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
@@ -38,7 +44,7 @@ function ClaimView({ claim, options }: { claim: ClaimDetail; options: DisplayOpt
   const rows: [string, string][] = [
     ['Claim', claim.claim_id],
     ['Type', claim.claim_type],
-    ['Service', claim.service ?? claim.procedure ?? '—'],
+    ['Service', claimServiceText(claim) ?? '—'],
     ['From', formatDate(claim.service_date ?? claim.date)],
     ['Through', formatDate(claim.end_date)],
     ['Type of bill', claim.type_of_bill ?? '—'],
@@ -82,8 +88,8 @@ function Diagnoses({ claim }: { claim: ClaimDetail }) {
         <ul className="ml-4 list-disc">
           {claim.diagnoses.map((diagnosis) => (
             <li key={`${diagnosis.sequence}-${diagnosis.code}`}>
-              {diagnosis.code}
-              {diagnosis.roles.length > 0 ? ` (${diagnosis.roles.join(', ')})` : ''}
+              {diagnosisText(diagnosis)}
+              {diagnosis.roles.length > 0 ? `, ${diagnosis.roles.join(', ')}` : ''}
             </li>
           ))}
         </ul>
@@ -125,7 +131,7 @@ function Lines({ claim, showCosts }: { claim: ClaimDetail; showCosts: boolean })
             <thead className="text-base-content">
               <tr>
                 <th scope="col">Line</th>
-                <th scope="col">HCPCS</th>
+                <th scope="col">Service</th>
                 <th scope="col">From</th>
                 <th scope="col">Quantity</th>
                 {showCosts ? <th scope="col">Allowed</th> : null}
@@ -136,7 +142,7 @@ function Lines({ claim, showCosts }: { claim: ClaimDetail; showCosts: boolean })
               {claim.lines.map((line) => (
                 <tr key={line.sequence}>
                   <td>{line.sequence}</td>
-                  <td>{[line.hcpcs ?? '—', ...line.modifiers].join(' ')}</td>
+                  <td>{lineService(line)}</td>
                   <td>{formatDate(line.service_start)}</td>
                   <td>{line.quantity ?? '—'}</td>
                   {showCosts ? <td>{formatCents(line.allowed_cents)}</td> : null}
@@ -149,4 +155,11 @@ function Lines({ claim, showCosts }: { claim: ClaimDetail; showCosts: boolean })
       )}
     </section>
   )
+}
+
+/** 'Emergency department visit (CPT 99283), modifier 25'; a dash for a line Medicare sent without a code. */
+function lineService(line: ClaimDetail['lines'][number]): string {
+  const service = serviceText(line.hcpcs, line.code_set, line.description) ?? '—'
+  if (line.modifiers.length === 0) return service
+  return `${service}, ${line.modifiers.length > 1 ? 'modifiers' : 'modifier'} ${line.modifiers.join(' ')}`
 }

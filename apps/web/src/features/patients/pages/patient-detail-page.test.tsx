@@ -11,6 +11,7 @@ import {
   consolidated,
   makeClaim,
   makeClaims,
+  makeMedication,
   patientFake,
   patientRiskScore,
   personaFor,
@@ -30,23 +31,8 @@ const claimRows = () =>
     .slice(1)
 
 describe('Patient Details', { timeout: 20_000 }, () => {
-  it('shows an ACO user a summary first, then the record in sections, the risk score explained in its own', async () => {
-    const user = userEvent.setup()
+  it('shows an ACO user demographics, freshness, export, the risk score and both tabs', async () => {
     await openPatient('ACO_USER')
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Medications',
-      'Claims',
-      'Risk score',
-      'Notes',
-    ])
-    const summary = screen.getByRole('region', { name: 'Summary' })
-    expect(await within(summary).findByText(/^Risk score/)).toHaveTextContent(
-      'Risk score 1.234 (CMS-HCC V28, payment year 2026)',
-    )
-    // The score's internals wait in their section, reached from the summary.
-    expect(screen.queryByRole('heading', { name: 'Risk score' })).toBeNull()
-    await user.click(within(summary).getByRole('button', { name: 'How this score is calculated' }))
-    expect(screen.getByRole('tab', { name: 'Risk score', selected: true })).toBeTruthy()
     expect(screen.getByText('1EG4TE5MK73')).toBeTruthy()
     expect(screen.getByText(/Data as of/)).toBeTruthy()
     expect(screen.getByText(/Last sync/)).toBeTruthy()
@@ -59,14 +45,14 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     expect(screen.getByText(/Only 7 months of claims are available/)).toBeTruthy()
     expect(screen.getByText(/Female, 75-79 \(F75_79\)/)).toBeTruthy()
     expect(screen.getByRole('figure', { name: /What adds to the raw score/ })).toBeTruthy()
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Medications', 'Claims'])
     expect(await axeViolations()).toEqual([])
   })
 
   it('shows an agent medications only: no claims tab, risk score, export or Medicare ID', async () => {
     const { fake } = await openPatient('AGENT_USER')
-    expect(screen.getByRole('tab', { name: 'Medications', selected: true })).toBeTruthy()
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Medications', 'Notes'])
-    expect(await screen.findByText('Metformin HCl 500 mg')).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Medications' })).toBeTruthy()
+    expect(screen.getByText('Metformin HCl 500 mg')).toBeTruthy()
     expect(screen.queryByRole('tab', { name: 'Claims' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull()
     expect(screen.queryByText('1EG4TE5MK73')).toBeNull()
@@ -75,17 +61,28 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     expect(await axeViolations()).toEqual([])
   })
 
+  it('names a fill the claim left unnamed by its labelled NDC, never a dash', async () => {
+    const unnamed = makeMedication({ id: 'med-2', name: null, drug_name: null, ndc: '00071015523' })
+    await openPatient('ACO_USER', patientFake(consolidated({ medications: [makeMedication(), unnamed] })))
+    expect(await screen.findByText('NDC 00071-0155-23')).toBeTruthy()
+    expect(screen.getByText('Metformin HCl 500 mg')).toBeTruthy()
+  })
+
   it('shows providers dual status and Medicare visits, from the queries the page already makes', async () => {
     const claims = [
       makeClaim(1, {
         service_date: '2026-06-10',
         date: '2026-06-10',
         claim_id: 'carrier-awv',
-        service: 'Wellness visit',
+        service: 'G0439',
+        service_code_set: 'HCPCS',
+        service_description: 'Annual wellness visit, subsequent',
         lines: [
           {
             sequence: 1,
             hcpcs: 'G0439',
+            code_set: 'HCPCS',
+            description: 'Annual wellness visit, subsequent',
             modifiers: [],
             service_start: '2026-06-10',
             service_end: null,
@@ -102,7 +99,11 @@ describe('Patient Details', { timeout: 20_000 }, () => {
         service_date: '2026-09-01',
         date: '2026-09-01',
         claim_id: 'carrier-latest',
-        service: 'Office visit',
+        service: '99283',
+        procedure: '99283',
+        service_description: 'Emergency department visit',
+        provider: '1948832088',
+        provider_npi: '1948832088',
       }),
     ]
     const fake = patientFake(consolidated({ claims })).on(
@@ -112,16 +113,21 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     await openPatient('PHYSICIAN_USER', fake)
     const status = await screen.findByRole('region', { name: 'Medicare status' })
     expect(await within(status).findByText(/Full-benefit dual/)).toBeTruthy()
-    expect(within(status).getByText('Sep 1, 2026: Office visit with Sunrise Family Medicine')).toBeTruthy()
+    // Sentences, each linking to the claim it comes from; no bare claim id or unlabelled number.
+    const last = within(status).getByRole('link', {
+      name: 'Sep 1, 2026 — Emergency department visit (CPT 99283) with NPI 1948832088',
+    })
+    expect(last.getAttribute('href')).toBe(`/app/claim/${claims[1]?.record_id}`)
     expect(
-      within(status).getByText(
-        'Jun 10, 2026: Annual wellness visit, subsequent (G0439) with Sunrise Family Medicine',
-      ),
+      within(status).getByRole('link', {
+        name: 'Jun 10, 2026 — Annual wellness visit, subsequent (HCPCS G0439) with Sunrise Family Medicine',
+      }),
     ).toBeTruthy()
+    expect(within(status).queryByText(/carrier-latest/)).toBeNull()
     // The panel reuses the page's queries: no endpoint beyond the record, risk score, data and notes.
     const base = `/api/patients/${PATIENT_ID}/`
     expect(new Set(fake.calls.map((call) => call.path))).toEqual(
-      new Set([base, `${base}risk_score/`, `${base}consolidated/`]),
+      new Set([base, `${base}risk_score/`, `${base}consolidated/`, `${base}notes/`]),
     )
     expect(await axeViolations()).toEqual([])
   })
@@ -133,8 +139,7 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     for (const text of ['MRN-1', '1EG4TE5MK73', '+15555550123', 'maria.lopez@example.com'])
       expect(within(demographics).getByText(text)).toBeTruthy()
     expect(screen.getByRole('region', { name: 'Medicare status' })).toBeTruthy()
-    await user.click(screen.getByRole('tab', { name: 'Notes' }))
-    expect(await screen.findByRole('button', { name: 'Add note' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Add note' })).toBeTruthy()
     await user.click(await screen.findByRole('tab', { name: 'Claims' }))
     const headers = within(screen.getByRole('table', { name: 'Claims' }))
       .getAllByRole('columnheader')
@@ -164,28 +169,13 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     for (const text of ['MRN-1', 'female', '1EG4TE5MK73', 'maria.lopez@example.com', '+15555550123'])
       expect(screen.queryByText(text), text).toBeNull()
     expect(screen.queryByRole('region', { name: 'Medicare status' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Add note' })).toBeNull()
     const [fills] = await screen.findAllByRole('table', { name: /^(Current|Past) fills$/ })
     const agentHeaders = within(fills as HTMLElement)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent)
     // Provider details and medication details, no costs.
     expect(agentHeaders).toEqual(['Medication', 'Filled', 'Days supply', 'Supply ends', 'Prescriber', 'NDC'])
-    // Agents read notes but do not write them.
-    await user.click(screen.getByRole('tab', { name: 'Notes' }))
-    expect(await screen.findByRole('heading', { name: 'Notes' })).toBeTruthy()
-    expect(screen.queryByRole('button', { name: 'Add note' })).toBeNull()
-  })
-
-  it('opens the section the address names, and keeps the chosen section in the address', async () => {
-    const user = userEvent.setup()
-    const app = await openPatient('ACO_USER', patientFake(), `/app/patient/${PATIENT_ID}#claims`)
-    expect(screen.getByRole('tab', { name: 'Claims', selected: true })).toBeTruthy()
-    await user.click(screen.getByRole('tab', { name: 'Notes' }))
-    expect(app.router.state.location.hash).toBe('#notes')
-    app.unmount()
-    // A section the role may not see opens the first one instead.
-    await openPatient('AGENT_USER', patientFake(), `/app/patient/${PATIENT_ID}#claims`)
-    expect(screen.getByRole('tab', { name: 'Medications', selected: true })).toBeTruthy()
   })
 
   it('switches the data tabs by keyboard, and the claims view passes axe', async () => {
@@ -307,13 +297,15 @@ describe('Patient Details', { timeout: 20_000 }, () => {
 
 describe('Claim Details', { timeout: 20_000 }, () => {
   const detail = (): ClaimDetail => ({
-    ...makeClaim(7, { service: 'Office visit, established patient' }),
+    ...makeClaim(7),
     patient_id: PATIENT_ID,
     procedures: [{ sequence: 1, code: '0JH60DZ', system: 'icd10pcs', performed_on: '2026-08-08' }],
     lines: [
       {
         sequence: 1,
         hcpcs: '99213',
+        code_set: 'CPT',
+        description: 'Office or outpatient visit, established patient',
         modifiers: ['25'],
         service_start: '2026-08-08',
         service_end: null,
@@ -333,7 +325,10 @@ describe('Claim Details', { timeout: 20_000 }, () => {
     await signIn(personaFor('ACO_USER'))
     renderApp(`/app/claim/${claim.record_id}`, { fake })
     expect(await screen.findByText('carrier-1007', {}, { timeout: 10_000 })).toBeTruthy()
-    expect(screen.getByText('99213 25')).toBeTruthy()
+    expect(
+      screen.getByText('Office or outpatient visit, established patient (CPT 99213), modifier 25'),
+    ).toBeTruthy()
+    expect(screen.getByText('Type 2 diabetes mellitus without complications (E11.9), principal')).toBeTruthy()
     expect(screen.getByText('0JH60DZ on 2026-08-08')).toBeTruthy()
     expect(screen.getAllByText('$79.00').length).toBeGreaterThan(0)
     expect(screen.getByRole('link', { name: 'Back to the patient' }).getAttribute('href')).toBe(
