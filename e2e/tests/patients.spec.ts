@@ -185,8 +185,12 @@ test('ACO user: full record with the risk score explained, claims paged, a claim
       .filter({ hasText: `${hcc.hcc} ${hcc.label}` })
       .first()
     await expect(item).toBeVisible()
-    for (const diagnosis of hcc.diagnoses)
-      await expect(item).toContainText(`Diagnosis ${diagnosis.code} from claim`)
+    for (const diagnosis of hcc.diagnoses) {
+      // CDC's words first, then the code as clinicians write it (E1169 → E11.69).
+      const code = diagnosis.code.replace(/^(.{3})(.+)$/, '$1.$2')
+      const text = diagnosis.description ? `${diagnosis.description} (${code})` : code
+      await expect(item).toContainText(`Diagnosis ${text} from claim`)
+    }
   }
   const demographic = explanation.terms.find((term) => term.kind === 'demographic')
   if (demographic) await expect(riskPanel).toContainText(`${demographic.label} (${demographic.variable})`)

@@ -20,6 +20,7 @@ export const riskScoreFixture = (overrides: Partial<RiskScore> = {}): RiskScore 
       diagnoses: [
         {
           code: 'E119',
+          description: 'Type 2 diabetes mellitus without complications',
           sources: [
             { claim_id: 'carrier-1001', claim_type: 'CARRIER', from: '2026-03-04', through: '2026-03-04' },
           ],

@@ -87,6 +87,7 @@ export type Claim = z.infer<typeof claimSchema>
 
 const diagnosisEvidenceSchema = z.object({
   code: z.string(),
+  description: codeWords,
   sources: z.array(
     z.object({
       claim_id: z.string(),

@@ -106,6 +106,11 @@ describe('ingestion', () => {
     expect(body.data.medications.length).toBe(stored.medications)
     expect(body.risk_score?.hccs.length).toBeGreaterThan(0)
     expect(body.patient_identifier).toBe(nameOf('BBUser00000'))
+    // CDC's words beside every diagnosis behind the score, and Blue Button's 'Name - NAME SALT' drug displays
+    // served as one name.
+    const evidence = body.risk_score?.hccs.flatMap((hcc) => hcc.diagnoses) ?? []
+    expect(evidence.filter((diagnosis) => !diagnosis.description)).toEqual([])
+    expect(body.data.medications.filter((fill) => fill.name?.includes(' - '))).toEqual([])
   })
 
   it('stores only real NPIs: the sandbox’s placeholder prescriber and provider ids become unknown', async () => {

@@ -107,6 +107,7 @@ type Evidence = ModelScore['hccs'][number]['diagnoses'][number]
 const evidence = (diagnoses: readonly Evidence[]) =>
   diagnoses.map((d) => ({
     code: d.code,
+    description: icd10cmDescription(d.code),
     sources: d.sources.map((s) => ({
       claim_id: s.claimId,
       claim_type: s.claimType,

@@ -40,7 +40,7 @@ export const dottedIcd10 = (code: string): string =>
 type Diagnosis = Claim['diagnoses'][number]
 
 /** 'Unilateral primary osteoarthritis, right knee (M17.11)'; the code alone when no words were served. */
-export function diagnosisText(diagnosis: Diagnosis): string {
+export function diagnosisText(diagnosis: Pick<Diagnosis, 'code' | 'system' | 'description'>): string {
   const code = diagnosis.system === 'icd10' ? dottedIcd10(diagnosis.code) : diagnosis.code
   return diagnosis.description ? `${diagnosis.description} (${code})` : code
 }

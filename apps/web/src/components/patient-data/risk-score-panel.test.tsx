@@ -39,7 +39,7 @@ describe('RiskScorePanel', () => {
       within(panel).getByText('HCC38 Diabetes with Glycemic, Unspecified, or No Complications'),
     ).toBeTruthy()
     expect(
-      within(panel).getByText('Diagnosis E119 from claim carrier-1001 (CARRIER, 2026-03-04 to 2026-03-06)'),
+      within(panel).getByText('Diagnosis E11.9 from claim carrier-1001 (CARRIER, 2026-03-04 to 2026-03-06)'),
     ).toBeTruthy()
     expect(within(panel).getByText(/outranks HCC37/)).toBeTruthy()
     expect(within(panel).getByText('Female, 75-79 (F75_79): 0.445')).toBeTruthy()

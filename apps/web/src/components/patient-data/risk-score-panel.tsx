@@ -1,7 +1,7 @@
 // The risk score with its explanation: every term and HCC that adds to it, and the claims behind each HCC.
 // HCCs arrive as the model's variable names ('HCC38'); dropped_by holds HCCs or a model rule's wording.
 import type { RiskScore } from '@blueconsent/contract/patients'
-import { formatCoefficient, formatDate } from './format.ts'
+import { diagnosisText, formatCoefficient, formatDate } from './format.ts'
 import { nonDiseaseTerms } from './risk-contributors-chart.tsx'
 
 type Evidence = RiskScore['hccs'][number]['diagnoses']
@@ -12,7 +12,7 @@ function EvidenceList({ diagnoses }: { diagnoses: Evidence }) {
     <ul className="ml-4 list-disc text-sm">
       {diagnoses.map((diagnosis) => (
         <li key={diagnosis.code}>
-          Diagnosis {diagnosis.code}
+          Diagnosis {diagnosisText({ ...diagnosis, system: 'icd10' })}
           {diagnosis.sources.length > 0
             ? ` from ${diagnosis.sources
                 .map(

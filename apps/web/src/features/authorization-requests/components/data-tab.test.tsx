@@ -41,7 +41,9 @@ describe('Data tab', { timeout: 20_000 }, () => {
     expect(within(risk).getByText(/^HCC38 Diabetes with Glycemic/)).toBeInTheDocument()
     expect(within(risk).getByText(/0\.166/)).toBeInTheDocument()
     expect(
-      within(risk).getByText('Diagnosis E119 from claim carrier-1001 (CARRIER, 2026-03-04)'),
+      within(risk).getByText(
+        'Diagnosis Type 2 diabetes mellitus without complications (E11.9) from claim carrier-1001 (CARRIER, 2026-03-04)',
+      ),
     ).toBeInTheDocument()
     expect(
       within(risk).getByText(

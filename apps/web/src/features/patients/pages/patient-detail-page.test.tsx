@@ -40,7 +40,11 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Export FHIR' })).toBeTruthy()
     expect(await screen.findByRole('heading', { name: 'Risk score' })).toBeTruthy()
     expect(screen.getByText('CMS-HCC V28, payment year 2026')).toBeTruthy()
-    expect(screen.getByText(/Diagnosis E119 from claim carrier-1001/)).toBeTruthy()
+    expect(
+      screen.getByText(
+        /Diagnosis Type 2 diabetes mellitus without complications \(E11\.9\) from claim carrier-1001/,
+      ),
+    ).toBeTruthy()
     expect(screen.getByText('Read this score with care')).toBeTruthy()
     expect(screen.getByText(/Only 7 months of claims are available/)).toBeTruthy()
     expect(screen.getByText(/Female, 75-79 \(F75_79\)/)).toBeTruthy()
