@@ -9,9 +9,9 @@ import { axeViolations } from '../../../testing/axe.ts'
 import {
   PATIENT_ID,
   consolidated,
+  makeMedication,
   makeClaim,
   makeClaims,
-  makeMedication,
   patientFake,
   patientRiskScore,
   personaFor,
@@ -31,8 +31,23 @@ const claimRows = () =>
     .slice(1)
 
 describe('Patient Details', { timeout: 20_000 }, () => {
-  it('shows an ACO user demographics, freshness, export, the risk score and both tabs', async () => {
+  it('shows an ACO user a summary first, then the record in sections, the risk score explained in its own', async () => {
+    const user = userEvent.setup()
     await openPatient('ACO_USER')
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Medications',
+      'Claims',
+      'Risk score',
+      'Notes',
+    ])
+    const summary = screen.getByRole('region', { name: 'Summary' })
+    expect(await within(summary).findByText(/^Risk score/)).toHaveTextContent(
+      'Risk score 1.234 (CMS-HCC V28, payment year 2026)',
+    )
+    // The score's internals wait in their section, reached from the summary.
+    expect(screen.queryByRole('heading', { name: 'Risk score' })).toBeNull()
+    await user.click(within(summary).getByRole('button', { name: 'How this score is calculated' }))
+    expect(screen.getByRole('tab', { name: 'Risk score', selected: true })).toBeTruthy()
     expect(screen.getByText('1EG4TE5MK73')).toBeTruthy()
     expect(screen.getByText(/Data as of/)).toBeTruthy()
     expect(screen.getByText(/Last sync/)).toBeTruthy()
@@ -49,14 +64,14 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     expect(screen.getByText(/Only 7 months of claims are available/)).toBeTruthy()
     expect(screen.getByText(/Female, 75-79 \(F75_79\)/)).toBeTruthy()
     expect(screen.getByRole('figure', { name: /What adds to the raw score/ })).toBeTruthy()
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Medications', 'Claims'])
     expect(await axeViolations()).toEqual([])
   })
 
   it('shows an agent medications only: no claims tab, risk score, export or Medicare ID', async () => {
     const { fake } = await openPatient('AGENT_USER')
-    expect(await screen.findByRole('heading', { name: 'Medications' })).toBeTruthy()
-    expect(screen.getByText('Metformin HCl 500 mg')).toBeTruthy()
+    expect(screen.getByRole('tab', { name: 'Medications', selected: true })).toBeTruthy()
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Medications', 'Notes'])
+    expect(await screen.findByText('Metformin HCl 500 mg')).toBeTruthy()
     expect(screen.queryByRole('tab', { name: 'Claims' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull()
     expect(screen.queryByText('1EG4TE5MK73')).toBeNull()
@@ -71,7 +86,6 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     expect(await screen.findByText('NDC 00071-0155-23')).toBeTruthy()
     expect(screen.getByText('Metformin HCl 500 mg')).toBeTruthy()
   })
-
   it('shows providers dual status and Medicare visits, from the queries the page already makes', async () => {
     const claims = [
       makeClaim(1, {
@@ -131,7 +145,7 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     // The panel reuses the page's queries: no endpoint beyond the record, risk score, data and notes.
     const base = `/api/patients/${PATIENT_ID}/`
     expect(new Set(fake.calls.map((call) => call.path))).toEqual(
-      new Set([base, `${base}risk_score/`, `${base}consolidated/`, `${base}notes/`]),
+      new Set([base, `${base}risk_score/`, `${base}consolidated/`]),
     )
     expect(await axeViolations()).toEqual([])
   })
@@ -143,7 +157,8 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     for (const text of ['MRN-1', '1EG4TE5MK73', '+15555550123', 'maria.lopez@example.com'])
       expect(within(demographics).getByText(text)).toBeTruthy()
     expect(screen.getByRole('region', { name: 'Medicare status' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Add note' })).toBeTruthy()
+    await user.click(screen.getByRole('tab', { name: 'Notes' }))
+    expect(await screen.findByRole('button', { name: 'Add note' })).toBeTruthy()
     await user.click(await screen.findByRole('tab', { name: 'Claims' }))
     const headers = within(screen.getByRole('table', { name: 'Claims' }))
       .getAllByRole('columnheader')
@@ -173,13 +188,28 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     for (const text of ['MRN-1', 'female', '1EG4TE5MK73', 'maria.lopez@example.com', '+15555550123'])
       expect(screen.queryByText(text), text).toBeNull()
     expect(screen.queryByRole('region', { name: 'Medicare status' })).toBeNull()
-    expect(screen.queryByRole('button', { name: 'Add note' })).toBeNull()
     const [fills] = await screen.findAllByRole('table', { name: /^(Current|Past) fills$/ })
     const agentHeaders = within(fills as HTMLElement)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent)
     // Provider details and medication details, no costs.
     expect(agentHeaders).toEqual(['Medication', 'Filled', 'Days supply', 'Supply ends', 'Prescriber', 'NDC'])
+    // Agents read notes but do not write them.
+    await user.click(screen.getByRole('tab', { name: 'Notes' }))
+    expect(await screen.findByRole('heading', { name: 'Notes' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Add note' })).toBeNull()
+  })
+
+  it('opens the section the address names, and keeps the chosen section in the address', async () => {
+    const user = userEvent.setup()
+    const app = await openPatient('ACO_USER', patientFake(), `/app/patient/${PATIENT_ID}#claims`)
+    expect(screen.getByRole('tab', { name: 'Claims', selected: true })).toBeTruthy()
+    await user.click(screen.getByRole('tab', { name: 'Notes' }))
+    expect(app.router.state.location.hash).toBe('#notes')
+    app.unmount()
+    // A section the role may not see opens the first one instead.
+    await openPatient('AGENT_USER', patientFake(), `/app/patient/${PATIENT_ID}#claims`)
+    expect(screen.getByRole('tab', { name: 'Medications', selected: true })).toBeTruthy()
   })
 
   it('switches the data tabs by keyboard, and the claims view passes axe', async () => {
