@@ -4,9 +4,21 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ICD10CM_MODULE, ICD10CM_SOURCE, icd10cmModule } from './code-tables.ts'
+import {
+  HCPCS_MODULE,
+  HCPCS_SOURCE,
+  hcpcsModule,
+  ICD10CM_MODULE,
+  ICD10CM_SOURCE,
+  icd10cmModule,
+} from './code-tables.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const text = icd10cmModule(readFileSync(join(root, ICD10CM_SOURCE)))
-writeFileSync(join(root, ICD10CM_MODULE), text)
-console.log(`wrote ${ICD10CM_MODULE} (${(text.length / 1024).toFixed(1)} KiB)`)
+for (const [source, module, generate] of [
+  [ICD10CM_SOURCE, ICD10CM_MODULE, icd10cmModule],
+  [HCPCS_SOURCE, HCPCS_MODULE, hcpcsModule],
+] as const) {
+  const text = generate(readFileSync(join(root, source)))
+  writeFileSync(join(root, module), text)
+  console.log(`wrote ${module} (${Buffer.byteLength(text)} bytes)`)
+}

@@ -1,10 +1,12 @@
 // @blueconsent/bluebutton/codes: words for the codes on Medicare claims, for servers only (the ICD-10-CM table
-// is about 2 MB, so it must never reach a browser bundle; the API attaches the words to what it serves).
+// is about 1.9 MB and the HCPCS Level II one 0.8 MB, so they must never reach a browser bundle; the API
+// attaches the words to what it serves).
 import { decodeTable } from './table-format.ts'
 import { ICD10CM } from './tables/icd10cm.ts'
 
 export { ICD10CM } from './tables/icd10cm.ts'
-export { serviceCode, type ServiceCode, type ServiceCodeSet } from './service-codes.ts'
+export { HCPCS } from './tables/hcpcs.ts'
+export { hcpcsDescription, serviceCode, type ServiceCode, type ServiceCodeSet } from './service-codes.ts'
 
 let icd10cm: Map<string, string> | null = null
 

@@ -2,8 +2,10 @@
 // Blue Button sends CPT (Level I, five characters starting with a digit) and HCPCS Level II (a letter A-V and
 // four digits) under one system. CPT descriptions belong to the AMA and are not public, so CPT codes get
 // words only for the evaluation and management families that CMS names in its own public guides (office,
-// emergency department, hospital visits …). No public package of CMS's HCPCS Level II file could be had,
-// so Level II codes get words only for the Medicare preventive visits, which CMS describes publicly.
+// emergency department, hospital visits …). Level II codes get CMS's own long description from its public
+// alpha-numeric HCPCS file (the generated table in tables/hcpcs.ts).
+import { decodeTable } from './table-format.ts'
+import { HCPCS } from './tables/hcpcs.ts'
 
 export type ServiceCodeSet = 'CPT' | 'HCPCS'
 export type ServiceCode = { codeSet: ServiceCodeSet; description: string | null }
@@ -25,19 +27,24 @@ const EM_FAMILIES: readonly Family[] = [
   [99341, 99350, 'Home or residence visit'],
 ]
 
-// Medicare's preventive visits, named as CMS names them for beneficiaries.
-const PREVENTIVE_VISITS: Readonly<Record<string, string>> = {
-  G0402: 'Welcome to Medicare preventive visit',
-  G0438: 'Annual wellness visit, initial',
-  G0439: 'Annual wellness visit, subsequent',
-}
-
 /** The code set and words for a line's service code; null for anything that is neither CPT nor HCPCS. */
 export function serviceCode(code: string | null): ServiceCode | null {
   const clean = code?.trim().toUpperCase() ?? ''
   if (/^\d{4}[0-9A-Z]$/.test(clean)) return { codeSet: 'CPT', description: emFamily(clean) }
-  if (/^[A-V]\d{4}$/.test(clean)) return { codeSet: 'HCPCS', description: PREVENTIVE_VISITS[clean] ?? null }
+  if (/^[A-V]\d{4}$/.test(clean)) return { codeSet: 'HCPCS', description: hcpcsDescription(clean) }
   return null
+}
+
+let hcpcs: Map<string, string> | null = null
+
+/**
+ * CMS's long description of an HCPCS Level II code ('J1745' → 'Injection, infliximab, excludes biosimilar,
+ * 10 mg'), or null for a code not in the January 2026 file (CPT codes, CDT dental codes, old codes CMS no
+ * longer lists, typos). Decoded on first use, like the ICD-10-CM table.
+ */
+export function hcpcsDescription(code: string): string | null {
+  hcpcs ??= decodeTable(HCPCS)
+  return hcpcs.get(code.trim().toUpperCase()) ?? null
 }
 
 function emFamily(code: string): string | null {

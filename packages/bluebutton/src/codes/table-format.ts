@@ -31,6 +31,51 @@ export function parseCdcCodes(text: string): CodeRow[] {
     })
 }
 
+/**
+ * CMS's HCPCS alpha-numeric file as code, short and long description (CSV with a header row, fields quoted
+ * where they hold commas or quotes). The long description is CMS's continuation lines joined with spaces.
+ */
+export function parseCmsHcpcsCsv(text: string): (readonly [code: string, short: string, long: string])[] {
+  const [header, ...lines] = text.split(/\r?\n/).filter((line) => line !== '')
+  if (header !== 'HCPCS_CODE,SHORT_DESCRIPTION,LONG_DESCRIPTION')
+    throw new Error(`not the HCPCS columns: ${header}`)
+  return lines.map((line) => {
+    const fields = csvFields(line)
+    const [code, short, long] = fields
+    if (fields.length !== 3 || !code || short === undefined || !long)
+      throw new Error(`not an HCPCS row: ${line}`)
+    return [code, short, long] as const
+  })
+}
+
+function csvFields(line: string): string[] {
+  const fields: string[] = []
+  let i = 0
+  for (;;) {
+    let field = ''
+    if (line[i] === '"') {
+      i++
+      for (;;) {
+        const quote = line.indexOf('"', i)
+        if (quote < 0) throw new Error(`unclosed quote: ${line}`)
+        field += line.slice(i, quote)
+        i = quote + 1
+        if (line[i] !== '"') break
+        field += '"'
+        i++
+      }
+    } else {
+      const comma = line.indexOf(',', i)
+      field = line.slice(i, comma < 0 ? line.length : comma)
+      i = comma < 0 ? line.length : comma
+    }
+    fields.push(field)
+    if (i >= line.length) return fields
+    if (line[i] !== ',') throw new Error(`text after a quoted field: ${line}`)
+    i++
+  }
+}
+
 export function encodeTable(rows: readonly CodeRow[], suffixCount: number): Omit<CodeTableData, 'release'> {
   const suffixes = commonSuffixes(rows, suffixCount)
   for (const [, description] of rows)
