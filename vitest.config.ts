@@ -8,6 +8,7 @@ const projectConfigs = [
   'packages/bluebutton/vitest.config.ts',
   'packages/hcc/vitest.config.ts',
   'tools/bluebutton-sandbox/vitest.config.ts',
+  'tools/stripe-standin/vitest.config.ts',
   'apps/web/vite.config.ts',
   'apps/api/vitest.unit.config.ts',
   'apps/api/vitest.int.config.ts',

@@ -141,6 +141,7 @@ function apiConfig(): AppConfig {
     jwtSecret: BENCH.jwtSecret,
     smtpUrl: undefined,
     mailFrom: 'BlueConsent <no-reply@blueconsent.test>',
+    supportEmail: 'support@blueconsent.test',
     redisUrl: undefined,
     devTools: false,
     demoSeed: false,

@@ -97,3 +97,50 @@ export async function apiAs(request: APIRequest, role: DemoPersona): Promise<Sta
     dispose: () => context.dispose(),
   }
 }
+
+export type NewAccountKind = 'agent' | 'physician'
+
+const NEW_ACCOUNT_FIELDS: Record<NewAccountKind, Record<string, string>> = {
+  agent: {
+    account_type: 'agent',
+    organization_name: 'Ellis Medicare Advisors',
+    npn: '7654321',
+    license_state: 'TX',
+  },
+  physician: {
+    account_type: 'physician',
+    organization_name: 'Ellis Family Practice',
+    organization_type: 'PHYSICIAN_GROUP',
+    npi: '1234567893',
+  },
+}
+
+/**
+ * A new organisation admin of its own, through the sign-up API and the emailed verification link, for a
+ * journey that changes its user (name, theme, two-factor, billing): demo personas are shared by journeys
+ * running in parallel, so changing one would break another. Returns the verified address.
+ */
+export async function signUpNewAccount(
+  page: Page,
+  kind: NewAccountKind,
+  password: string,
+  firstName = 'Morgan',
+): Promise<string> {
+  const email = `${kind}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.org`
+  const { csrftoken } = (await (await page.request.get('/api/csrf/')).json()) as { csrftoken: string }
+  const created = await page.request.post('/api/users/', {
+    headers: { [CSRF_HEADER]: csrftoken },
+    data: {
+      ...NEW_ACCOUNT_FIELDS[kind],
+      first_name: firstName,
+      last_name: 'Ellis',
+      email,
+      password,
+      password_confirm: password,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  await page.goto(await latestOutboxLink(page, email, '/signup/verify/'))
+  await expect(page.getByText('Your email address is verified. You can sign in now.')).toBeVisible()
+  return email
+}

@@ -34,7 +34,13 @@ import { patientRoutes } from './features/patients/index.ts'
 import { tinRoutes } from './features/tins/index.ts'
 import { invitationRoutes } from './features/invitations/index.ts'
 import { memberRoutes } from './features/members/index.ts'
+import { accountRoutes } from './features/account/index.ts'
+import { setupRoutes } from './features/setup/index.ts'
+import { dashboardRoutes } from './features/dashboard/index.ts'
+import { billingRoutes, registerStripeGateway } from './features/billing/index.ts'
 import { signupRoutes } from './features/signup/index.ts'
+import { supportRoutes } from './features/support/index.ts'
+import { twoFactorGate, twoFactorRoutes } from './features/two-factor/index.ts'
 import { createJobQueue } from './jobs/queue.ts'
 import { startWorkers } from './jobs/workers.ts'
 import { createCryptoKeys } from './lib/crypto.ts'
@@ -99,7 +105,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerOpenApi(app, API_VERSION)
 
   await app.register(healthRoutes, { version: API_VERSION })
-  await app.register(authRoutes)
+  // Sign-in asks two-factor after a right password; auth never imports the two-factor feature itself.
+  await app.register(authRoutes, { secondFactor: twoFactorGate })
+  await app.register(twoFactorRoutes)
   await app.register(passwordRoutes)
   await app.register(oauthRoutes)
   await app.register(consentRoutes)
@@ -112,6 +120,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(invitationRoutes)
   await app.register(memberRoutes)
   await app.register(signupRoutes)
+  await app.register(accountRoutes)
+  await registerStripeGateway(app)
+  await app.register(billingRoutes)
+  await app.register(setupRoutes)
+  await app.register(dashboardRoutes)
+  await app.register(supportRoutes)
   await registerBlueButtonSandbox(app)
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is on: /api/dev/outbox/ shows every outgoing message without sign-in (demo only)')

@@ -1,5 +1,6 @@
 // The only reader of process.env. Behaviour follows explicit flags here, never NODE_ENV.
 import { INVITATION_TTL_HOURS } from '@blueconsent/contract/invitations'
+import { SUPPORT_CONTACT } from '@blueconsent/contract/support'
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,6 +29,7 @@ const envSchema = z.object({
   JWT_SECRET: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('BlueConsent <no-reply@blueconsent.app>'),
+  SUPPORT_EMAIL: z.string().trim().pipe(z.email()).default(SUPPORT_CONTACT.email),
   REDIS_URL: optionalString,
   DEV_TOOLS: flag.optional(),
   DEMO_SEED: flag.optional(),
@@ -51,6 +53,12 @@ const envSchema = z.object({
   TWILIO_FROM_NUMBER: optionalString,
   TWILIO_API_BASE_URL: z.string().default('https://api.twilio.com'),
   TWILIO_WEBHOOK_URL: optionalString,
+  NPPES_API_URL: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_API_BASE: optionalString,
+  STRIPE_PRICE_LOOKUP_KEY: z.string().default('blueconsent_seat_monthly'),
 })
 
 export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null }
@@ -69,6 +77,8 @@ export type AppConfig = {
   jwtSecret: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
+  /** Where support requests are emailed (through the outbox like every email). */
+  supportEmail: string
   redisUrl: string | undefined
   /** Exposes /api/dev/outbox/ (demo only). */
   devTools: boolean
@@ -94,6 +104,33 @@ export type AppConfig = {
   bluebutton: BlueButtonConfig
   /** SMS through Twilio's REST API when TWILIO_ACCOUNT_SID, _AUTH_TOKEN and _FROM_NUMBER are set; else the local outbox. */
   twilio?: TwilioConfig | undefined
+  /** Stripe when STRIPE_SECRET_KEY is set; absent, the local Stripe stand-in is mounted in this process. */
+  stripe?: StripeConfig | undefined
+  /** CMS's NPPES registry API (e.g. https://npiregistry.cms.hhs.gov/api/); absent, a local stand-in answers. */
+  nppesApiUrl?: string | undefined
+}
+
+export type StripeConfig = {
+  secretKey: string
+  webhookSecret: string
+  /** For Stripe Elements in the browser; without it cards are typed on Stripe's (or the stand-in's) own page. */
+  publishableKey: string | undefined
+  /** Another host speaking Stripe's API (the stand-in run alone, e.g. http://127.0.0.1:4020). */
+  apiBase: string | undefined
+  /** The monthly per-seat price, found by its lookup key so test and live mode need no price ids here. */
+  priceLookupKey: string
+}
+
+function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | undefined {
+  if (!e.STRIPE_SECRET_KEY) return undefined
+  if (!e.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET.')
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    apiBase: e.STRIPE_API_BASE?.replace(/\/+$/, ''),
+    priceLookupKey: e.STRIPE_PRICE_LOOKUP_KEY,
+  }
 }
 
 export type TwilioConfig = {
@@ -205,6 +242,7 @@ export function loadConfig(
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     redisUrl: e.REDIS_URL,
     devTools: e.DEV_TOOLS ?? embedded,
     demoSeed: e.DEMO_SEED ?? embedded,
@@ -219,6 +257,8 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     bluebutton: blueButtonConfig(e, publicUrl),
     twilio: twilioConfig(e, publicUrl),
+    stripe: stripeConfig(e),
+    nppesApiUrl: e.NPPES_API_URL,
   }
   if (!embedded && (!config.dataEncryptionKey || !config.jwtSecret)) {
     throw new Error('DATA_ENCRYPTION_KEY and JWT_SECRET are required when DATABASE_URL is set.')

@@ -142,6 +142,10 @@ describe('platform', () => {
         'HEAD /api/health/',
         'HEAD /api/health/ready/',
         'POST /api/jwt/login/',
+        // The second step of sign-in: the challenge from the password step is its credential.
+        'POST /api/jwt/login/two-factor/',
+        'POST /api/jwt/login/two-factor/setup/',
+        'POST /api/jwt/login/two-factor/confirm/',
         'POST /api/jwt/refresh/',
         'POST /api/logout/',
         'POST /api/users/password-reset-confirm/',
@@ -156,6 +160,13 @@ describe('platform', () => {
         'POST /api/users/verify-email/',
         'POST /api/users/resend-verification/',
         'POST /api/users/send-verification/',
+        // A team seat's invitation link is its own credential; Stripe's webhook is checked by its signature.
+        'GET /api/billing/team/invitations/verify/:token/',
+        'HEAD /api/billing/team/invitations/verify/:token/',
+        'POST /api/billing/team/invitations/accept/',
+        'POST /api/billing/webhooks/stripe/',
+        // The public contact form: rate-limited, with a honeypot.
+        'POST /api/support/public/',
       ].sort(),
     )
   })

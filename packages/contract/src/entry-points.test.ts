@@ -1,30 +1,44 @@
 // Each feature's entry point resolves by its package subpath and serves the same schemas as the root.
 import * as root from '@blueconsent/contract'
+import * as account from '@blueconsent/contract/account'
 import * as audit from '@blueconsent/contract/audit'
 import * as auth from '@blueconsent/contract/auth'
+import * as billing from '@blueconsent/contract/billing'
 import * as authorizationRequests from '@blueconsent/contract/authorization-requests'
 import * as consent from '@blueconsent/contract/consent'
+import * as dashboard from '@blueconsent/contract/dashboard'
 import * as devOutbox from '@blueconsent/contract/dev-outbox'
 import * as invitations from '@blueconsent/contract/invitations'
 import * as members from '@blueconsent/contract/members'
 import * as patients from '@blueconsent/contract/patients'
+import * as reports from '@blueconsent/contract/reports'
+import * as setup from '@blueconsent/contract/setup'
 import * as shared from '@blueconsent/contract/shared'
 import * as signup from '@blueconsent/contract/signup'
+import * as support from '@blueconsent/contract/support'
 import * as tins from '@blueconsent/contract/tins'
+import * as twoFactor from '@blueconsent/contract/two-factor'
 import { describe, expect, it } from 'vitest'
 
 const entryPoints = {
+  account,
   audit,
   auth,
   authorizationRequests,
+  billing,
   consent,
+  dashboard,
   devOutbox,
   invitations,
   members,
   patients,
+  reports,
+  setup,
   shared,
   signup,
+  support,
   tins,
+  twoFactor,
 }
 
 describe('contract entry points', () => {

@@ -60,6 +60,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jwtSecret: TEST_JWT_SECRET,
     smtpUrl: undefined,
     mailFrom: 'BlueConsent <no-reply@blueconsent.test>',
+    supportEmail: 'support@blueconsent.test',
     redisUrl: undefined,
     devTools: true,
     demoSeed: false,

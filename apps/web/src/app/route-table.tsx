@@ -27,6 +27,21 @@ const notYetAvailable = async () =>
   (await import('../features/shell/pages/not-yet-available-page.tsx')).NotYetAvailablePage
 const invitationsPage = async () =>
   (await import('../features/invitations/pages/invitations-page.tsx')).InvitationsPage
+const billingResults = () => import('../features/billing/pages/billing-result-pages.tsx')
+const contactPage = async () => {
+  // Standalone and public: outside the shell, so the page brings its own query cache.
+  const [{ ContactPage }, { QueryProvider }] = await Promise.all([
+    import('../features/support/pages/contact-page.tsx'),
+    import('./routes/query-provider.tsx'),
+  ])
+  return function ContactRoute() {
+    return (
+      <QueryProvider>
+        <ContactPage />
+      </QueryProvider>
+    )
+  }
+}
 const patientList = async () =>
   (await import('../features/patients/pages/patient-list-page.tsx')).PatientListPage
 
@@ -185,6 +200,9 @@ export const routes: RouteObject[] = [
         paths.termsOfService,
         async () => (await import('../features/legal/pages/terms-of-service-page.tsx')).TermsOfServicePage,
       ),
+      // Public and standalone: no app shell even when signed in.
+      page('Contact', paths.contact, contactPage),
+      page('Contact', paths.appContact, contactPage),
       page(
         'Medicare consent',
         paths.consent,
@@ -235,11 +253,31 @@ export const routes: RouteObject[] = [
                     async () =>
                       (await import('../features/shell/pages/unauthorized-page.tsx')).UnauthorizedPage,
                   ),
-                  page('Profile', paths.profile, notYetAvailable),
-                  page('Account settings', paths.account, notYetAvailable),
-                  page('Billing', paths.billing, notYetAvailable),
-                  page('Contact Support', paths.support, notYetAvailable),
-                  page('Setup', paths.setup, notYetAvailable),
+                  page(
+                    'Profile',
+                    paths.profile,
+                    async () => (await import('../features/account/pages/profile-page.tsx')).ProfilePage,
+                  ),
+                  page(
+                    'Account settings',
+                    paths.account,
+                    async () => (await import('./routes/account-settings-route.tsx')).AccountSettingsRoute,
+                  ),
+                  page(
+                    'Billing',
+                    paths.billing,
+                    async () => (await import('../features/billing/pages/billing-page.tsx')).BillingPage,
+                  ),
+                  page(
+                    'Contact Support',
+                    paths.support,
+                    async () => (await import('../features/support/pages/support-page.tsx')).SupportPage,
+                  ),
+                  page(
+                    'Setup',
+                    paths.setup,
+                    async () => (await import('../features/setup/pages/setup-page.tsx')).SetupPage,
+                  ),
                   guarded(INVITATIONS_GUARD, [
                     page('User Invitations', paths.invitations, invitationsPage),
                     page('Team', paths.team, invitationsPage),
@@ -250,16 +288,38 @@ export const routes: RouteObject[] = [
                       paths.acoMembers,
                       async () => (await import('../features/members/pages/members-page.tsx')).MembersPage,
                     ),
-                    page('ACO Reports', paths.acoReports, notYetAvailable),
+                    page(
+                      'ACO Reports',
+                      paths.acoReports,
+                      async () =>
+                        (await import('../features/reports/pages/aco-reports-page.tsx')).AcoReportsPage,
+                    ),
                   ]),
                   guarded(PHYSICIAN_GUARD, [
                     page('Patients', paths.physicianPatients, patientList),
-                    page('Appointments', paths.physicianAppointments, notYetAvailable),
+                    page(
+                      'Appointments',
+                      paths.physicianAppointments,
+                      async () =>
+                        (await import('../features/authorization-requests/pages/appointments-page.tsx'))
+                          .AppointmentsPage,
+                    ),
                   ]),
                   guarded(AGENT_GUARD, [
                     page('Clients', paths.agentClients, patientList),
-                    page('Quotes', paths.agentQuotes, notYetAvailable),
-                    page('Policies', paths.agentPolicies, notYetAvailable),
+                    page(
+                      'Quotes',
+                      paths.agentQuotes,
+                      async () =>
+                        (await import('../features/patients/pages/agent-quotes-page.tsx')).AgentQuotesPage,
+                    ),
+                    page(
+                      'Policies',
+                      paths.agentPolicies,
+                      async () =>
+                        (await import('../features/patients/pages/agent-policies-page.tsx'))
+                          .AgentPoliciesPage,
+                    ),
                   ]),
                   guarded({ admin: true }, [
                     page('Admin Dashboard', paths.admin, notYetAvailable),
@@ -355,9 +415,21 @@ export const routes: RouteObject[] = [
         children: [
           page('Contact', paths.contact, notYetAvailable),
           page('Contact', paths.appContact, notYetAvailable),
-          page('Accept Team Invitation', paths.billingInvite, notYetAvailable),
-          page('Payment Successful', paths.billingSuccess, notYetAvailable),
-          page('Payment Cancelled', paths.billingCancel, notYetAvailable),
+          page(
+            'Accept Team Invitation',
+            paths.billingInvite,
+            async () => (await import('../features/billing/pages/team-invite-page.tsx')).TeamInvitePage,
+          ),
+          page(
+            'Payment Successful',
+            paths.billingSuccess,
+            async () => (await billingResults()).BillingSuccessPage,
+          ),
+          page(
+            'Payment Cancelled',
+            paths.billingCancel,
+            async () => (await billingResults()).BillingCancelPage,
+          ),
           page(
             'Page not found',
             '*',

@@ -11,7 +11,7 @@ setNavigator((to, options) => void router.navigate(to, options))
 /**
  * Once someone is signed in, the pages their role can reach are fetched in the background (once per user), so
  * a connection lost right after sign-in does not break the next page. The prefetcher loads on demand: the
- * sign-in page stays small.
+ * sign-in page stays small. The user's saved preferences are applied at the same moment.
  */
 function prefetchAfterSignIn(): () => void {
   let prefetchedFor: string | null = null
@@ -23,6 +23,8 @@ function prefetchAfterSignIn(): () => void {
       .flatMap((route) => route.children ?? [])
       .filter((route) => route.id === SIGNED_IN_ROUTE_ID)
     void import('./prefetch-routes.ts').then(({ prefetchRoutes }) => prefetchRoutes(signedIn, user))
+    // The account's theme and email switches follow the user to this browser (loaded on demand too).
+    void import('../lib/preferences.ts').then(({ loadAccountPreferences }) => loadAccountPreferences())
   })
 }
 

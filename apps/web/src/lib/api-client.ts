@@ -12,6 +12,7 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 /** Calls that never carry the bearer token and never trigger the refresh-and-retry. */
 export const PUBLIC_API_PATHS: readonly RegExp[] = [
   /^\/api\/jwt\/login\/$/,
+  /^\/api\/jwt\/login\/two-factor\/(setup\/|confirm\/)?$/,
   /^\/api\/jwt\/refresh\/$/,
   /^\/o\/authorize\/$/,
   /^\/o\/token\/$/,
@@ -23,6 +24,7 @@ export const PUBLIC_API_PATHS: readonly RegExp[] = [
   /^\/api\/contact\//,
   /^\/api\/support\/public\/$/,
   /^\/api\/users\/invitations\/(verify|accept)\//,
+  /^\/api\/billing\/team\/invitations\/(verify|accept)\//,
   /^\/api\/csrf\/$/,
   /^\/api\/health\/$/,
 ]

@@ -13,6 +13,8 @@ export type ApiErrorInit = {
   status: number
   statusText?: string
   detail?: string | null
+  /** The body's own `message`, else its `error`, when they are strings (spec 2 §8: shown before detail). */
+  serverMessage?: string | null
   code?: string | null
   fieldErrors?: FieldErrors | null
   retryAfter?: number | null
@@ -25,6 +27,8 @@ export class ApiError extends Error {
   readonly status: number
   readonly statusText: string
   readonly detail: string | null
+  /** The body's `message`, else its `error` (strings only). */
+  readonly serverMessage: string | null
   readonly code: string | null
   /** DRF-style field errors of a 400, including non_field_errors. */
   readonly fieldErrors: FieldErrors | null
@@ -33,12 +37,13 @@ export class ApiError extends Error {
   readonly url: string
 
   constructor(init: ApiErrorInit) {
-    super(init.detail ?? defaultMessage(init))
+    super(init.serverMessage ?? init.detail ?? defaultMessage(init))
     this.name = 'ApiError'
     this.kind = init.kind
     this.status = init.status
     this.statusText = init.statusText ?? ''
     this.detail = init.detail ?? null
+    this.serverMessage = init.serverMessage ?? null
     this.code = init.code ?? null
     this.fieldErrors = init.fieldErrors ?? null
     this.retryAfter = init.retryAfter ?? null
@@ -74,26 +79,49 @@ export function parseRetryAfter(header: string | null, now: number = Date.now())
   return Math.max(0, Math.ceil((date - now) / 1000))
 }
 
-/** Reads the DRF-style envelope: {detail, code} for most errors, {field: [messages]} for 400s. */
-export function parseErrorBody(body: unknown): Pick<ApiErrorInit, 'detail' | 'code' | 'fieldErrors'> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+/**
+ * Arrays of strings become a field's messages; a lone string becomes a one-message list. The envelope's own
+ * keys are skipped only as strings: a list under `code` or `message` is a field of that name (two-factor's
+ * code, the support form's message).
+ */
+function collectFields(into: FieldErrors, record: Record<string, unknown>, skip: readonly string[]): void {
+  for (const [key, value] of Object.entries(record)) {
+    if (skip.includes(key) && !Array.isArray(value)) continue
+    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) into[key] = value
+    else if (typeof value === 'string') into[key] = [value]
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+
+/**
+ * Reads the DRF-style envelope: {detail, code} for most errors, {field: [messages]} for 400s. Also what other
+ * servers send (spec 2 §8): a string `message` or `error`, and field messages under an `errors` object. A
+ * `message` holding a list is a field's messages (the support form has a field named message).
+ */
+export function parseErrorBody(
+  body: unknown,
+): Pick<ApiErrorInit, 'detail' | 'serverMessage' | 'code' | 'fieldErrors'> {
+  if (!isRecord(body)) {
     return { detail: typeof body === 'string' && body.length > 0 && body.length < 500 ? body : null }
   }
-  const record = body as Record<string, unknown>
+  const record = body
   const detail = typeof record.detail === 'string' ? record.detail : null
-  const code =
-    typeof record.code === 'string' ? record.code : typeof record.error === 'string' ? record.error : null
-  const fieldErrors: FieldErrors = {}
-  for (const [key, value] of Object.entries(record)) {
-    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) fieldErrors[key] = value
-    else if (typeof value === 'string' && key !== 'detail' && key !== 'code' && key !== 'error')
-      fieldErrors[key] = [value]
-  }
+  const message = typeof record.message === 'string' ? record.message : null
+  const error = typeof record.error === 'string' ? record.error : null
+  const code = typeof record.code === 'string' ? record.code : error
   const oauthDescription = typeof record.error_description === 'string' ? record.error_description : null
-  const hasFields = Object.keys(fieldErrors).length > 0 && detail === null && oauthDescription === null
+  // Top-level keys are field names only in a bare DRF envelope; an `errors` object always names fields.
+  const topLevel: FieldErrors = {}
+  collectFields(topLevel, record, ['detail', 'code', 'error', 'error_description', 'errors', 'message'])
+  const bare = detail === null && oauthDescription === null && message === null
+  const fieldErrors: FieldErrors = bare ? topLevel : {}
+  if (isRecord(record.errors)) collectFields(fieldErrors, record.errors, [])
   return {
     detail: detail ?? oauthDescription ?? fieldErrors[NON_FIELD_ERRORS_KEY]?.[0] ?? null,
+    serverMessage: message ?? error,
     code,
-    fieldErrors: hasFields ? fieldErrors : null,
+    fieldErrors: Object.keys(fieldErrors).length > 0 ? fieldErrors : null,
   }
 }

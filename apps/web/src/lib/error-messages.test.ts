@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApiError } from './api-error.ts'
+import { ApiError, parseErrorBody } from './api-error.ts'
 import {
   GENERIC_MESSAGES,
   feedbackMessage,
@@ -45,6 +45,53 @@ describe('feedbackMessage', () => {
     expect(feedbackMessage(new ApiError({ kind: 'network', status: 0 }))).toBe(
       'Unable to reach the server. Please check your connection',
     )
+  })
+})
+
+describe('feedbackMessage over what servers send (spec 2 §8)', () => {
+  const fromBody = (status: number, body: unknown, statusText = '') =>
+    new ApiError({ kind: 'http', status, statusText, ...parseErrorBody(body) })
+
+  it('shows message, else error, else detail', () => {
+    expect(feedbackMessage(fromBody(400, { message: 'Bad input', error: 'bad', detail: 'Nope' }))).toBe(
+      'Bad input',
+    )
+    expect(feedbackMessage(fromBody(400, { error: 'Bad request body', detail: 'Nope' }))).toBe(
+      'Bad request body',
+    )
+    expect(feedbackMessage(fromBody(403, { detail: 'Not yours', code: 'permission_denied' }))).toBe(
+      'Not yours',
+    )
+    expect(feedbackMessage(fromBody(502, null, 'Bad Gateway'))).toBe('Error 502: Bad Gateway')
+    expect(feedbackMessage(fromBody(503, {}))).toBe('Error 503: Request failed')
+  })
+
+  it("lists field errors of an errors object, and DRF's bare fields, as 'field: messages'", () => {
+    expect(
+      feedbackMessage(fromBody(400, { errors: { subject: ['Subject is required'], email: 'Invalid' } })),
+    ).toBe('subject: Subject is required\nemail: Invalid')
+    const drf = fromBody(400, { subject: ['Subject is required'], message: ['Message is required', 'Too'] })
+    expect(drf.fieldErrors).toEqual({
+      subject: ['Subject is required'],
+      message: ['Message is required', 'Too'],
+    })
+    expect(drf.serverMessage).toBeNull()
+    expect(feedbackMessage(drf)).toBe('subject: Subject is required\nmessage: Message is required, Too')
+  })
+
+  it('keeps the fields of an errors object beside a message', () => {
+    const error = fromBody(400, { message: 'Validation failed', errors: { subject: ['Too long'] } })
+    expect(error.fieldErrors).toEqual({ subject: ['Too long'] })
+    expect(feedbackMessage(error)).toBe('Validation failed')
+    expect(error.message).toBe('Validation failed')
+  })
+
+  it('says the server cannot be reached without a response, else the error or a generic sentence', () => {
+    expect(feedbackMessage(new ApiError({ kind: 'timeout', status: 0 }))).toBe(
+      'Unable to reach the server. Please check your connection',
+    )
+    expect(feedbackMessage(new Error('Something broke'))).toBe('Something broke')
+    expect(feedbackMessage('weird')).toBe('An unexpected error occurred')
   })
 })
 

@@ -46,21 +46,28 @@ export function genericErrorMessage(error: unknown): string {
   }
 }
 
-/** The feedback helper's text: the server's message, else 'Error {status}: {status text}'. */
+/**
+ * The feedback helper's text (spec 2 §8): the response's message, else its error, else its detail, else the
+ * field errors as 'field: messages' lines, else 'Error {status}: {status text or Request failed}'; no
+ * response at all says the server cannot be reached; anything else its own message.
+ */
 export function feedbackMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.kind === 'network' || error.kind === 'timeout') return GENERIC_MESSAGES.network
+    if (error.serverMessage) return error.serverMessage
     if (error.detail) return error.detail
-    if (error.fieldErrors) {
-      return Object.entries(error.fieldErrors)
-        .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
-        .join('\n')
-    }
+    if (error.fieldErrors) return fieldErrorLines(error.fieldErrors)
     return `Error ${error.status}: ${error.statusText || 'Request failed'}`
   }
   if (error instanceof Error && error.message) return error.message
   return GENERIC_MESSAGES.unexpected
 }
+
+/** 'field: messages', one line per field. */
+export const fieldErrorLines = (fields: Record<string, readonly string[]>): string =>
+  Object.entries(fields)
+    .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
+    .join('\n')
 
 /** Network failures, timeouts, 429 and 5xx are worth retrying; everything else is final. */
 export function isRetryable(error: unknown): boolean {

@@ -196,6 +196,11 @@ export class SessionManager {
     this.navigate(reason ? `${LOGIN_PATH}?reason=${reason}` : LOGIN_PATH)
   }
 
+  /** The signed-in user changed their own details (a profile save, or its rollback): the shell follows. */
+  updateUser(user: User): void {
+    if (this.snapshot.status === 'authenticated' && this.snapshot.user?.id === user.id) this.update({ user })
+  }
+
   /** A protected call failed with 401 even after a refresh: drop the session and ask for a login. */
   handleUnauthenticated(next: string = currentPathAndQuery()): void {
     this.clearLocal()

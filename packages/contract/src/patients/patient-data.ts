@@ -153,3 +153,22 @@ export const PATIENT_DATA_MESSAGES = {
   detailsFailed: 'Error fetching patient details',
   searchError: 'Error searching for patients',
 } as const
+
+/** A beneficiary's Medicare coverage as Blue Button's Coverage resources state it (agents' policies page). */
+export const coverageSchema = z.object({
+  reference_year: z.string().nullable(),
+  parts: z.array(
+    z.object({
+      part: z.string(),
+      status: z.string().nullable(),
+      start: z.string().nullable(),
+      end: z.string().nullable(),
+    }),
+  ),
+  /** The newest month's Medicare Advantage (Part C) and drug plan (Part D) contract and plan numbers. */
+  part_c: z.object({ contract: z.string(), plan: z.string().nullable() }).nullable(),
+  part_d: z.object({ contract: z.string(), plan: z.string().nullable() }).nullable(),
+  dual_status: z.string().nullable(),
+  last_updated: z.string().nullable(),
+})
+export type Coverage = z.infer<typeof coverageSchema>

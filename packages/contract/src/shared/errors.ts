@@ -24,6 +24,10 @@ export const ERROR_CODES = [
   'held_for_review',
   // POST /api/jwt/login/: right password, address not verified yet.
   'email_not_verified',
+  // Billing: Stripe refused a card or the call; a forged webhook; an overdue subscription.
+  'payment_failed',
+  'invalid_signature',
+  'payment_overdue',
 ] as const
 export const errorCodeSchema = z.enum(ERROR_CODES)
 export type ErrorCode = z.infer<typeof errorCodeSchema>

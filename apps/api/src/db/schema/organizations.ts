@@ -9,6 +9,14 @@ export const organizations = pgTable('organizations', {
   name: text('name').notNull(),
   organizationType: text('organization_type', { enum: ORGANIZATION_TYPES }).notNull(),
   isDemo: boolean('is_demo').notNull().default(false),
+  // When set, every member must sign in with a second factor (they are asked to enrol at their next sign-in).
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   identifiers: jsonb('identifiers').$type<OrganizationIdentifiers>().notNull().default({}),
+  // When the setup wizard was finished. Defaults to the moment of creation so that organisations made by
+  // the seed, tests and administrators are ready; self-service sign-up creates them unfinished (null).
+  setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true }).defaultNow(),
+  // The organisation's public profile from the wizard (address, main phone, support email, licence, clinic
+  // TIN): one encrypted JSON document.
+  profileEncrypted: text('profile_encrypted'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })

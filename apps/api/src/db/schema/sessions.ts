@@ -17,6 +17,11 @@ export const refreshSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // What the account's session list shows: the browser that signed in, from where, and when it last
+    // refreshed. Set at sign-in and carried along the family on rotation.
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (table) => [
     index('refresh_sessions_family_idx').on(table.familyId),

@@ -59,11 +59,11 @@ export async function writeAudit(db: DbOrTx, source: AuditSource, entry: Patient
 /** A row about a request or a patient written by a lifecycle step or a staff action. */
 export type AuditRowInput = {
   action: string
-  /** Defaults to the request; the MRN lookup audits the patient it found. */
-  targetType?: 'authorization_request' | 'patient'
+  /** Defaults to the request; the MRN lookup audits the patient it found; a public support request itself; sign-in steps audit the user. */
+  targetType?: 'authorization_request' | 'patient' | 'support_request' | 'user'
   actorUserId: string | null
   organizationId: string | null
-  /** The target's id (the request, or the patient for `targetType: 'patient'`). */
+  /** The target's id (the request, the patient for `targetType: 'patient'`, the user for 'user'). */
   requestId: string
   patientId: string | null
   ipAddress?: string | null

@@ -13,6 +13,7 @@ import {
   findUserById,
   listUserTinIds,
   revokeUserSessions,
+  setUserActive,
   updatePasswordHash,
   type Account,
   type NewAccount,
@@ -37,6 +38,12 @@ export const verifyEmail = markEmailVerified
 /** Ends every session of a user at once (a deactivated member): their access tokens stop working too. */
 export const endUserSessions = (db: DbOrTx, userId: string, at: Date): Promise<void> =>
   revokeUserSessions(db, userId, at)
+
+/** A member removed from a team: they can no longer sign in, and every session ends at once. */
+export async function deactivateUser(db: DbOrTx, userId: string, at: Date): Promise<void> {
+  await setUserActive(db, userId, false)
+  await revokeUserSessions(db, userId, at)
+}
 
 /** Organisations for a pick-list: every one, or only `onlyId`. */
 export const organizationOptions = listOrganizations

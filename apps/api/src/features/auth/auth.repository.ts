@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { oauthCodes } from '../../db/schema/oauth.ts'
 import { organizations } from '../../db/schema/organizations.ts'
@@ -235,6 +235,21 @@ export async function revokeFamily(db: DbOrTx, familyId: string, at: Date): Prom
     .where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)))
 }
 
+/** The user's live tokens (one per signed-in family), newest family first, for the account's session list. */
+export async function listLiveSessions(db: DbOrTx, userId: string): Promise<RefreshSessionRow[]> {
+  return db
+    .select()
+    .from(refreshSessions)
+    .where(
+      and(
+        eq(refreshSessions.userId, userId),
+        isNull(refreshSessions.revokedAt),
+        isNull(refreshSessions.rotatedAt),
+      ),
+    )
+    .orderBy(desc(refreshSessions.familyCreatedAt), desc(refreshSessions.createdAt))
+}
+
 export async function revokeUserSessions(
   db: DbOrTx,
   userId: string,
@@ -326,4 +341,8 @@ export async function insertOrganization(
 
 export async function markEmailVerified(db: DbOrTx, userId: string, at: Date): Promise<void> {
   await db.update(users).set({ emailVerifiedAt: at }).where(eq(users.id, userId))
+}
+
+export async function setUserActive(db: DbOrTx, userId: string, active: boolean): Promise<void> {
+  await db.update(users).set({ isActive: active }).where(eq(users.id, userId))
 }

@@ -4,39 +4,30 @@ import {
   REFRESH_COOKIE,
   csrfResponseSchema,
   loginRequestSchema,
-  loginResponseSchema,
   refreshResponseSchema,
   verifyResponseSchema,
 } from '@blueconsent/contract/auth'
 import { detailSchema } from '@blueconsent/contract/shared'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import { loginAnswerSchema } from '@blueconsent/contract/two-factor'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { notAuthenticated } from '../../errors.ts'
-import { refreshCookieOptions } from '../../lib/cookies.ts'
 import { ensureCsrfCookie } from '../../plugins/csrf.ts'
-import { login, logout, refresh, type IssuedSession } from './auth.service.ts'
+import { login, logout, refresh, type SecondFactorGate } from './auth.service.ts'
+import { clearRefreshCookie, clientOf, setRefreshCookie } from './refresh-cookie.ts'
+import { sessionRoutes } from './sessions.routes.ts'
 import { sessionUserOf } from './session-user.ts'
 
 const tags = ['auth']
 
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+/** `secondFactor` is required: no sign-in route exists without the two-factor check behind it. */
+export type AuthRouteOptions = { secondFactor: SecondFactorGate }
+
+export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>()
   const { ctx } = app
-  const setRefreshCookie = (reply: FastifyReply, session: IssuedSession) =>
-    reply.setCookie(
-      REFRESH_COOKIE,
-      session.refreshToken,
-      refreshCookieOptions(ctx.config.publicUrl, session, ctx.clock()),
-    )
-  const clearRefreshCookie = (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, {
-      path: '/',
-      ...refreshCookieOptions(
-        ctx.config.publicUrl,
-        { rememberMe: false, familyCreatedAt: ctx.clock() },
-        ctx.clock(),
-      ),
-    })
+  const { secondFactor } = options
+  if (!secondFactor) throw new Error('authRoutes needs the second-factor gate')
 
   routes.get(
     '/api/csrf/',
@@ -48,11 +39,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/jwt/login/',
     {
       config: { access: 'public' },
-      schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema } },
+      schema: { tags, body: loginRequestSchema, response: { 200: loginAnswerSchema } },
     },
     async (request, reply) => {
-      const result = await login(ctx, request.body, request.ip)
-      setRefreshCookie(reply, result.session)
+      const result = await login(ctx, request.body, clientOf(request), secondFactor)
+      // A second factor still to come: no session yet, so no cookie.
+      if (result.session) setRefreshCookie(ctx, reply, result.session)
       return result.body
     },
   )
@@ -62,11 +54,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: 'public' }, schema: { tags, response: { 200: refreshResponseSchema } } },
     async (request, reply) => {
       try {
-        const result = await refresh(ctx, request.cookies[REFRESH_COOKIE])
-        setRefreshCookie(reply, result.session)
+        const result = await refresh(ctx, request.cookies[REFRESH_COOKIE], clientOf(request))
+        setRefreshCookie(ctx, reply, result.session)
         return result.body
       } catch (error) {
-        clearRefreshCookie(reply)
+        clearRefreshCookie(ctx, reply)
         throw error
       }
     },
@@ -78,7 +70,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: 'public' }, schema: { tags, response: { 200: detailSchema } } },
     async (request, reply) => {
       await logout(ctx, request.cookies[REFRESH_COOKIE])
-      clearRefreshCookie(reply)
+      clearRefreshCookie(ctx, reply)
       return { detail: LOGGED_OUT_MESSAGE }
     },
   )
@@ -96,4 +88,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       return { user: session.user, tin_scope: session.tinScope }
     },
   )
+
+  await sessionRoutes(app)
 }

@@ -1,6 +1,7 @@
 // Sign-in and refresh sessions. No Fastify types here: routes translate.
 import { randomUUID } from 'node:crypto'
 import { type LoginRequest, type LoginResponse, type RefreshResponse } from '@blueconsent/contract/auth'
+import type { LoginAnswer } from '@blueconsent/contract/two-factor'
 import { SERVER_SESSION } from '@blueconsent/contract/shared'
 import { SIGNUP_MESSAGES } from '@blueconsent/contract/signup'
 import type { AppContext } from '../../context.ts'
@@ -27,6 +28,26 @@ import { loadSessionUser } from './session-user.ts'
 /** What the route needs to set the refresh cookie. */
 export type IssuedSession = { refreshToken: string; rememberMe: boolean; familyCreatedAt: Date }
 
+/** Who is signing in from where: recorded on the session for the account's session list. */
+export type ClientInfo = { ip: string; userAgent: string | null }
+
+/** A finished sign-in: the answer's body and the session behind its refresh cookie. */
+export type SignIn = { body: LoginResponse; session: IssuedSession }
+
+/**
+ * What stands between a right password and a session: two-factor (the two-factor feature provides it and
+ * app.ts passes it in, so auth never imports that feature). `null` lets the sign-in finish; anything else is
+ * sent instead of tokens, and no session exists until the second step calls `completeSignIn`.
+ */
+export type SecondFactorGate = {
+  afterPassword(
+    ctx: AppContext,
+    user: UserRow,
+    attempt: { rememberMe: boolean; client: ClientInfo },
+  ): Promise<SecondFactorHold | null>
+}
+export type SecondFactorHold = Exclude<LoginAnswer, LoginResponse>
+
 const INVALID_CREDENTIALS = 'Invalid email or password.'
 const SESSION_INVALID = 'Your session has expired. Please log in again.'
 
@@ -47,8 +68,10 @@ function lockedOut(state: Extract<LockoutState, { locked: true }>): AppError {
 export async function login(
   ctx: AppContext,
   input: LoginRequest,
-  ip: string,
-): Promise<{ body: LoginResponse; session: IssuedSession }> {
+  client: ClientInfo,
+  secondFactor: SecondFactorGate,
+): Promise<SignIn | { body: SecondFactorHold; session: null }> {
+  const { ip } = client
   const now = ctx.clock()
   const before = await ctx.throttle.check(input.email, ip, now.getTime())
   if (before.locked) throw lockedOut(before)
@@ -63,7 +86,24 @@ export async function login(
   if (!user.isActive) throw new AppError(403, 'permission_denied', 'This account is inactive.')
   if (!user.emailVerifiedAt) throw new AppError(403, 'email_not_verified', SIGNUP_MESSAGES.notVerified)
   await ctx.throttle.recordSuccess(input.email)
-  const session = await startSession(ctx, user, input.remember_me === true, now)
+  const rememberMe = input.remember_me === true
+  const hold = await secondFactor.afterPassword(ctx, user, { rememberMe, client })
+  if (hold) return { body: hold, session: null }
+  return completeSignIn(ctx, user, rememberMe, client)
+}
+
+/**
+ * Starts a session for a user who has proven who they are (password, and the second factor when the account
+ * or its organisation asks for one): the access token, the refresh family and the last sign-in time.
+ */
+export async function completeSignIn(
+  ctx: AppContext,
+  user: UserRow,
+  rememberMe: boolean,
+  client: ClientInfo,
+): Promise<SignIn> {
+  const now = ctx.clock()
+  const session = await startSession(ctx, user, rememberMe, client, now)
   const sessionUser = await loadSessionUser(ctx.db, user)
   const access = await ctx.tokens.sign({ ...sessionUser.claims, sid: session.familyId }, now)
   await recordLogin(ctx.db, user.id, now)
@@ -82,6 +122,7 @@ async function startSession(
   ctx: AppContext,
   user: UserRow,
   rememberMe: boolean,
+  client: ClientInfo,
   now: Date,
 ): Promise<IssuedSession & { familyId: string }> {
   const refreshToken = randomToken()
@@ -93,11 +134,14 @@ async function startSession(
     rememberMe,
     familyCreatedAt: now,
     createdAt: now,
+    userAgent: client.userAgent,
+    ipAddress: client.ip,
+    lastUsedAt: now,
   })
   return { refreshToken, rememberMe, familyCreatedAt: now, familyId }
 }
 
-function isExpired(row: RefreshSessionRow, now: Date): boolean {
+export function isExpired(row: RefreshSessionRow, now: Date): boolean {
   const idleMs = now.getTime() - row.createdAt.getTime()
   const ageMs = now.getTime() - row.familyCreatedAt.getTime()
   return (
@@ -120,6 +164,7 @@ export async function sessionFromRefreshToken(
 export async function refresh(
   ctx: AppContext,
   token: string | undefined,
+  client: ClientInfo,
 ): Promise<{ body: RefreshResponse; session: IssuedSession }> {
   if (!token) throw new AppError(401, 'not_authenticated', SESSION_INVALID)
   const now = ctx.clock()
@@ -136,7 +181,7 @@ export async function refresh(
     throw invalidSession()
   }
   const next = randomToken()
-  const rotated = await ctx.db.transaction((tx) => rotate(tx, row, sha256Hex(next), now))
+  const rotated = await ctx.db.transaction((tx) => rotate(tx, row, sha256Hex(next), client, now))
   if (!rotated) {
     // A used token came back: someone holds a copy. End every session descended from the same login.
     await revokeFamily(ctx.db, row.familyId, now)
@@ -156,7 +201,13 @@ export async function refresh(
  * reloaded mid-refresh). The unused successor is then retired, so one token per login stays live; a holder
  * of the retired one who comes back later is caught above. Anything else is a replay: false.
  */
-async function rotate(tx: DbOrTx, row: RefreshSessionRow, nextHash: string, now: Date): Promise<boolean> {
+async function rotate(
+  tx: DbOrTx,
+  row: RefreshSessionRow,
+  nextHash: string,
+  client: ClientInfo,
+  now: Date,
+): Promise<boolean> {
   if (row.rotatedAt) {
     const graceEnds = row.rotatedAt.getTime() + SERVER_SESSION.refreshReuseGraceSeconds * 1000
     const successor = now.getTime() <= graceEnds ? await unusedSuccessor(tx, row, row.rotatedAt) : undefined
@@ -171,6 +222,10 @@ async function rotate(tx: DbOrTx, row: RefreshSessionRow, nextHash: string, now:
     rememberMe: row.rememberMe,
     familyCreatedAt: row.familyCreatedAt,
     createdAt: now,
+    // The session list shows the browser and address that last used the session.
+    userAgent: client.userAgent ?? row.userAgent,
+    ipAddress: client.ip,
+    lastUsedAt: now,
   })
   return true
 }

@@ -1,10 +1,12 @@
-// The auth feature's public face: sign-in and sessions (routes), the per-request account read, login
+// The auth feature's public face: sign-in and sessions (routes, the account's session list, the hook for a
+// second factor and the sign-in it completes), the per-request account read, login
 // lockout and token signing (built once per app), password hashing, and account reads for other features.
 export {
   accountForRequest,
   activeTinsOfOrganization,
   createAccount,
   createOrganization,
+  deactivateUser,
   endUserSessions,
   organizationById,
   organizationOptions,
@@ -18,8 +20,16 @@ export {
   type OrganizationRow,
   type UserRow,
 } from './accounts.ts'
-export { authRoutes } from './auth.routes.ts'
-export { sessionFromRefreshToken } from './auth.service.ts'
+export { authRoutes, type AuthRouteOptions } from './auth.routes.ts'
+export {
+  completeSignIn,
+  sessionFromRefreshToken,
+  type ClientInfo,
+  type SecondFactorGate,
+  type SecondFactorHold,
+  type SignIn,
+} from './auth.service.ts'
+export { clientOf, setRefreshCookie } from './refresh-cookie.ts'
 export {
   createLoginThrottle,
   createMemoryCounterStore,

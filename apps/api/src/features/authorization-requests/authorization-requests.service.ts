@@ -28,6 +28,8 @@ import { AppError, FieldValidationError, fieldError, permissionDenied } from '..
 import { decrypt, encrypt } from '../../lib/crypto.ts'
 import type { Principal } from '../../plugins/access.ts'
 import { writeAuditRow } from '../audit/index.ts'
+import { assertMaySendRequests } from '../billing/index.ts'
+import { assertSetupComplete } from '../setup/index.ts'
 import {
   contactHash,
   findOrCreatePatient,
@@ -175,6 +177,9 @@ export async function createRequest(
 ): Promise<AuthorizationRequest> {
   const { mrn, type } = validateCreate(actor.principal, body)
   const contact = normaliseContact(body.contact_method, body.contact_value)
+  // An unfinished setup, or an overdue subscription (its data stays readable), asks no new patient yet.
+  await assertSetupComplete(ctx.db, actor.principal.organizationId)
+  await assertMaySendRequests(ctx.db, actor.principal.organizationId)
   return ctx.db.transaction(async (tx) => {
     const patient = await findOrCreatePatient(ctx, tx, actor.principal, {
       name: body.metadata.patient_name,

@@ -12,6 +12,12 @@ export { consentUrl, hashConsentToken, issueConsentToken } from './consent-token
 export { backdateExpiryForDemo, reissueConsentTokenForDemo } from './demo-controls.ts'
 export { runLifecycleSweep, type SweepResult } from './lifecycle.ts'
 export { startLifecycleWorker } from './lifecycle-worker.ts'
+export {
+  requestFigures,
+  upcomingExpiries,
+  type RequestFigures,
+  type UpcomingExpiry,
+} from './request-figures.repository.ts'
 export { noteMedicareGrantEnded, requireIdentityReview } from './pull-outcomes.ts'
 export { acceptSmsOptIn, recordSmsOptOut } from './sms-consent.ts'
 export {

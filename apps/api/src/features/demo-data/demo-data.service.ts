@@ -8,6 +8,7 @@ import { createAuthorizationRequestSchema } from '@blueconsent/contract/authoriz
 import { permissionsFor } from '@blueconsent/contract/shared'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
+import { seedDemoBilling, type DemoBillingOrganization } from '../billing/index.ts'
 import { DEMO_ORGANIZATIONS, demoUser, type DemoOrganizationKey, type DemoPersona } from './demo-personas.ts'
 import type { Principal } from '../../plugins/access.ts'
 import { organizationById, tinIdsOf, userByEmail } from '../auth/index.ts'
@@ -201,5 +202,27 @@ export async function seedDemoData(
   }
   if (result.seeded.length > 0)
     log.info(result, 'demo data: patients pulled from the built-in Medicare sandbox')
+  await seedBilling(app, log)
   return result
+}
+
+/** Subscriptions for the demo organisations on the local Stripe stand-in (never on a real Stripe account). */
+async function seedBilling(app: FastifyInstance, log: FastifyBaseLogger): Promise<void> {
+  if (app.ctx.config.stripe) return
+  try {
+    const organizations: DemoBillingOrganization[] = []
+    for (const key of Object.keys(DEMO_ORGANIZATIONS) as DemoOrganizationKey[]) {
+      const id = await demoOrganizationId(app.ctx, key)
+      if (id)
+        organizations.push({
+          id,
+          name: DEMO_ORGANIZATIONS[key].name,
+          individual: DEMO_ORGANIZATIONS[key].organizationType === 'INDIVIDUAL',
+        })
+    }
+    const subscribed = await seedDemoBilling(app.ctx, organizations)
+    if (subscribed > 0) log.info({ subscribed }, 'demo data: subscriptions on the local Stripe stand-in')
+  } catch (error) {
+    log.error({ err: error }, 'demo data: billing failed')
+  }
 }

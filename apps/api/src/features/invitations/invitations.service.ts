@@ -224,6 +224,17 @@ export async function sendInvitation(
   })
 }
 
+/** One invitation inside the caller's transaction (the setup wizard sends its invitations with the profile). */
+export async function sendInvitationWithin(
+  ctx: AppContext,
+  tx: DbOrTx,
+  source: AuditSource,
+  input: Scope & { email: string },
+): Promise<void> {
+  const target = await resolveTarget(ctx, tx, source, input)
+  await createInvitation(ctx, tx, source, input.email, target)
+}
+
 /**
  * One invitation per address, each in its own transaction: a taken address is reported and the others are
  * still sent. The role and TINs are checked once, before anything is sent.

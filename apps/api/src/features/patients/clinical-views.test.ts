@@ -43,16 +43,29 @@ describe('toClaim', () => {
     ])
   })
 
-  it('labels each line’s code set, with words only where they are public', () => {
+  it('labels each line’s code set, with CMS’s words for HCPCS Level II and public words only for CPT', () => {
     expect(served.lines.map((l) => [l.hcpcs, l.code_set, l.description])).toEqual([
       ['99283', 'CPT', 'Emergency department visit'],
-      ['J1745', 'HCPCS', null],
+      ['J1745', 'HCPCS', 'Injection, infliximab, excludes biosimilar, 10 mg'],
       [null, null, null],
     ])
     expect(served).toMatchObject({
       service: '99283',
       service_code_set: 'CPT',
       service_description: 'Emergency department visit',
+    })
+  })
+
+  it('describes a claim whose first service is an HCPCS Level II code in CMS’s words', () => {
+    const wellness = toClaim({
+      ...claimRows,
+      lines: [{ sequence: 1, hcpcs: 'G0439', modifiers: [] }],
+    } as unknown as ClaimWithChildren)
+    expect(wellness).toMatchObject({
+      service: 'G0439',
+      service_code_set: 'HCPCS',
+      service_description:
+        'Annual wellness visit, includes a personalized prevention plan of service (pps), subsequent visit',
     })
   })
 })

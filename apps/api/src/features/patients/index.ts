@@ -18,5 +18,6 @@ export {
   type PatientInput,
   type PatientRow,
 } from './patient-records.ts'
+export { patientFigures, type PatientFigures } from './patient-figures.repository.ts'
 export { patientRoutes } from './patients.routes.ts'
 export { normaliseMbi } from './patients.service.ts'

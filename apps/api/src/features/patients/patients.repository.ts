@@ -273,3 +273,13 @@ export async function findPatientById(db: DbOrTx, id: string): Promise<PatientRo
   const [row] = await db.select().from(patients).where(eq(patients.id, id))
   return row
 }
+
+/** The stored Coverage records (mapped by the Blue Button package) of one patient. */
+export async function coverageRecordsOf(db: DbOrTx, patientId: string): Promise<Record<string, unknown>[]> {
+  const rows = await db
+    .select({ record: coverages.record })
+    .from(coverages)
+    .where(eq(coverages.patientId, patientId))
+    .orderBy(coverages.part, coverages.resourceId)
+  return rows.map((row) => row.record)
+}

@@ -6,6 +6,7 @@ import {
   basicInfoSchema,
   claimDetailSchema,
   consolidatedSchema,
+  coverageSchema,
   noteBodySchema,
   noteListSchema,
   noteSchema,
@@ -15,7 +16,8 @@ import {
   patientSchema,
   patientSearchQuerySchema,
 } from '@blueconsent/contract/patients'
-import { type Permission } from '@blueconsent/contract/shared'
+import { riskReportQuerySchema, riskReportSchema } from '@blueconsent/contract/reports'
+import { ACO_ROLES, type Permission } from '@blueconsent/contract/shared'
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -23,6 +25,8 @@ import { notAuthenticated, notFound } from '../../errors.ts'
 import type { AuditSource } from '../audit/index.ts'
 import { createNote, deleteNote, listNotes, updateNote } from './notes.service.ts'
 import { exportPatient } from './patient-export.ts'
+import { readCoverage } from './coverage.ts'
+import { riskReport, riskReportCsv } from './risk-report.ts'
 import {
   readBasicInfo,
   readClaim,
@@ -154,6 +158,47 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       await deleteNote(ctx, sourceOf(request), request.params.id, request.params.noteId)
       return reply.status(204).send()
+    },
+  )
+
+  // Medicare coverage (parts, plan numbers): what an agent compares plans against.
+  routes.get(
+    '/api/patients/:id/coverage/',
+    {
+      config: VIEW,
+      schema: { tags: ['patients'], security: [{ bearer: [] }], params, response: { 200: coverageSchema } },
+    },
+    async (request) => readCoverage(app.ctx, sourceOf(request), request.params.id),
+  )
+
+  // The ACO's risk report (its users, scoped to their TINs like every patient read) and its CSV.
+  const REPORT = { access: { roles: ACO_ROLES, permissions: ['patients.view'] } } as const
+  routes.get(
+    '/api/reports/risk/',
+    {
+      config: REPORT,
+      schema: {
+        tags: ['reports'],
+        security: [{ bearer: [] }],
+        querystring: riskReportQuerySchema,
+        response: { 200: riskReportSchema },
+      },
+    },
+    async (request) => riskReport(app.ctx, sourceOf(request), request.query),
+  )
+  routes.get(
+    '/api/reports/risk/export/',
+    {
+      config: REPORT,
+      schema: { tags: ['reports'], security: [{ bearer: [] }], querystring: riskReportQuerySchema },
+    },
+    async (request, reply) => {
+      const body = await riskReportCsv(app.ctx, sourceOf(request), request.query)
+      const day = app.ctx.clock().toISOString().slice(0, 10)
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="risk-report-${day}.csv"`)
+        .send(body)
     },
   )
 }

@@ -52,6 +52,8 @@ export async function signUp(
       name: input.organization_name,
       organizationType: organizationTypeOf(input),
       identifiers: identifiersOf(input),
+      // A self-service organisation starts unfinished: its admin completes the setup wizard first.
+      setupCompletedAt: null,
       createdAt: now,
     })
     const user = await createAccount(tx, {

@@ -173,24 +173,36 @@ export async function createTin(
   input: { identifier_value: string; provider_org_name: string },
 ): Promise<Tin> {
   const orgId = registryOf(source, organizationId)
+  return ctx.db.transaction((tx) => addTinToOrganization(ctx, tx, source, orgId, input))
+}
+
+/**
+ * Registers a TIN for an organisation the caller was already found to administer (the setup wizard: an
+ * ACO's contracted TINs, a clinic's own TIN, which scopes the colleagues it invites).
+ */
+export async function addTinToOrganization(
+  ctx: AppContext,
+  tx: DbOrTx,
+  source: AuditSource,
+  orgId: string,
+  input: { identifier_value: string; provider_org_name: string },
+): Promise<Tin> {
   const hash = keyedHash(ctx.keys, input.identifier_value)
-  return ctx.db.transaction(async (tx) => {
-    await refuseDuplicate(tx, orgId, hash, null)
-    const now = ctx.clock()
-    const row = await insertTin(tx, {
-      organizationId: orgId,
-      identifierEncrypted: encrypt(ctx.keys, input.identifier_value),
-      identifierHash: hash,
-      identifierMasked: maskTin(input.identifier_value),
-      providerOrgName: input.provider_org_name,
-      createdByUserId: source.principal.userId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    const created = toTin(ctx, (await findTin(tx, orgId, row.id)) as TinWithCreator)
-    await auditTinChange(ctx, tx, source, 'tin.create', created, auditedFields(created, 'after'))
-    return created
+  await refuseDuplicate(tx, orgId, hash, null)
+  const now = ctx.clock()
+  const row = await insertTin(tx, {
+    organizationId: orgId,
+    identifierEncrypted: encrypt(ctx.keys, input.identifier_value),
+    identifierHash: hash,
+    identifierMasked: maskTin(input.identifier_value),
+    providerOrgName: input.provider_org_name,
+    createdByUserId: source.principal.userId,
+    createdAt: now,
+    updatedAt: now,
   })
+  const created = toTin(ctx, (await findTin(tx, orgId, row.id)) as TinWithCreator)
+  await auditTinChange(ctx, tx, source, 'tin.create', created, auditedFields(created, 'after'))
+  return created
 }
 
 export async function editTin(

@@ -2,6 +2,7 @@
 import { useEffect } from 'react'
 import { Outlet } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { SetupBanner } from '../../features/setup/components/setup-banner.tsx'
 import { AppLayout, BareLayout } from '../../features/shell/components/app-layout.tsx'
 import { keepPausedChanges, restorePausedChanges } from '../../lib/offline-changes.ts'
 import { queryClient } from '../../lib/query-client.ts'
@@ -32,7 +33,7 @@ export function ShellRoute() {
   if (!user) return null
   return (
     <QueryProvider>
-      <AppLayout user={user}>
+      <AppLayout user={user} banner={<SetupBanner />}>
         <Outlet />
       </AppLayout>
     </QueryProvider>

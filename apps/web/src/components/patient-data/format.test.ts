@@ -44,6 +44,9 @@ describe('codes in words', () => {
       'Emergency department visit (CPT 99283)',
     )
     expect(serviceText('99283', 'CPT', null)).toBe('CPT 99283')
+    expect(serviceText('J1745', 'HCPCS', 'Injection, infliximab, excludes biosimilar, 10 mg')).toBe(
+      'Injection, infliximab, excludes biosimilar, 10 mg (HCPCS J1745)',
+    )
     expect(serviceText('J1745', 'HCPCS', undefined)).toBe('HCPCS J1745')
     expect(serviceText('99283', undefined, undefined)).toBe('99283')
     expect(serviceText(null, 'CPT', null)).toBeNull()

@@ -48,7 +48,8 @@ export function diagnosisText(diagnosis: Pick<Diagnosis, 'code' | 'system' | 'de
 type CodeSet = Claim['service_code_set']
 
 /**
- * 'Emergency department visit (CPT 99283)', or 'CPT 99283' / 'HCPCS J1745' when no public words exist (CPT
+ * 'Injection, infliximab, excludes biosimilar, 10 mg (HCPCS J1745)' or 'Emergency department visit (CPT 99283)'
+ * with the words the server found (CMS's for HCPCS Level II), or 'CPT 80053' when no public words exist (CPT
  * descriptions belong to the AMA): the code set always named, so no bare number looks like a mistake.
  */
 export function serviceText(

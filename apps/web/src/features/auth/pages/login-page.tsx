@@ -1,7 +1,7 @@
 // /app/login: email, password, remember-me, lockout, offline state, every error message.
-import type { LoginRequest } from '@blueconsent/contract/auth'
+import type { LoginRequest, LoginResponse } from '@blueconsent/contract/auth'
 import { COPYRIGHT_YEAR, PRODUCT_NAME, STORAGE_KEYS } from '@blueconsent/contract/constants'
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { Suspense, lazy, useCallback, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -14,7 +14,14 @@ import { readStored, writeStored } from '../../../lib/storage.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { login, resendVerification } from '../api/login-api.ts'
 import { LOGIN_MESSAGES, lockoutCountdownMessage, loginErrorMessage } from '../api/login-messages.ts'
+import type { SecondStep } from '../components/two-factor-step.tsx'
 import { useLoginLockout } from '../components/use-login-lockout.ts'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+
+// Loaded only when the password step asks for a second factor, so the login route stays small.
+const TwoFactorStep = lazy(async () => ({
+  default: (await import('../components/two-factor-step.tsx')).TwoFactorStep,
+}))
 
 const SELLING_POINTS = [
   {
@@ -44,6 +51,7 @@ export function LoginPage({ footerExtra }: { footerExtra?: ReactNode }) {
   const [error, setError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
   const [unverified, setUnverified] = useState<'no' | 'yes' | 'resent'>('no')
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null)
   const sessionExpired = searchParams.get('reason') === 'session_expired'
   const locked = lockout.secondsLeft > 0
 
@@ -70,8 +78,12 @@ export function LoginPage({ footerExtra }: { footerExtra?: ReactNode }) {
       const response = await login(body)
       writeStored(STORAGE_KEYS.rememberedEmail, rememberMe ? body.email : null)
       lockout.reset()
-      // The guest guard on this route sends the now signed-in user to `next` or the role home.
-      if (!(await session.start(response))) setError(LOGIN_MESSAGES.failed)
+      // Right password, second factor due: no session until the code (or enrolment) step succeeds.
+      if ('two_factor_required' in response)
+        return setSecondStep({ kind: 'code', challenge: response.challenge })
+      if ('two_factor_enrollment_required' in response)
+        return setSecondStep({ kind: 'enrol', challenge: response.challenge })
+      await startSession(response)
     } catch (caught) {
       if (isApiError(caught) && caught.status === 429) {
         lockout.lockFor(caught.retryAfter ?? 60)
@@ -88,6 +100,20 @@ export function LoginPage({ footerExtra }: { footerExtra?: ReactNode }) {
     }
   }
 
+  async function startSession(response: LoginResponse) {
+    // The guest guard on this route sends the now signed-in user to `next` or the role home.
+    if (!(await session.start(response))) {
+      setSecondStep(null)
+      setError(LOGIN_MESSAGES.failed)
+    }
+  }
+
+  const restart = useCallback((message: string | null) => {
+    setSecondStep(null)
+    setPassword('')
+    setError(message)
+  }, [])
+
   const buttonLabel = !online
     ? 'No Connection'
     : locked
@@ -101,81 +127,92 @@ export function LoginPage({ footerExtra }: { footerExtra?: ReactNode }) {
       <div className="mx-auto grid w-full max-w-6xl flex-1 items-center gap-10 px-4 py-10 lg:grid-cols-2">
         <main className="order-1 lg:order-2">
           <div className="card mx-auto w-full max-w-md bg-base-100 shadow">
-            <form className="card-body gap-4" onSubmit={(event) => void handleSubmit(event)} noValidate>
-              <h1 className="text-2xl font-bold">Sign in to {PRODUCT_NAME}</h1>
-              {sessionExpired ? <Alert type="warning">{LOGIN_MESSAGES.sessionExpired}</Alert> : null}
-              {!online ? <Alert type="warning">{LOGIN_MESSAGES.offline}</Alert> : null}
-              {error ? (
-                <Alert type="error" id={ERROR_ID}>
-                  {error}
-                </Alert>
-              ) : null}
-              {unverified === 'yes' ? (
+            {secondStep ? (
+              <Suspense fallback={<Spinner label="Loading…" />}>
+                <TwoFactorStep
+                  step={secondStep}
+                  onSignedIn={startSession}
+                  onRestart={restart}
+                  messages={LOGIN_MESSAGES}
+                />
+              </Suspense>
+            ) : (
+              <form className="card-body gap-4" onSubmit={(event) => void handleSubmit(event)} noValidate>
+                <h1 className="text-2xl font-bold">Sign in to {PRODUCT_NAME}</h1>
+                {sessionExpired ? <Alert type="warning">{LOGIN_MESSAGES.sessionExpired}</Alert> : null}
+                {!online ? <Alert type="warning">{LOGIN_MESSAGES.offline}</Alert> : null}
+                {error ? (
+                  <Alert type="error" id={ERROR_ID}>
+                    {error}
+                  </Alert>
+                ) : null}
+                {unverified === 'yes' ? (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline self-start"
+                    onClick={() =>
+                      void resendVerification(email.trim())
+                        .catch(() => undefined)
+                        .then(() => setUnverified('resent'))
+                    }
+                  >
+                    Send a new verification link
+                  </button>
+                ) : null}
+                {unverified === 'resent' ? (
+                  <p role="status">If that address is waiting for verification, a new link is on its way.</p>
+                ) : null}
+                <TextField
+                  label="Email"
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  aria-invalid={invalid.email || undefined}
+                  aria-describedby={error ? ERROR_ID : undefined}
+                  required
+                />
+                <PasswordField
+                  label="Password"
+                  name="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  aria-invalid={invalid.password || undefined}
+                  aria-describedby={error ? ERROR_ID : undefined}
+                  required
+                />
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <label className="flex cursor-pointer items-center gap-2">
+                    <input
+                      type="checkbox"
+                      className="checkbox checkbox-sm"
+                      checked={rememberMe}
+                      onChange={(event) => setRememberMe(event.target.checked)}
+                    />
+                    <span>Remember me</span>
+                  </label>
+                  <Link className="link" to={paths.forgotPassword}>
+                    Forgot password?
+                  </Link>
+                </div>
+                {locked ? <p className="text-sm">{lockoutCountdownMessage(lockout.secondsLeft)}</p> : null}
                 <button
-                  type="button"
-                  className="btn btn-sm btn-outline self-start"
-                  onClick={() =>
-                    void resendVerification(email.trim())
-                      .catch(() => undefined)
-                      .then(() => setUnverified('resent'))
-                  }
+                  type="submit"
+                  className="btn btn-primary w-full"
+                  disabled={!online || locked || submitting}
                 >
-                  Send a new verification link
+                  {buttonLabel}
                 </button>
-              ) : null}
-              {unverified === 'resent' ? (
-                <p role="status">If that address is waiting for verification, a new link is on its way.</p>
-              ) : null}
-              <TextField
-                label="Email"
-                type="email"
-                name="email"
-                autoComplete="username"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                aria-invalid={invalid.email || undefined}
-                aria-describedby={error ? ERROR_ID : undefined}
-                required
-              />
-              <PasswordField
-                label="Password"
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                aria-invalid={invalid.password || undefined}
-                aria-describedby={error ? ERROR_ID : undefined}
-                required
-              />
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <label className="flex cursor-pointer items-center gap-2">
-                  <input
-                    type="checkbox"
-                    className="checkbox checkbox-sm"
-                    checked={rememberMe}
-                    onChange={(event) => setRememberMe(event.target.checked)}
-                  />
-                  <span>Remember me</span>
-                </label>
-                <Link className="link" to={paths.forgotPassword}>
-                  Forgot password?
-                </Link>
-              </div>
-              {locked ? <p className="text-sm">{lockoutCountdownMessage(lockout.secondsLeft)}</p> : null}
-              <button
-                type="submit"
-                className="btn btn-primary w-full"
-                disabled={!online || locked || submitting}
-              >
-                {buttonLabel}
-              </button>
-              <p className="text-center">
-                New to {PRODUCT_NAME}?{' '}
-                <Link className="link" to={paths.signup}>
-                  Sign up
-                </Link>
-              </p>
-            </form>
+                <p className="text-center">
+                  New to {PRODUCT_NAME}?{' '}
+                  <Link className="link" to={paths.signup}>
+                    Sign up
+                  </Link>
+                </p>
+              </form>
+            )}
           </div>
         </main>
         <section aria-labelledby="product-heading" className="order-2 lg:order-1">

@@ -39,6 +39,8 @@ const WORDING = {
 
 function createErrorMessage(error: unknown): string {
   if (isApiError(error) && error.status === 409) return AUTHORIZATION_MESSAGES.alreadyActive
+  // Refused for a reason the organisation can fix (setup unfinished, payment overdue): say which.
+  if (isApiError(error) && (error.status === 402 || error.status === 403) && error.detail) return error.detail
   return AUTHORIZATION_MESSAGES.createFailed
 }
 

@@ -1,8 +1,9 @@
 import { useSession } from '../../../lib/session.ts'
+import { FiguresPanel } from '../components/figures-panel.tsx'
 import { RequestNumbersPanel } from '../components/request-numbers-panel.tsx'
 import { RoleSummary } from '../components/role-summary.tsx'
 
-/** /app/dashboard: the user's name, organisation, role and role features. */
+/** /app/dashboard: the role's figures, the request numbers, and the user's organisation, role and features. */
 export function DashboardPage() {
   const { user } = useSession()
   if (!user) return null
@@ -10,6 +11,7 @@ export function DashboardPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">Welcome, {name}</h1>
+      <FiguresPanel />
       <RequestNumbersPanel user={user} />
       <RoleSummary user={user} />
     </div>

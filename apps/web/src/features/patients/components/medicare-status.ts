@@ -83,7 +83,8 @@ function wellnessLine(claim: Claim, day: string): Visit | null {
     const words = line.hcpcs ? WELLNESS_VISIT_CODES[line.hcpcs] : undefined
     if (!words) continue
     const lineDay = (line.service_start ?? day).slice(0, 10)
-    const what = serviceText(line.hcpcs, 'HCPCS', line.description ?? words) ?? words
+    // The panel's own short name ('Annual wellness visit, subsequent') reads better here than CMS's long one.
+    const what = serviceText(line.hcpcs, 'HCPCS', words) ?? words
     if (!found || lineDay > found.date) found = visitOf(claim, lineDay, what)
   }
   return found

@@ -5,7 +5,16 @@ import { NetworkBanners } from './network-banners.tsx'
 import { SessionExpiryBanner } from './session-expiry-banner.tsx'
 
 /** The signed-in frame: skip link, header with navigation, banners, then the page in <main>. */
-export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
+/** `banner` is a notice composed in by the app (e.g. an unfinished setup), shown with the network banners. */
+export function AppLayout({
+  user,
+  children,
+  banner,
+}: {
+  user: User
+  children: ReactNode
+  banner?: ReactNode
+}) {
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
       <a
@@ -18,6 +27,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
       <div className="mx-auto flex w-full max-w-7xl flex-col gap-2 px-4 pt-4 empty:hidden">
         <SessionExpiryBanner />
         <NetworkBanners />
+        {banner}
       </div>
       <main
         id="main-content"

@@ -1,9 +1,10 @@
 import type { User } from '@blueconsent/contract/auth'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
-import { ThemeSelect } from './theme-select.tsx'
+import { ThemeSelect } from '../../../components/ui/theme-select.tsx'
+import { saveAccountPreferences } from '../../../lib/preferences.ts'
 import { useDismissableMenu } from './use-dismissable-menu.ts'
-import { displayFirstName, roleLabel, userInitials } from './user-display.ts'
+import { displayFirstName, roleLabel, userInitials } from '../../../lib/user-display.ts'
 
 /** The account button: initials, first name and role label; opens theme choice, password change and Logout. */
 export function UserMenu({ user }: { user: User }) {
@@ -44,9 +45,19 @@ export function UserMenu({ user }: { user: User }) {
           <p className="text-sm break-all">{user.email}</p>
           <p className="text-sm">{label}</p>
           <div className="my-3">
-            <ThemeSelect />
+            <ThemeSelect
+              onChosen={(theme) => {
+                // Best effort from the menu: the theme already applies here; the Preferences tab reports failures.
+                saveAccountPreferences({ theme }).catch(() => undefined)
+              }}
+            />
           </div>
           <ul className="menu w-full p-0">
+            <li>
+              <Link to={paths.profile} onClick={close}>
+                Profile
+              </Link>
+            </li>
             <li>
               <Link to={paths.changePassword} onClick={close}>
                 Change password

@@ -1,0 +1,104 @@
+// The dashboard's request figures in one aggregate query, under the same scope as the request list: how
+// many in each status, how many sent became authorized, which wait for an answer over 48 hours, which
+// authorizations end within 30 days, and whose latest data pull failed.
+import { AUTHORIZATION_STATUSES } from '@blueconsent/contract/authorization-requests'
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
+import { ingestionRuns } from '../../db/schema/bluebutton.ts'
+import { patients } from '../../db/schema/patients.ts'
+import type { Principal } from '../../plugins/access.ts'
+import { scopeCondition } from './authorization-requests.repository.ts'
+
+export type RequestFigures = {
+  by_status: Record<string, number>
+  sent: number
+  authorized_ever: number
+  conversion_percent: number | null
+  awaiting_over_48h: number
+  expiring_within_30_days: number
+  ingestion_failures: number
+}
+
+const HOUR_MS = 3_600_000
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? [])
+
+export async function requestFigures(db: DbOrTx, principal: Principal, now: Date): Promise<RequestFigures> {
+  const scope = scopeCondition(principal)
+  const staleBefore = new Date(now.getTime() - 48 * HOUR_MS).toISOString()
+  const soon = new Date(now.getTime() + 30 * 24 * HOUR_MS).toISOString()
+  const nowIso = now.toISOString()
+  const perStatus = AUTHORIZATION_STATUSES.map(
+    (status) => sql`count(*) filter (where ${authorizationRequests.status} = ${status})::int`,
+  )
+  // One pass over the requests in scope; the newest run of each request joined once, not looked up per row.
+  const [row] = rowsOf<{
+    statuses: number[]
+    authorized_ever: number
+    awaiting: number
+    expiring: number
+    failures: number
+  }>(
+    await db.execute(sql`with newest_run as (
+        select distinct on (${ingestionRuns.requestId}) ${ingestionRuns.requestId} as request_id, ${ingestionRuns.status} as status
+        from ${ingestionRuns} order by ${ingestionRuns.requestId}, ${ingestionRuns.createdAt} desc)
+      select array[${sql.join(perStatus, sql`, `)}] as statuses,
+        count(*) filter (where ${authorizationRequests.authorizedAt} is not null)::int as authorized_ever,
+        count(*) filter (where ${authorizationRequests.status} = 'pending'
+          and ${authorizationRequests.createdAt} < ${staleBefore})::int as awaiting,
+        count(*) filter (where ${authorizationRequests.status} = 'authorized'
+          and ${authorizationRequests.expiresAt} > ${nowIso} and ${authorizationRequests.expiresAt} <= ${soon})::int as expiring,
+        count(*) filter (where newest_run.status = 'failed')::int as failures
+      from ${authorizationRequests}
+        join ${patients} on ${patients.id} = ${authorizationRequests.patientId}
+        left join newest_run on newest_run.request_id = ${authorizationRequests.id}
+      where ${scope}`),
+  )
+  const statuses = Object.fromEntries(
+    AUTHORIZATION_STATUSES.map(
+      (status, index) => [status, Number(row?.statuses[index] ?? 0)] as const,
+    ).filter(([, n]) => n > 0),
+  )
+  const sent = Object.values(statuses).reduce((sum, n) => sum + n, 0)
+  const authorizedEver = Number(row?.authorized_ever ?? 0)
+  return {
+    by_status: statuses,
+    sent,
+    authorized_ever: authorizedEver,
+    conversion_percent: sent === 0 ? null : Math.round((authorizedEver / sent) * 100),
+    awaiting_over_48h: Number(row?.awaiting ?? 0),
+    expiring_within_30_days: Number(row?.expiring ?? 0),
+    ingestion_failures: Number(row?.failures ?? 0),
+  }
+}
+
+export type UpcomingExpiry = {
+  request_id: string
+  patient_id: string
+  patient_name: string
+  expires_at: string
+}
+
+/** The soonest-ending live authorizations in scope (an agent's clients: about ten hours each). */
+export async function upcomingExpiries(
+  db: DbOrTx,
+  principal: Principal,
+  now: Date,
+  limit = 10,
+): Promise<UpcomingExpiry[]> {
+  const rows = rowsOf<{ id: string; patient_id: string; patient_name: string; expires_at: string | Date }>(
+    await db.execute(sql`select ${authorizationRequests.id} as id, ${authorizationRequests.patientId} as patient_id,
+        ${authorizationRequests.patientName} as patient_name, ${authorizationRequests.expiresAt} as expires_at
+      from ${authorizationRequests} join ${patients} on ${patients.id} = ${authorizationRequests.patientId}
+      where ${scopeCondition(principal)} and ${authorizationRequests.status} = 'authorized'
+        and ${authorizationRequests.expiresAt} > ${now.toISOString()}
+      order by ${authorizationRequests.expiresAt} asc limit ${limit}`),
+  )
+  return rows.map((row) => ({
+    request_id: row.id,
+    patient_id: row.patient_id,
+    patient_name: row.patient_name,
+    expires_at: new Date(row.expires_at).toISOString(),
+  }))
+}

@@ -1,0 +1,338 @@
+// Billing end to end on the official Stripe SDK against the in-process stand-in: an individual subscribes
+// through the hosted checkout, the webhooks (signed, processed once, read back from Stripe) keep the local
+// account true, the browser's word is never taken, a team's seats are charged before invitations and an
+// invitee joins on a seat; the rules of who may manage what; an overdue account sends no new requests.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { billingAccounts, billingPayments } from '../../db/schema/billing.ts'
+import { users } from '../../db/schema/users.ts'
+import { createClient, loginAs, type TestClient } from '../../testing/http-client.ts'
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
+import { demoUser } from '../demo-data/index.ts'
+import { listRecentMessages } from '../outbox/index.ts'
+import { stripeGateway } from './stripe-gateway.ts'
+import { stripeStandinHandle } from './stripe-mount.ts'
+
+let t: TestApp
+let individual: TestClient
+const origin = () => t.app.ctx.config.publicUrl
+const card = (number: string) => ({
+  number,
+  exp_month: '12',
+  exp_year: '34',
+  cvc: '123',
+  name: 'Jamie Carter',
+})
+
+async function submitHostedForm(url: string, fields: Record<string, string>) {
+  const target = new URL(url)
+  const response = await t.app.inject({
+    method: 'POST',
+    url: target.pathname + target.search,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  })
+  return {
+    status: response.statusCode,
+    location: response.headers.location as string | undefined,
+    html: response.body,
+  }
+}
+
+const idle = async () => stripeStandinHandle(t.app.ctx)?.webhooksIdle()
+
+async function checkout(client: TestClient, path: string, payload: object) {
+  const response = await client.request({ method: 'POST', url: path, payload })
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json() as { checkout_url: string; session_id: string }
+}
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  individual = await loginAs(t.app, 'USER')
+})
+afterAll(async () => {
+  await t.close()
+})
+
+describe('individual subscription', () => {
+  it('has no subscription at first', async () => {
+    const response = await individual.request({ method: 'GET', url: '/api/billing/individual/billing/' })
+    expect(response.statusCode).toBe(404)
+  })
+
+  it('refuses a declined card on the hosted checkout and changes nothing', async () => {
+    const session = await checkout(individual, '/api/billing/individual/checkout/', {
+      success_url: `${origin()}/billing/success`,
+      cancel_url: `${origin()}/billing/cancel`,
+    })
+    const declined = await submitHostedForm(session.checkout_url, card('4000000000000002'))
+    expect(declined.html).toContain('Your card was declined.')
+    const verify = await individual.request({
+      method: 'POST',
+      url: '/api/billing/verify-checkout/',
+      payload: { session_id: session.session_id },
+    })
+    expect(verify.json()).toMatchObject({ status: 'open', account: null })
+  })
+
+  it('subscribes through the hosted checkout with a trial; the webhooks make it true here', async () => {
+    const session = await checkout(individual, '/api/billing/individual/checkout/', {
+      success_url: `${origin()}/billing/success`,
+      cancel_url: `${origin()}/billing/cancel`,
+    })
+    const paid = await submitHostedForm(session.checkout_url, card('4242424242424242'))
+    expect(paid.location).toContain(`/billing/success?session_id=${session.session_id}`)
+    await idle()
+    const billing = (
+      await individual.request({ method: 'GET', url: '/api/billing/individual/billing/' })
+    ).json()
+    expect(billing).toMatchObject({
+      account_type: 'INDIVIDUAL',
+      subscription_status: 'trialing',
+      monthly_cost: 1999,
+      seats_total: 1,
+      trial_end_date: expect.any(String),
+    })
+    const verified = await individual.request({
+      method: 'POST',
+      url: '/api/billing/verify-checkout/',
+      payload: { session_id: session.session_id },
+    })
+    expect(verified.json()).toMatchObject({
+      status: 'complete',
+      account: { subscription_status: 'trialing' },
+    })
+  })
+
+  it('refuses redirects to another site', async () => {
+    const response = await individual.request({
+      method: 'POST',
+      url: '/api/billing/individual/billing/',
+      payload: { action: 'customer_portal', return_url: 'https://evil.example/' },
+    })
+    expect(response.statusCode).toBe(400)
+    const portal = await individual.request({
+      method: 'POST',
+      url: '/api/billing/individual/billing/',
+      payload: { action: 'customer_portal', return_url: `${origin()}/app/billing` },
+    })
+    expect(portal.json().redirect_url).toContain('/stripe-standin/portal/')
+  })
+
+  it('becomes active when the trial ends and records the paid invoice with its card', async () => {
+    await stripeStandinHandle(t.app.ctx)?.advance(15 * 86_400)
+    await idle()
+    const billing = (
+      await individual.request({ method: 'GET', url: '/api/billing/individual/billing/' })
+    ).json()
+    expect(billing.subscription_status).toBe('active')
+    expect(billing.payment_history[0]).toMatchObject({
+      amount: 1999,
+      status: 'succeeded',
+      payment_method: 'Visa •••• 4242',
+    })
+  })
+
+  it('cancels at the period end with the spec’s words', async () => {
+    const response = await individual.request({
+      method: 'POST',
+      url: '/api/billing/individual/billing/',
+      payload: { action: 'cancel' },
+    })
+    expect(response.json().detail).toBe(
+      'Subscription canceled. You can continue using the service until your billing period ends.',
+    )
+    const billing = (
+      await individual.request({ method: 'GET', url: '/api/billing/individual/billing/' })
+    ).json()
+    expect(billing).toMatchObject({ subscription_status: 'active', cancel_at_period_end: true })
+  })
+})
+
+describe('webhooks', () => {
+  const signed = (body: string) => {
+    const { stripe, webhookSecret } = stripeGateway(t.app.ctx)
+    return stripe.webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret })
+  }
+  const post = (body: string, signature: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/billing/webhooks/stripe/',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload: body,
+    })
+
+  it('refuses a forged signature', async () => {
+    const body = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'invoice.paid',
+      created: 1,
+      data: { object: {} },
+    })
+    const response = await post(body, 't=1,v1=deadbeef')
+    expect(response.statusCode).toBe(400)
+  })
+
+  it('processes an event once, and a stale one claiming cancellation cannot cancel', async () => {
+    const [account] = await t.app.ctx.db.select().from(billingAccounts)
+    const body = JSON.stringify({
+      id: 'evt_stale_claim',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: 1_000,
+      api_version: '2026-10-28.endive',
+      data: {
+        object: {
+          id: account?.stripeSubscriptionId,
+          object: 'subscription',
+          customer: account?.stripeCustomerId,
+          status: 'canceled',
+        },
+      },
+    })
+    const first = await post(body, signed(body))
+    expect(first.json()).toMatchObject({ received: true })
+    const again = await post(body, signed(body))
+    expect(again.json()).toMatchObject({ received: true, duplicate: true })
+    const [after] = await t.app.ctx.db
+      .select()
+      .from(billingAccounts)
+      .where(eq(billingAccounts.id, account?.id ?? ''))
+    expect(after?.subscriptionStatus).not.toBe('canceled')
+  })
+})
+
+describe('team seats', () => {
+  let admin: TestClient
+
+  it('subscribes a team with two seats, the admin on the first', async () => {
+    admin = await loginAs(t.app, 'PHYSICIAN_ADMIN')
+    const session = await checkout(admin, '/api/billing/team/signup/', {
+      team_name: 'Okafor Clinic Team',
+      seats: 2,
+      success_url: `${origin()}/billing/success`,
+      cancel_url: `${origin()}/billing/cancel`,
+    })
+    await submitHostedForm(session.checkout_url, card('4242424242424242'))
+    await idle()
+    const billing = (await admin.request({ method: 'GET', url: '/api/billing/team/billing/' })).json()
+    expect(billing).toMatchObject({
+      account_type: 'TEAM_ADMIN',
+      seats_total: 2,
+      seats_active: 1,
+      monthly_cost: 3998,
+    })
+  })
+
+  it('invites onto the free seat without a charge, then charges a prorated seat before the next invitation', async () => {
+    const free = await admin.request({
+      method: 'POST',
+      url: '/api/billing/team/invitations/create/',
+      payload: { email: 'seat.one@example.org', role: 'PHYSICIAN_USER' },
+    })
+    expect(free.statusCode, free.body).toBe(200)
+    const charged = await admin.request({
+      method: 'POST',
+      url: '/api/billing/team/invitations/create/',
+      payload: { email: 'seat.two@example.org', role: 'PHYSICIAN_USER' },
+    })
+    expect(charged.statusCode, charged.body).toBe(200)
+    const billing = (await admin.request({ method: 'GET', url: '/api/billing/team/billing/' })).json()
+    expect(billing.seats_total).toBe(3)
+    expect(billing.pending_invitations).toHaveLength(2)
+  })
+
+  it('lets the invitee join on the seat through the emailed link', async () => {
+    const messages = await listRecentMessages(t.app.ctx, 50)
+    const invite = messages.find((message) => message.to === 'seat.one@example.org')
+    const token = decodeURIComponent(/\/billing\/invite\?token=(\S+)/.exec(invite?.text ?? '')?.[1] ?? '')
+    expect(token).not.toBe('')
+    const verify = await t.app.inject({
+      method: 'GET',
+      url: `/api/billing/team/invitations/verify/${token}/`,
+    })
+    expect(verify.json()).toMatchObject({ email: 'seat.one@example.org', team_name: 'Okafor Clinic Team' })
+    const accepted = await createClient(t.app).request({
+      method: 'POST',
+      url: '/api/billing/team/invitations/accept/',
+      payload: {
+        token,
+        user: {
+          first_name: 'Sam',
+          last_name: 'Seat',
+          password: 'Seat-Password-1',
+          password_confirm: 'Seat-Password-1',
+        },
+      },
+    })
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    const again = await t.app.inject({ method: 'GET', url: `/api/billing/team/invitations/verify/${token}/` })
+    expect(again.statusCode).toBe(404)
+    const billing = (await admin.request({ method: 'GET', url: '/api/billing/team/billing/' })).json()
+    expect(billing.seats_active).toBe(2)
+  })
+
+  it('removes a member: their seat is freed and they can no longer sign in', async () => {
+    const [member] = await t.app.ctx.db.select().from(users).where(eq(users.email, 'seat.one@example.org'))
+    const removed = await admin.request({
+      method: 'POST',
+      url: '/api/billing/team/billing/seats/remove/',
+      payload: { user_id: member?.id },
+    })
+    expect(removed.statusCode, removed.body).toBe(200)
+    const [after] = await t.app.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.id, member?.id ?? ''))
+    expect(after?.isActive).toBe(false)
+  })
+
+  it('lets only the team admin manage: a team member can read but not cancel', async () => {
+    const member = await loginAs(t.app, 'PHYSICIAN_USER')
+    const read = await member.request({ method: 'GET', url: '/api/billing/team/billing/' })
+    expect(read.json()).toMatchObject({ account_type: 'TEAM_USER', team_members: [] })
+    const cancel = await member.request({
+      method: 'POST',
+      url: '/api/billing/team/billing/',
+      payload: { action: 'cancel' },
+    })
+    expect(cancel.statusCode).toBe(403)
+    const checkoutTry = await member.request({
+      method: 'POST',
+      url: '/api/billing/individual/checkout/',
+      payload: { success_url: `${origin()}/x`, cancel_url: `${origin()}/y` },
+    })
+    expect(checkoutTry.statusCode).toBe(403)
+  })
+})
+
+describe('overdue payment', () => {
+  it('keeps data readable but refuses new authorization requests, saying how to fix it', async () => {
+    const [user] = await t.app.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoUser('PHYSICIAN_ADMIN').email))
+    await t.app.ctx.db
+      .update(billingAccounts)
+      .set({ subscriptionStatus: 'past_due' })
+      .where(eq(billingAccounts.organizationId, user?.organizationId ?? ''))
+    const admin = await loginAs(t.app, 'PHYSICIAN_ADMIN')
+    const refused = await admin.request({
+      method: 'POST',
+      url: '/api/healthplans/requests/',
+      payload: {
+        health_plan: 'medicare',
+        patient_mrn: `OVERDUE-${Date.now()}`,
+        contact_method: 'email',
+        contact_value: 'overdue.patient@example.org',
+        metadata: { patient_name: 'Overdue Case' },
+      },
+    })
+    expect(refused.statusCode).toBe(402)
+    expect(refused.json().detail).toContain('payment is overdue')
+    expect((await admin.request({ method: 'GET', url: '/api/patients/' })).statusCode).toBe(200)
+    expect(await t.app.ctx.db.select().from(billingPayments)).not.toHaveLength(0)
+  })
+})

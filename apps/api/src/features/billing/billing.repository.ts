@@ -1,0 +1,238 @@
+// Every query of billing: accounts, payments, seats, team invitations and the Stripe events seen.
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import {
+  billingAccounts,
+  billingPayments,
+  billingTeamInvitations,
+  billingTeamMembers,
+  stripeEvents,
+} from '../../db/schema/billing.ts'
+import { users } from '../../db/schema/users.ts'
+
+export type BillingAccountRow = typeof billingAccounts.$inferSelect
+export type NewBillingAccount = typeof billingAccounts.$inferInsert
+export type PaymentRow = typeof billingPayments.$inferSelect
+export type TeamInvitationRow = typeof billingTeamInvitations.$inferSelect
+export type SubscriptionState = Pick<
+  BillingAccountRow,
+  | 'stripeSubscriptionId'
+  | 'stripeSubscriptionItemId'
+  | 'subscriptionStatus'
+  | 'seatsTotal'
+  | 'seatPriceCents'
+  | 'trialEnd'
+  | 'currentPeriodEnd'
+  | 'cancelAtPeriodEnd'
+>
+
+export async function findAccountOfOrganization(db: DbOrTx, organizationId: string) {
+  const [row] = await db
+    .select()
+    .from(billingAccounts)
+    .where(eq(billingAccounts.organizationId, organizationId))
+  return row ?? null
+}
+
+export async function findAccountByCustomer(db: DbOrTx, customerId: string) {
+  const [row] = await db
+    .select()
+    .from(billingAccounts)
+    .where(eq(billingAccounts.stripeCustomerId, customerId))
+  return row ?? null
+}
+
+export async function findAccountById(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.id, id))
+  return row ?? null
+}
+
+export async function insertAccount(db: DbOrTx, account: NewBillingAccount): Promise<BillingAccountRow> {
+  const [row] = await db.insert(billingAccounts).values(account).returning()
+  return row as BillingAccountRow
+}
+
+export async function setCustomer(db: DbOrTx, accountId: string, customerId: string, at: Date) {
+  await db
+    .update(billingAccounts)
+    .set({ stripeCustomerId: customerId, updatedAt: at })
+    .where(eq(billingAccounts.id, accountId))
+}
+
+/**
+ * Applies Stripe's state unless a newer one was applied already: `stateAt` is when Stripe produced it, so a
+ * late, older event never overwrites a newer subscription. Answers whether it was applied.
+ */
+export async function applySubscriptionState(
+  db: DbOrTx,
+  accountId: string,
+  state: SubscriptionState,
+  stateAt: Date,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(billingAccounts)
+    .set({
+      ...state,
+      trialUsed: sql`${billingAccounts.trialUsed} or ${state.subscriptionStatus !== null}`,
+      stripeStateAt: stateAt,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(billingAccounts.id, accountId),
+        sql`(${billingAccounts.stripeStateAt} is null or ${billingAccounts.stripeStateAt} <= ${stateAt.toISOString()})`,
+      ),
+    )
+    .returning({ id: billingAccounts.id })
+  return rows.length > 0
+}
+
+export async function upsertPayment(db: DbOrTx, payment: typeof billingPayments.$inferInsert) {
+  await db
+    .insert(billingPayments)
+    .values(payment)
+    .onConflictDoUpdate({
+      target: billingPayments.stripeInvoiceId,
+      set: {
+        description: payment.description,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        status: payment.status,
+        paymentMethod: payment.paymentMethod,
+        hostedInvoiceUrl: payment.hostedInvoiceUrl,
+        updatedAt: payment.updatedAt,
+      },
+    })
+}
+
+export async function selectPayments(db: DbOrTx, accountId: string, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(billingPayments)
+    .where(eq(billingPayments.billingAccountId, accountId))
+    .orderBy(desc(billingPayments.createdAt))
+    .limit(limit)
+}
+
+export async function selectTeamMembers(db: DbOrTx, accountId: string) {
+  return db
+    .select({
+      id: billingTeamMembers.id,
+      isActive: billingTeamMembers.isActive,
+      createdAt: billingTeamMembers.createdAt,
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+    })
+    .from(billingTeamMembers)
+    .innerJoin(users, eq(users.id, billingTeamMembers.userId))
+    .where(eq(billingTeamMembers.billingAccountId, accountId))
+    .orderBy(asc(billingTeamMembers.createdAt))
+}
+
+export async function countActiveMembers(db: DbOrTx, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(billingTeamMembers)
+    .where(and(eq(billingTeamMembers.billingAccountId, accountId), eq(billingTeamMembers.isActive, true)))
+  return row?.value ?? 0
+}
+
+export async function addTeamMember(db: DbOrTx, accountId: string, userId: string, at: Date) {
+  await db
+    .insert(billingTeamMembers)
+    .values({ billingAccountId: accountId, userId, createdAt: at })
+    .onConflictDoUpdate({
+      target: [billingTeamMembers.billingAccountId, billingTeamMembers.userId],
+      set: { isActive: true, removedAt: null },
+    })
+}
+
+export async function deactivateTeamMember(db: DbOrTx, accountId: string, userId: string, at: Date) {
+  const rows = await db
+    .update(billingTeamMembers)
+    .set({ isActive: false, removedAt: at })
+    .where(
+      and(
+        eq(billingTeamMembers.billingAccountId, accountId),
+        eq(billingTeamMembers.userId, userId),
+        eq(billingTeamMembers.isActive, true),
+      ),
+    )
+    .returning({ id: billingTeamMembers.id })
+  return rows.length > 0
+}
+
+export async function selectPendingInvitations(db: DbOrTx, accountId: string, now: Date) {
+  return db
+    .select()
+    .from(billingTeamInvitations)
+    .where(
+      and(
+        eq(billingTeamInvitations.billingAccountId, accountId),
+        isNull(billingTeamInvitations.acceptedAt),
+        isNull(billingTeamInvitations.revokedAt),
+        gt(billingTeamInvitations.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(billingTeamInvitations.createdAt))
+}
+
+export async function insertTeamInvitation(
+  db: DbOrTx,
+  invitation: typeof billingTeamInvitations.$inferInsert,
+) {
+  const [row] = await db.insert(billingTeamInvitations).values(invitation).returning()
+  return row as TeamInvitationRow
+}
+
+export async function findTeamInvitation(db: DbOrTx, accountId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(billingTeamInvitations)
+    .where(and(eq(billingTeamInvitations.billingAccountId, accountId), eq(billingTeamInvitations.id, id)))
+  return row ?? null
+}
+
+export async function findTeamInvitationByToken(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(billingTeamInvitations)
+    .where(eq(billingTeamInvitations.tokenHash, tokenHash))
+  return row ?? null
+}
+
+export async function replaceInvitationToken(
+  db: DbOrTx,
+  id: string,
+  tokenHash: string,
+  expiresAt: Date,
+  at: Date,
+) {
+  await db
+    .update(billingTeamInvitations)
+    .set({ tokenHash, expiresAt, lastSentAt: at })
+    .where(eq(billingTeamInvitations.id, id))
+}
+
+export async function markInvitationAccepted(db: DbOrTx, id: string, userId: string, at: Date) {
+  const rows = await db
+    .update(billingTeamInvitations)
+    .set({ acceptedAt: at, acceptedUserId: userId })
+    .where(and(eq(billingTeamInvitations.id, id), isNull(billingTeamInvitations.acceptedAt)))
+    .returning({ id: billingTeamInvitations.id })
+  return rows.length > 0
+}
+
+/** Records an event id; false when it was seen before (a repeated delivery). */
+export async function recordStripeEvent(db: DbOrTx, id: string, type: string, createdAt: Date) {
+  const rows = await db
+    .insert(stripeEvents)
+    .values({ id, type, stripeCreatedAt: createdAt })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id })
+  return rows.length > 0
+}

@@ -1,0 +1,7 @@
+// Billing's public face: its routes, the Stripe gateway set-up, and the check that an organisation whose
+// payment is overdue sends no new authorization requests.
+export { billingRoutes } from './billing.routes.ts'
+export { assertMaySendRequests } from './billing.service.ts'
+export { registerStripeGateway, stripeStandinHandle } from './stripe-mount.ts'
+export { type StripeGateway } from './stripe-gateway.ts'
+export { seedDemoBilling, type DemoBillingOrganization } from './demo-billing.ts'

@@ -1,0 +1,145 @@
+// The dashboard's figures are scoped like every other read and agree with a direct count: an ACO admin
+// sees their organisation, an ACO user only their TIN, an agent only their own clients, the platform
+// administrator the platform and no patients.
+import { and, count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog } from '../../db/schema/audit.ts'
+import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
+import { riskScores } from '../../db/schema/clinical.ts'
+import { patients } from '../../db/schema/patients.ts'
+import { organizations } from '../../db/schema/organizations.ts'
+import { users } from '../../db/schema/users.ts'
+import { loginAs } from '../../testing/http-client.ts'
+import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
+import { demoUser } from '../demo-data/index.ts'
+
+let t: TestApp
+let onFirstTin: FixturePatient
+
+async function organizationOf(persona: 'ACO_ADMIN'): Promise<string> {
+  const [row] = await t.app.ctx.db
+    .select({ id: users.organizationId })
+    .from(users)
+    .where(eq(users.email, demoUser(persona).email))
+  return row?.id ?? ''
+}
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  onFirstTin = await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Dash First Tin', tin: 'first' })
+  await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Dash Second Tin', tin: 'second' })
+  await insertPatient(t, { requester: 'AGENT_USER', name: 'Dash Agent Client', tin: null })
+  // A newer score with an HCC in its primary model: the newest score is the one counted.
+  await t.app.ctx.db.insert(riskScores).values({
+    patientId: onFirstTin.id,
+    model: 'V28',
+    paymentYear: 2026,
+    score: '1.250',
+    segment: 'CNA',
+    result: {
+      paymentScore: 1.2,
+      blend: [{ model: 'V28', weightPercent: 100 }],
+      models: [
+        {
+          model: 'V28',
+          hccs: [{ hcc: 'HCC38', label: 'Diabetes with Glycemic, Unspecified, or No Complications' }],
+        },
+      ],
+    },
+    calculatedAt: new Date(Date.now() + 60_000),
+  })
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const dashboard = async (persona: Parameters<typeof loginAs>[1]) =>
+  (await (await loginAs(t.app, persona)).request({ method: 'GET', url: '/api/dashboard/' })).json()
+
+describe('dashboard', () => {
+  it('gives an ACO admin their organisation’s figures, equal to a direct count', async () => {
+    const orgId = await organizationOf('ACO_ADMIN')
+    const figures = await dashboard('ACO_ADMIN')
+    const [patientCount] = await t.app.ctx.db
+      .select({ value: count() })
+      .from(patients)
+      .where(eq(patients.organizationId, orgId))
+    const [authorized] = await t.app.ctx.db
+      .select({ value: count() })
+      .from(authorizationRequests)
+      .where(
+        and(eq(authorizationRequests.organizationId, orgId), eq(authorizationRequests.status, 'authorized')),
+      )
+    expect(figures.kind).toBe('organization')
+    expect(figures.patients.patients_total).toBe(patientCount?.value)
+    expect(figures.requests.by_status.authorized).toBe(authorized?.value)
+    expect(figures.patients.scored).toBeGreaterThanOrEqual(2)
+    expect(
+      figures.patients.distribution.reduce((sum: number, band: { count: number }) => sum + band.count, 0),
+    ).toBe(figures.patients.scored)
+    expect(figures.patients.top_hccs).toEqual([
+      { hcc: 'HCC38', label: 'Diabetes with Glycemic, Unspecified, or No Complications', patients: 1 },
+    ])
+    expect(figures.platform).toBeNull()
+  })
+
+  it('narrows an ACO user to their TIN', async () => {
+    const admin = await dashboard('ACO_ADMIN')
+    const user = await dashboard('ACO_USER')
+    expect(user.patients.patients_total).toBeLessThan(admin.patients.patients_total)
+    expect(onFirstTin.id).toBeTruthy()
+  })
+
+  it('gives an agent only their own clients, with when each authorization ends', async () => {
+    const figures = await dashboard('AGENT_USER')
+    expect(figures.kind).toBe('agent')
+    expect(figures.upcoming_expiries.map((entry: { patient_name: string }) => entry.patient_name)).toContain(
+      'Dash Agent Client',
+    )
+    expect(
+      figures.upcoming_expiries.map((entry: { patient_name: string }) => entry.patient_name),
+    ).not.toContain('Dash First Tin')
+  })
+
+  it('gives the platform administrator platform totals and no patient figures', async () => {
+    const figures = await dashboard('ADMIN')
+    const [orgs] = await t.app.ctx.db.select({ value: count() }).from(organizations)
+    expect(figures.kind).toBe('platform')
+    expect(figures.patients).toBeNull()
+    expect(figures.platform.organizations).toBe(orgs?.value)
+    expect(figures.requests.sent).toBe(0)
+  })
+})
+
+describe('risk report', () => {
+  it('lists each patient’s newest score with its HCCs, filters by model, exports CSV, and audits both', async () => {
+    const admin = await loginAs(t.app, 'ACO_ADMIN')
+    const report = (await admin.request({ method: 'GET', url: '/api/reports/risk/?model=V28' })).json()
+    const first = report.results.find((row: { patient_id: string }) => row.patient_id === onFirstTin.id)
+    expect(first).toMatchObject({ model: 'V28', score: 1.25, hccs: [{ hcc: 'HCC38' }] })
+    expect(report.models).toContain('V28')
+    const csv = await admin.request({ method: 'GET', url: '/api/reports/risk/export/?model=V28' })
+    expect(csv.headers['content-type']).toContain('text/csv')
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'patient_id,patient_name,tin,model,payment_year,score,payment_score,hccs,calculated_at',
+    )
+    expect(csv.body).toContain('Dash First Tin')
+    const audited = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'report.risk_export'))
+    expect(audited).toHaveLength(1)
+  })
+
+  it('is for the ACO’s own users only, narrowed to their TINs', async () => {
+    const user = (
+      await (await loginAs(t.app, 'ACO_USER')).request({ method: 'GET', url: '/api/reports/risk/' })
+    ).json()
+    expect(user.results.map((row: { patient_name: string }) => row.patient_name)).not.toContain(
+      'Dash Second Tin',
+    )
+    const agent = await loginAs(t.app, 'AGENT_ADMIN')
+    expect((await agent.request({ method: 'GET', url: '/api/reports/risk/' })).statusCode).toBe(403)
+  })
+})

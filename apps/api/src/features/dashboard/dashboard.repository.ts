@@ -1,0 +1,20 @@
+// Platform-wide counts for the platform administrator's dashboard (no organisation scope: they see the
+// platform, never a patient).
+import { count, eq } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { supportRequests } from '../../db/schema/account.ts'
+import { organizations } from '../../db/schema/organizations.ts'
+import { users } from '../../db/schema/users.ts'
+
+export async function platformCounts(db: DbOrTx) {
+  const [[orgs], [people], [support]] = await Promise.all([
+    db.select({ value: count() }).from(organizations),
+    db.select({ value: count() }).from(users).where(eq(users.isActive, true)),
+    db.select({ value: count() }).from(supportRequests).where(eq(supportRequests.status, 'open')),
+  ])
+  return {
+    organizations: orgs?.value ?? 0,
+    users: people?.value ?? 0,
+    support_requests_open: support?.value ?? 0,
+  }
+}

@@ -1,0 +1,2 @@
+// The dashboard's public face: its route.
+export { dashboardRoutes } from './dashboard.routes.ts'

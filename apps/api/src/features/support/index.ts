@@ -1,0 +1,2 @@
+// Support's public face: its routes. Requests are stored here, emailed through the outbox and audited.
+export { supportRoutes } from './support.routes.ts'

@@ -1,0 +1,19 @@
+// Queries of support requests. Every stored value a person typed is already encrypted by the service.
+import type { DbOrTx } from '../../db/client.ts'
+import { supportRequests } from '../../db/schema/account.ts'
+
+export type SupportRequestRow = typeof supportRequests.$inferSelect
+export type NewSupportRequest = typeof supportRequests.$inferInsert
+
+/** The new row, or null when its reference is already taken (the caller draws another). */
+export async function insertSupportRequest(
+  db: DbOrTx,
+  row: NewSupportRequest,
+): Promise<SupportRequestRow | null> {
+  const [inserted] = await db
+    .insert(supportRequests)
+    .values(row)
+    .onConflictDoNothing({ target: supportRequests.reference })
+    .returning()
+  return inserted ?? null
+}

@@ -1,0 +1,152 @@
+// /app/aco/reports: each patient's newest risk score and its HCCs, filtered by TIN, model and payment year,
+// with a CSV export (both audited on the server).
+import { REPORT_PATHS, riskReportSchema, type RiskReportQuery } from '@blueconsent/contract/reports'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { saveFile } from '../../../components/patient-data/save-file.ts'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { apiClient } from '../../../lib/api-client.ts'
+
+type Filters = { tin: string; model: string; payment_year: string }
+const NONE: Filters = { tin: '', model: '', payment_year: '' }
+
+const asQuery = (filters: Filters): RiskReportQuery & Record<string, string | number> =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')) as RiskReportQuery &
+    Record<string, string | number>
+
+export function AcoReportsPage() {
+  const [filters, setFilters] = useState<Filters>(NONE)
+  const [exportError, setExportError] = useState<string | null>(null)
+  const report = useQuery({
+    queryKey: ['reports', 'risk', filters],
+    queryFn: ({ signal }) =>
+      apiClient.get(REPORT_PATHS.risk, { schema: riskReportSchema, query: asQuery(filters), signal }),
+    placeholderData: keepPreviousData,
+  })
+
+  async function exportCsv() {
+    setExportError(null)
+    try {
+      const body = await apiClient.get<unknown>(REPORT_PATHS.riskExport, { query: asQuery(filters) })
+      saveFile(typeof body === 'string' ? body : JSON.stringify(body), 'risk-report.csv', 'text/csv')
+    } catch {
+      setExportError('Failed to export the report')
+    }
+  }
+
+  const select = (name: keyof Filters, label: string, options: { value: string; label: string }[]) => (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`report-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={`report-${name}`}
+        className="select select-sm"
+        value={filters[name]}
+        onChange={(event) => setFilters((current) => ({ ...current, [name]: event.target.value }))}
+      >
+        <option value="">All</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+
+  const data = report.data
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">ACO Reports</h1>
+          <p className="mt-2">
+            Each patient’s newest CMS-HCC risk score and the conditions behind it, from the Medicare data they
+            shared.
+          </p>
+        </div>
+        <Link className="btn btn-outline" to="/app/dashboard">
+          Back to Dashboard
+        </Link>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        {select(
+          'tin',
+          'TIN',
+          (data?.tins ?? []).map((tin) => ({ value: tin.id, label: `${tin.name} (${tin.masked})` })),
+        )}
+        {select(
+          'model',
+          'Model',
+          (data?.models ?? []).map((model) => ({ value: model, label: model })),
+        )}
+        {select(
+          'payment_year',
+          'Payment year',
+          (data?.payment_years ?? []).map((year) => ({ value: String(year), label: String(year) })),
+        )}
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => void exportCsv()}>
+          Export CSV
+        </button>
+      </div>
+      {exportError ? <Alert type="error">{exportError}</Alert> : null}
+      {report.isPending ? <Spinner label="Loading the report…" /> : null}
+      {report.isError ? <Alert type="error">Failed to load the report.</Alert> : null}
+      {data ? (
+        <>
+          <p>
+            {data.count} {data.count === 1 ? 'patient' : 'patients'}
+            {data.average_score !== null ? `, average score ${data.average_score.toFixed(3)}` : ''}
+          </p>
+          {data.count === 0 ? (
+            <p>No scored patients match these filters.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="table">
+                <caption className="sr-only">Risk scores</caption>
+                <thead className="text-base-content">
+                  <tr>
+                    <th scope="col">Patient</th>
+                    <th scope="col">TIN</th>
+                    <th scope="col">Model and year</th>
+                    <th scope="col">Score</th>
+                    <th scope="col">Conditions (HCCs)</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.results.map((row) => (
+                    <tr key={row.patient_id}>
+                      <td>
+                        <Link className="link" to={`/app/patient/${row.patient_id}`}>
+                          {row.patient_name}
+                        </Link>
+                      </td>
+                      <td>{row.tin ?? 'No TIN'}</td>
+                      <td>
+                        {row.model} · {row.payment_year}
+                      </td>
+                      <td>
+                        {row.score.toFixed(3)}
+                        {row.payment_score !== null ? (
+                          <span className="block text-sm">payment {row.payment_score.toFixed(3)}</span>
+                        ) : null}
+                      </td>
+                      <td>
+                        {row.hccs.length === 0
+                          ? 'None'
+                          : row.hccs.map((hcc) => `${hcc.label} (${hcc.hcc})`).join('; ')}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, signIn, signInAs, signUpNewAccount } from './fixtures.ts'
+
+const PASSWORD = 'Correct-Horse-9'
+
+async function payOnHostedCheckout(page: Page, cardNumber: string) {
+  await page.getByLabel('Card number').fill(cardNumber)
+  await page.getByLabel('Expiry month (MM)').fill('12')
+  await page.getByLabel('Expiry year (YY)').fill('34')
+  await page.getByLabel('Security code (CVC)').fill('123')
+  await page.getByLabel('Name on card').fill('Casey Morgan')
+  await page.getByRole('button', { name: /Start trial|Subscribe/ }).click()
+}
+
+test('an individual sees their subscription, invoice and card, opens the portal and cancels', async ({
+  page,
+}) => {
+  await signInAs(page, 'USER')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible()
+  await expect(page.getByText('Active', { exact: true })).toBeVisible()
+  await expect(page.getByText('$19.99').first()).toBeVisible()
+  const history = page.getByRole('table', { name: 'Payment history' })
+  await expect(history).toContainText('Paid')
+  await expect(history).toContainText('Visa •••• 4242')
+  await expectNoAxeViolations(page)
+
+  await page.getByRole('button', { name: 'Manage Payment Methods' }).click()
+  await expect(page.getByText('•••• 4242').first()).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  await page.getByRole('button', { name: 'Customer Portal' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage your billing' })).toBeVisible()
+  await page.getByRole('link', { name: 'Return to BlueConsent' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Cancel Subscription' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Cancel subscription?' })
+  await expectNoAxeViolations(page)
+  await dialog.getByRole('button', { name: 'Cancel Subscription' }).click()
+  await expect(
+    page.getByText(
+      'Subscription canceled. You can continue using the service until your billing period ends.',
+    ),
+  ).toBeVisible()
+})
+
+test('a new practice subscribes its team through the local checkout, and the declined card is refused', async ({
+  page,
+}) => {
+  const email = await signUpNewAccount(page, 'physician', PASSWORD, 'Casey')
+  await signIn(page, email, PASSWORD)
+
+  await page.goto('/app/billing')
+  await expect(page.getByRole('heading', { name: 'No Subscription Found' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.getByLabel('Team name').fill('Morgan Clinic')
+  await page.getByLabel('Seats (you included)').fill('5')
+  await expect(page.getByText('$99.95 per month after the trial')).toBeVisible()
+  await page.getByRole('button', { name: 'Start free trial' }).click()
+
+  await payOnHostedCheckout(page, '4000 0000 0000 0002')
+  await expect(page.getByText('Your card was declined.')).toBeVisible()
+  await payOnHostedCheckout(page, '4242 4242 4242 4242')
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible()
+  await expect(page.getByText('Your subscription is trial. Thank you!')).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.getByRole('link', { name: 'Go to Billing' }).click()
+  await expect(page.getByText('Trial', { exact: true })).toBeVisible()
+  await expect(page.getByText('1 of 5 in use', { exact: false })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Team members' })).toBeVisible()
+  await expectNoAxeViolations(page)
+})

@@ -1,0 +1,2 @@
+// Subscription billing with team seats (spec 2 Billing).
+export * from './billing.ts'

@@ -1,0 +1,2 @@
+// The role dashboards' figures.
+export * from './dashboard.ts'

@@ -1,0 +1,2 @@
+// Reports of an ACO's patients.
+export * from './reports.ts'

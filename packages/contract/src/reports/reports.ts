@@ -1,0 +1,38 @@
+// The ACO's risk-score and HCC report (/app/aco/reports): each patient's newest score for a model and
+// payment year, with its HCCs, filtered by TIN; CSV export is audited.
+import { z } from 'zod'
+
+export const REPORT_PATHS = { risk: '/api/reports/risk/', riskExport: '/api/reports/risk/export/' } as const
+
+export const riskReportQuerySchema = z.object({
+  tin: z.string().max(100).optional(),
+  model: z.string().max(20).optional(),
+  payment_year: z.coerce.number().int().min(2000).max(2100).optional(),
+})
+export type RiskReportQuery = z.infer<typeof riskReportQuerySchema>
+
+export const riskReportRowSchema = z.object({
+  patient_id: z.string(),
+  patient_name: z.string(),
+  tin: z.string().nullable(),
+  model: z.string(),
+  payment_year: z.number(),
+  score: z.number(),
+  payment_score: z.number().nullable(),
+  hccs: z.array(z.object({ hcc: z.string(), label: z.string() })),
+  calculated_at: z.string(),
+})
+export type RiskReportRow = z.infer<typeof riskReportRowSchema>
+
+export const riskReportSchema = z.object({
+  count: z.number(),
+  average_score: z.number().nullable(),
+  results: z.array(riskReportRowSchema),
+  models: z.array(z.string()),
+  payment_years: z.array(z.number()),
+  tins: z.array(z.object({ id: z.string(), name: z.string(), masked: z.string() })),
+})
+export type RiskReport = z.infer<typeof riskReportSchema>
+
+/** At most this many patients per report; the CSV carries the same rows. */
+export const RISK_REPORT_LIMIT = 5_000
