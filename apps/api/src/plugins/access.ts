@@ -2,6 +2,7 @@
 // enforces the rule before the body is even parsed. Routes without a rule are refused, and a test
 // lists every route to make sure none is missing one.
 import {
+  passesAdminGuard,
   permissionsFor,
   type OrganizationType,
   type Permission,
@@ -11,7 +12,12 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import { AppError, notAuthenticated, permissionDenied } from '../errors.ts'
 import { accountForRequest, type Account } from '../features/auth/index.ts'
 
-export type AccessRule = 'public' | { roles?: readonly Role[]; permissions?: readonly Permission[] }
+/**
+ * `admin: true` is the admin guard: a superuser or a member of an admin group. Which organisations an admin
+ * may act on is the route's business (adminScopeOf): a group member who is not a superuser has only their own.
+ */
+export type AccessRule =
+  'public' | { roles?: readonly Role[]; permissions?: readonly Permission[]; admin?: true }
 
 export type Principal = {
   userId: string
@@ -21,6 +27,10 @@ export type Principal = {
   permissions: Permission[]
   tinIds: string[]
   allTins: boolean
+  /** The platform's superuser (the ADMIN role): administers every organisation. */
+  isSuperuser: boolean
+  /** Names of the user's groups (admin guard). */
+  groups: string[]
   /** Refresh-session family of a portal login. */
   sessionFamilyId: string | null
   /** Set for tokens issued to an OAuth client. */
@@ -96,14 +106,34 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     // From the database, not the token's tin_ids/all_tins: a removed TIN stops working at once.
     tinIds: account.tinIds,
     allTins: account.allTins,
+    isSuperuser: account.isSuperuser,
+    groups: account.groups,
     sessionFamilyId: claims.sid ?? null,
     clientId: claims.client_id ?? null,
     scope: claims.scope ?? null,
   }
 }
 
+const adminGuardView = (principal: Principal) => ({
+  is_superuser: principal.isSuperuser,
+  groups: principal.groups.map((name) => ({ name })),
+})
+
+/**
+ * The organisations an admin route may touch: every one for a superuser, else only the admin's own (an
+ * admin-group member without an organisation administers nothing). Routes pass this to their service, which
+ * filters every query by it and answers 404 for anything outside.
+ */
+export type AdminScope = { kind: 'platform' } | { kind: 'organization'; organizationId: string | null }
+
+export const adminScopeOf = (principal: Principal): AdminScope =>
+  principal.isSuperuser
+    ? { kind: 'platform' }
+    : { kind: 'organization', organizationId: principal.organizationId }
+
 function allows(rule: Exclude<AccessRule, 'public'>, principal: Principal, method: string): boolean {
   if (rule.roles && !rule.roles.includes(principal.role)) return false
+  if (rule.admin && !passesAdminGuard(adminGuardView(principal))) return false
   if (rule.permissions && !rule.permissions.every((permission) => principal.permissions.includes(permission)))
     return false
   // An OAuth client granted only 'read' may not change anything.

@@ -85,7 +85,8 @@ describe('routing and guards', () => {
     const acoAdmin = member('ACO_ADMIN', 'ACO')
     const physician = member('PHYSICIAN_USER', 'PHYSICIAN_GROUP')
     const agent = member('AGENT_USER', 'INSURANCE_AGENCY')
-    const platformAdmin = member('ADMIN')
+    // The server marks the platform's ADMIN a superuser; the admin guard reads that, not the role.
+    const platformAdmin = userWithRole('ADMIN', { organization: null, is_superuser: true })
     // [path, a user the guard lets in, a user it turns away, where that user lands]
     const cases: [string, User, User, string][] = [
       ['/app/aco/reports', acoAdmin, agent, '/app/unauthorized'],

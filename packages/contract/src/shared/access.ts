@@ -41,6 +41,21 @@ export const PHYSICIAN_ROLES = [
 ] as const satisfies readonly Role[]
 export const AGENT_ROLES = ['AGENT_ADMIN', 'AGENT_USER'] as const satisfies readonly Role[]
 
+/** Groups whose members pass the admin guard (spec 2 §2 Guards), besides superusers. */
+export const ADMIN_GROUPS = ['Admin', 'Organization Admin', 'Tenant Admin'] as const
+export type AdminGroup = (typeof ADMIN_GROUPS)[number]
+
+/**
+ * The admin guard: a superuser (the platform's ADMIN), or a member of an admin group. The server applies the
+ * same rule to every admin endpoint; a group member who is not a superuser administers only their own
+ * organisation.
+ */
+export const passesAdminGuard = (user: {
+  is_superuser: boolean
+  groups: readonly { name: string }[]
+}): boolean =>
+  user.is_superuser || user.groups.some((group) => (ADMIN_GROUPS as readonly string[]).includes(group.name))
+
 export const isAdminRole = (role: Role): boolean => (ADMIN_ROLES as readonly Role[]).includes(role)
 export const isAcoRole = (role: Role): boolean => (ACO_ROLES as readonly Role[]).includes(role)
 export const isPhysicianRole = (role: Role): boolean => (PHYSICIAN_ROLES as readonly Role[]).includes(role)

@@ -10,6 +10,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { organizations } from './organizations.ts'
+
+export const SUPPORT_REQUEST_STATUSES = ['new', 'answered', 'closed'] as const
 import { users } from './users.ts'
 
 // A user's postal address and phone. Every part is a contact detail, so the whole record is one encrypted
@@ -104,13 +106,33 @@ export const supportRequests = pgTable(
     senderNameEncrypted: text('sender_name_encrypted'),
     subjectEncrypted: text('subject_encrypted').notNull(),
     messageEncrypted: text('message_encrypted').notNull(),
-    status: text('status', { enum: ['open', 'closed'] })
-      .notNull()
-      .default('open'),
+    // new → answered (a support operator replied) → closed; a reply may reopen nothing, the sender writes again.
+    status: text('status', { enum: SUPPORT_REQUEST_STATUSES }).notNull().default('new'),
+    // The operator looking after it (a platform administrator), if anyone took it yet.
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('support_requests_reference_key').on(table.reference),
     index('support_requests_created_idx').on(table.createdAt),
+    index('support_requests_status_idx').on(table.status, table.createdAt),
   ],
+)
+
+// An operator's answer to a support request, emailed to the sender. The text may quote what the sender wrote
+// (patient details included), so it is encrypted like the request.
+export const supportReplies = pgTable(
+  'support_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    bodyEncrypted: text('body_encrypted').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('support_replies_request_idx').on(table.requestId, table.createdAt)],
 )

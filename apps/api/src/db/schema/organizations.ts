@@ -4,6 +4,13 @@ import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 /** Registry numbers an organisation gave at sign-up: NPI (practices), NPN and licence state (agencies). */
 export type OrganizationIdentifiers = { npi?: string; npn?: string; license_state?: string }
 
+/**
+ * Settings an administrator may change per organisation; a missing key means the platform default.
+ * reminder_hours: hours after sending when an unanswered request is reminded; default_duration_days: the
+ * authorization length a new request starts with.
+ */
+export type OrganizationSettings = { reminder_hours?: number[]; default_duration_days?: number }
+
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
@@ -18,5 +25,7 @@ export const organizations = pgTable('organizations', {
   // The organisation's public profile from the wizard (address, main phone, support email, licence, clinic
   // TIN): one encrypted JSON document.
   profileEncrypted: text('profile_encrypted'),
+  settings: jsonb('settings').$type<OrganizationSettings>().notNull().default({}),
+  isActive: boolean('is_active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -1,6 +1,6 @@
 import { ROLES } from '@blueconsent/contract/shared'
 import { sql } from 'drizzle-orm'
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { organizations } from './organizations.ts'
 
 export const users = pgTable(
@@ -28,4 +28,20 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     index('users_organization_idx').on(table.organizationId),
   ],
+)
+
+// Named groups a user belongs to (spec: the admin guard passes a superuser or a member of 'Admin',
+// 'Organization Admin' or 'Tenant Admin'). A platform administrator grants them; a group member who is not a
+// superuser administers only their own organisation.
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.name] })],
 )

@@ -4,7 +4,7 @@ import { oauthCodes } from '../../db/schema/oauth.ts'
 import { organizations } from '../../db/schema/organizations.ts'
 import { refreshSessions } from '../../db/schema/sessions.ts'
 import { tins, userTins } from '../../db/schema/tins.ts'
-import { users } from '../../db/schema/users.ts'
+import { userGroups, users } from '../../db/schema/users.ts'
 
 export type UserRow = typeof users.$inferSelect
 export type OrganizationRow = typeof organizations.$inferSelect
@@ -47,6 +47,8 @@ export type Account = Pick<
   organization: Pick<OrganizationRow, 'id' | 'name' | 'organizationType'> | null
   /** Every active TIN of the organisation with all_tins, else the assigned active ones (as listUserTinIds). */
   tinIds: string[]
+  /** Names of the user's groups (the admin guard), sorted. */
+  groups: string[]
   /** False when the refresh-session family named is revoked (logout, replay, password change); true when none is named. */
   sessionLive: boolean
   /** False when the authorization code named is revoked (replayed); true when none is named. */
@@ -61,6 +63,8 @@ function prepareAccountQuery(db: DbOrTx) {
     where ${tins.organizationId} = ${users.organizationId} and ${tins.isActive}
       and (${users.allTins} or exists (select 1 from ${userTins} where ${userTins.userId} = ${users.id} and ${userTins.tinId} = ${tins.id}))
     order by ${tins.createdAt}, ${tins.id})`
+  const groups = sql<string[]>`array(
+    select ${userGroups.name} from ${userGroups} where ${userGroups.userId} = ${users.id} order by ${userGroups.name})`
   const sessionLive = sql<boolean>`(${familyId}::uuid is null or exists (select 1 from ${refreshSessions}
     where ${refreshSessions.familyId} = ${familyId}::uuid and ${refreshSessions.userId} = ${users.id} and ${refreshSessions.revokedAt} is null))`
   const grantLive = sql<boolean>`(${grantId}::uuid is null or exists (select 1 from ${oauthCodes}
@@ -81,6 +85,7 @@ function prepareAccountQuery(db: DbOrTx) {
       organizationName: organizations.name,
       organizationType: organizations.organizationType,
       tinIds: tinIds.as('tin_ids'),
+      groups: groups.as('groups'),
       sessionLive: sessionLive.as('session_live'),
       grantLive: grantLive.as('grant_live'),
     })

@@ -33,7 +33,7 @@ export function sessionUserOf(account: Account): SessionUser {
     date_joined: account.dateJoined.toISOString(),
     is_superuser: account.isSuperuser,
     is_demo: account.isDemo,
-    groups: [],
+    groups: account.groups.map((name) => ({ name })),
   }
   const tinScope: TinScope = {
     tin_ids: account.tinIds,

@@ -10,7 +10,7 @@ export async function platformCounts(db: DbOrTx) {
   const [[orgs], [people], [support]] = await Promise.all([
     db.select({ value: count() }).from(organizations),
     db.select({ value: count() }).from(users).where(eq(users.isActive, true)),
-    db.select({ value: count() }).from(supportRequests).where(eq(supportRequests.status, 'open')),
+    db.select({ value: count() }).from(supportRequests).where(eq(supportRequests.status, 'new')),
   ])
   return {
     organizations: orgs?.value ?? 0,

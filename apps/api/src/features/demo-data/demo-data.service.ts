@@ -69,6 +69,8 @@ async function staffActor(ctx: AppContext, persona: DemoPersona, underTin?: stri
     permissions: permissionsFor(user.role, organizationType),
     tinIds: underTin ? [await demoTinId(ctx, user.organizationId, underTin)] : await tinIdsOf(ctx.db, user),
     allTins: underTin ? false : user.allTins,
+    isSuperuser: user.isSuperuser,
+    groups: [],
     sessionFamilyId: null,
     clientId: null,
     scope: null,

@@ -81,7 +81,7 @@ describe('signed-in support requests', () => {
     const row = await storedRow(reference)
     expect(row).toMatchObject({
       source: 'app',
-      status: 'open',
+      status: 'new',
       userId: user?.id,
       organizationId: user?.organizationId,
     })

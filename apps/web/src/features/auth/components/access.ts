@@ -1,6 +1,6 @@
 // Route access rules: roles, an admin requirement, organisation types.
 import { type User } from '@blueconsent/contract/auth'
-import { isAdminRole, type OrganizationType, type Role } from '@blueconsent/contract/shared'
+import { passesAdminGuard, type OrganizationType, type Role } from '@blueconsent/contract/shared'
 
 export type AccessRule = {
   roles?: readonly Role[]
@@ -8,13 +8,8 @@ export type AccessRule = {
   organizationTypes?: readonly OrganizationType[]
 }
 
-const ADMIN_GROUPS = ['Admin', 'Organization Admin', 'Tenant Admin']
-
-/** Admin guard: an admin role, a superuser, or a member of an admin group. */
-export const isAdminUser = (user: User): boolean =>
-  isAdminRole(user.role) ||
-  user.is_superuser ||
-  user.groups.some((group) => ADMIN_GROUPS.includes(group.name))
+/** Admin guard: a superuser or a member of an admin group (the server applies the same rule). */
+export const isAdminUser = (user: User): boolean => passesAdminGuard(user)
 
 export function canAccess(user: User, rule: AccessRule): boolean {
   if (rule.roles && !rule.roles.includes(user.role)) return false

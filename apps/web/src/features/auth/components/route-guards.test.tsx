@@ -50,6 +50,9 @@ describe('canAccess', () => {
     expect(isAdminUser(makeUser({ role: 'USER', is_superuser: true }))).toBe(true)
     expect(isAdminUser(makeUser({ role: 'USER', groups: [{ name: 'Tenant Admin' }] }))).toBe(true)
     expect(isAdminUser(makeUser({ role: 'USER' }))).toBe(false)
+    // An organisation's admin role alone is not the admin guard: only a superuser or a group member passes.
+    expect(isAdminUser(makeUser({ role: 'ACO_ADMIN' }))).toBe(false)
+    expect(isAdminUser(makeUser({ role: 'ACO_ADMIN', groups: [{ name: 'Organization Admin' }] }))).toBe(true)
   })
 })
 
