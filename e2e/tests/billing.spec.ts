@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, signIn, signInAs, signUpNewAccount } from './fixtures.ts'
+import { expectNoAxeViolations, latestOutboxLink, signIn, signInAs, signUpNewAccount } from './fixtures.ts'
 
 const PASSWORD = 'Correct-Horse-9'
 
@@ -45,9 +45,11 @@ test('an individual sees their subscription, invoice and card, opens the portal 
   ).toBeVisible()
 })
 
-test('a new practice subscribes its team through the local checkout, and the declined card is refused', async ({
+test('a new practice subscribes its team through the local checkout (the declined card refused), invites a colleague onto a seat, and removes them', async ({
   page,
+  browser,
 }) => {
+  test.setTimeout(150_000)
   const email = await signUpNewAccount(page, 'physician', PASSWORD, 'Casey')
   await signIn(page, email, PASSWORD)
 
@@ -70,4 +72,45 @@ test('a new practice subscribes its team through the local checkout, and the dec
   await expect(page.getByText('1 of 5 in use', { exact: false })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Team members' })).toBeVisible()
   await expectNoAxeViolations(page)
+
+  // The admin invites a colleague onto one of the free seats.
+  const colleague = `billing.colleague.${Date.now()}@example.org`
+  await page.getByRole('button', { name: 'Add Member' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Member' })
+  await expect(dialog.getByText('A free seat is waiting: no charge now.')).toBeVisible()
+  await expectNoAxeViolations(page)
+  await dialog.getByLabel('Email').fill(colleague)
+  await dialog.getByLabel('Role').selectOption('PHYSICIAN_USER')
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click()
+  await expect(page.getByText(`Invitation sent to ${colleague}`)).toBeVisible()
+  await expect(page.getByRole('button', { name: `Resend invitation to ${colleague}` })).toBeVisible()
+
+  // The colleague accepts from the email in a browser of their own and signs in.
+  const member = await (await browser.newContext()).newPage()
+  await member.goto(await latestOutboxLink(member, colleague, '/billing/invite'))
+  await expect(member.getByRole('heading', { level: 1, name: 'Accept Team Invitation' })).toBeVisible()
+  await expectNoAxeViolations(member)
+  await member.getByLabel('First name').fill('Jamie')
+  await member.getByLabel('Last name').fill('Lee')
+  await member.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await member.getByLabel('Confirm password', { exact: true }).fill(PASSWORD)
+  await member.getByRole('button', { name: 'Create Account' }).click()
+  await expect(member.getByText('Your account is ready. You can sign in now.')).toBeVisible()
+  await member.getByRole('link', { name: 'Go to Login' }).click()
+  await signIn(member, colleague, PASSWORD)
+  await expect(member.getByRole('banner')).toContainText('Jamie')
+
+  // The admin sees them on a seat and removes them: the seat is given back and their session ends at once.
+  await page.reload()
+  await expect(page.getByText('2 of 5 seats in use.')).toBeVisible()
+  await page.getByRole('button', { name: 'Remove Jamie Lee' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Remove Jamie Lee?' })
+  await expectNoAxeViolations(page)
+  await confirm.getByRole('button', { name: 'Remove Member' }).click()
+  await expect(page.getByText('Jamie Lee was removed and their seat freed.')).toBeVisible()
+  // The freed seat is dropped from the subscription and credited on the next invoice.
+  await expect(page.getByText('1 of 4 seats in use.')).toBeVisible()
+  await member.goto('/app/patients')
+  await expect(member).toHaveURL(/\/app\/login/)
+  await member.context().close()
 })

@@ -1,22 +1,93 @@
 // Demo billing on the embedded stand-in, so every billing screen has something true to show on the first
 // `npm start`: the individual practitioner's subscription and each demo organisation's team, paid with the
-// stand-in's test Visa, every user of the organisation on a seat.
-import { SEAT_PRICE_CENTS } from '@blueconsent/contract/billing'
+// stand-in's test Visa, every user of the organisation on a seat, a few months of paid invoices (the
+// subscription starts on a Stripe test clock set months back, which is then advanced to today, so every
+// renewal is a real invoice) and, for teams, one colleague invited onto the free seat.
+import { SEAT_PRICE_CENTS, type TEAM_MEMBER_ROLES } from '@blueconsent/contract/billing'
+import { INVITATION_TTL_HOURS } from '@blueconsent/contract/invitations'
+import type { OrganizationType } from '@blueconsent/contract/shared'
 import { eq } from 'drizzle-orm'
+import type Stripe from 'stripe'
 import type { AppContext } from '../../context.ts'
 import { users } from '../../db/schema/users.ts'
+import { encrypt, keyedHash, randomToken, sha256Hex } from '../../lib/crypto.ts'
 import {
   addTeamMember,
   applySubscriptionState,
   findAccountOfOrganization,
   insertAccount,
+  insertTeamInvitation,
   setCustomer,
+  type BillingAccountRow,
 } from './billing.repository.ts'
 import { seatPriceId } from './billing.service.ts'
 import { stripeGateway } from './stripe-gateway.ts'
 import { subscriptionState, syncInvoice } from './stripe-sync.ts'
 
-export type DemoBillingOrganization = { id: string; name: string; individual: boolean }
+export type DemoBillingOrganization = {
+  id: string
+  name: string
+  individual: boolean
+  organizationType: OrganizationType
+  /** The address the pending team invitation goes to (nobody has an account there). */
+  invitee?: string
+}
+
+/** How far back each demo subscription starts: one paid invoice per month since. */
+export const DEMO_HISTORY_MONTHS = 4
+const HOUR_MS = 3_600_000
+const unix = (at: Date): number => Math.floor(at.getTime() / 1000)
+
+function monthsBefore(at: Date, months: number): Date {
+  const start = new Date(at)
+  // From the 28th at the latest, so every month back has that day and each month renews exactly once.
+  start.setUTCDate(Math.min(start.getUTCDate(), 28))
+  start.setUTCMonth(start.getUTCMonth() - months)
+  return start
+}
+
+/** Stripe advances a test clock in the background; wait until it is ready (the stand-in is at once). */
+async function advanceClock(stripe: Stripe, clockId: string, to: Date): Promise<void> {
+  let clock = await stripe.testHelpers.testClocks.advance(clockId, { frozen_time: unix(to) })
+  for (let attempt = 0; clock.status !== 'ready' && attempt < 60; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    clock = await stripe.testHelpers.testClocks.retrieve(clockId)
+  }
+}
+
+const TEAM_ROLE_OF: Partial<Record<OrganizationType, (typeof TEAM_MEMBER_ROLES)[number]>> = {
+  ACO: 'ACO_USER',
+  PHYSICIAN_GROUP: 'PHYSICIAN_USER',
+  FQHC: 'PHYSICIAN_USER',
+  INSURANCE_AGENCY: 'AGENT_USER',
+}
+
+/**
+ * A colleague invited onto the team's free seat and not yet answered, so the team card has a pending row.
+ * No email goes out: the link's token is thrown away, and 'Resend' from the card mails a fresh one.
+ */
+async function inviteDemoColleague(
+  ctx: AppContext,
+  account: BillingAccountRow,
+  organization: DemoBillingOrganization,
+  invitedBy: string | undefined,
+) {
+  const role = TEAM_ROLE_OF[organization.organizationType]
+  if (!role || !organization.invitee) return
+  const now = ctx.clock()
+  const email = organization.invitee.toLowerCase()
+  await insertTeamInvitation(ctx.db, {
+    billingAccountId: account.id,
+    emailEncrypted: encrypt(ctx.keys, email),
+    emailHash: keyedHash(ctx.keys, email),
+    role,
+    tokenHash: sha256Hex(randomToken()),
+    invitedByUserId: invitedBy ?? null,
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_HOURS * HOUR_MS),
+    createdAt: now,
+    lastSentAt: now,
+  })
+}
 
 async function membersOf(ctx: AppContext, organizationId: string) {
   return ctx.db
@@ -41,9 +112,14 @@ export async function seedDemoBilling(ctx: AppContext, organizations: readonly D
       createdAt: now,
       updatedAt: now,
     })
+    const clock = await stripe.testHelpers.testClocks.create({
+      frozen_time: unix(monthsBefore(now, DEMO_HISTORY_MONTHS)),
+      name: `Demo: ${organization.name}`,
+    })
     const customer = await stripe.customers.create({
       email: people[0]?.email ?? 'billing@example.org',
       name: organization.name,
+      test_clock: clock.id,
       metadata: { billing_account_id: account.id, demo: 'true' },
     })
     await setCustomer(ctx.db, account.id, customer.id, now)
@@ -53,13 +129,14 @@ export async function seedDemoBilling(ctx: AppContext, organizations: readonly D
     await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: card } })
     // A team keeps one free seat for its next colleague.
     const seats = organization.individual ? 1 : Math.max(1, people.length) + 1
-    const subscription = await stripe.subscriptions.create({
+    const started = await stripe.subscriptions.create({
       customer: customer.id,
       items: [{ price: await seatPriceId(ctx), quantity: seats }],
       default_payment_method: card,
       metadata: { billing_account_id: account.id },
-      expand: ['latest_invoice'],
     })
+    await advanceClock(stripe, clock.id, now)
+    const subscription = await stripe.subscriptions.retrieve(started.id)
     await applySubscriptionState(
       ctx.db,
       account.id,
@@ -67,11 +144,12 @@ export async function seedDemoBilling(ctx: AppContext, organizations: readonly D
       ctx.clock(),
       ctx.clock(),
     )
-    const invoice = subscription.latest_invoice
-    const invoiceId = typeof invoice === 'string' ? invoice : invoice?.id
-    if (invoiceId) await syncInvoice(ctx, ctx.db, invoiceId)
-    if (!organization.individual)
+    for await (const invoice of stripe.invoices.list({ customer: customer.id, limit: 100 }))
+      if (invoice.id) await syncInvoice(ctx, ctx.db, invoice.id)
+    if (!organization.individual) {
       for (const person of people) await addTeamMember(ctx.db, account.id, person.id, now)
+      await inviteDemoColleague(ctx, account, organization, people[0]?.id)
+    }
     subscribed += 1
   }
   return subscribed

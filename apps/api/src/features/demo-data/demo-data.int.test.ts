@@ -11,6 +11,7 @@ import { organizations } from '../../db/schema/organizations.ts'
 import { loginAs } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { sandboxName } from '../../testing/consent-testing.ts'
+import { DEMO_HISTORY_MONTHS } from '../billing/index.ts'
 import { DEMO_PLAN } from './demo-plan.ts'
 import { seedDemoData, shouldSeedDemoData, type DemoDataResult } from './demo-data.service.ts'
 
@@ -130,6 +131,35 @@ describe('demo data at first start', { timeout: 120_000 }, () => {
     expect((await admin.request({ method: 'GET', url: `/api/patients/${patient?.id}/` })).statusCode).toBe(
       200,
     )
+  })
+
+  it('gives the individual months of paid invoices, and each team its seats and a pending invitation', async () => {
+    const individual = await loginAs(t.app, 'USER')
+    const own = await individual.request({ method: 'GET', url: '/api/billing/individual/billing/' })
+    expect(own.statusCode).toBe(200)
+    const account = own.json() as {
+      subscription_status: string
+      payment_history: { status: string; created_at: string }[]
+    }
+    expect(account.subscription_status).toBe('active')
+    // The first invoice and one renewal a month since the subscription started.
+    expect(account.payment_history.length).toBe(DEMO_HISTORY_MONTHS + 1)
+    expect(account.payment_history.every((payment) => payment.status === 'succeeded')).toBe(true)
+    const months = new Set(account.payment_history.map((payment) => payment.created_at.slice(0, 7)))
+    expect(months.size).toBe(DEMO_HISTORY_MONTHS + 1)
+
+    const admin = await loginAs(t.app, 'ACO_ADMIN')
+    const team = await admin.request({ method: 'GET', url: '/api/billing/team/billing/' })
+    expect(team.statusCode).toBe(200)
+    const teamAccount = team.json() as {
+      seats_active: number
+      seats_total: number
+      pending_invitations: { email: string }[]
+    }
+    expect(teamAccount.seats_active).toBeGreaterThanOrEqual(2)
+    expect(teamAccount.pending_invitations.map((invitation) => invitation.email)).toEqual([
+      'new.colleague.aco@example.org',
+    ])
   })
 
   it('leaves requests in every status and one held for identity review', async () => {

@@ -220,6 +220,8 @@ async function seedBilling(app: FastifyInstance, log: FastifyBaseLogger): Promis
           id,
           name: DEMO_ORGANIZATIONS[key].name,
           individual: DEMO_ORGANIZATIONS[key].organizationType === 'INDIVIDUAL',
+          organizationType: DEMO_ORGANIZATIONS[key].organizationType,
+          invitee: `new.colleague.${key.toLowerCase()}@example.org`,
         })
     }
     const subscribed = await seedDemoBilling(app.ctx, organizations)

@@ -1,8 +1,8 @@
 // The cards on file (spec 2 payment-method manager, made real): brand, last four digits, expiry and which one
-// pays; set another as default, remove one, or add one on Stripe's (or the local stand-in's) own card page,
-// so card numbers never touch this portal.
+// pays; set another as default, remove one, or add one with Stripe Elements (a real Stripe account) or on the
+// local stand-in's own card page, so card numbers never touch this portal.
 import { BILLING_MESSAGES, type PaymentMethod } from '@blueconsent/contract/billing'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { fullPageNavigate } from '../../../lib/navigation.ts'
@@ -16,6 +16,10 @@ import {
 import { brandName } from './billing-format.ts'
 import { failureText } from './failure-text.ts'
 
+const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'))
+
+type ElementsSetup = { publishableKey: string; clientSecret: string; returnUrl: string }
+
 const expiry = (method: PaymentMethod) =>
   `${String(method.card.exp_month).padStart(2, '0')}/${String(method.card.exp_year).slice(-2)}`
 
@@ -24,6 +28,7 @@ export function PaymentMethods() {
   const refresh = useRefreshBilling()
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [elementsSetup, setElementsSetup] = useState<ElementsSetup | null>(null)
 
   async function run(task: () => Promise<unknown>, fallback: string) {
     setBusy(true)
@@ -42,11 +47,16 @@ export function PaymentMethods() {
     setBusy(true)
     setError(null)
     try {
-      const setup = await startCardSetup(`${window.location.origin}/app/billing`)
+      const returnUrl = `${window.location.origin}/app/billing`
+      const setup = await startCardSetup(returnUrl)
       if (setup.hosted_setup_url) return fullPageNavigate(setup.hosted_setup_url)
-      setError(
-        setup.publishable_key ? BILLING_MESSAGES.paymentFormFailed : BILLING_MESSAGES.publishableKeyMissing,
-      )
+      if (setup.publishable_key && setup.client_secret)
+        setElementsSetup({
+          publishableKey: setup.publishable_key,
+          clientSecret: setup.client_secret,
+          returnUrl,
+        })
+      else setError(BILLING_MESSAGES.publishableKeyMissing)
     } catch (failure) {
       setError(failureText(failure, BILLING_MESSAGES.paymentPortalFailed))
     }
@@ -110,6 +120,18 @@ export function PaymentMethods() {
           Add card
         </button>
       </div>
+      {elementsSetup ? (
+        <Suspense fallback={<Spinner label="Loading the card form…" />}>
+          <StripeCardForm
+            {...elementsSetup}
+            onClose={() => setElementsSetup(null)}
+            onSaved={async () => {
+              setElementsSetup(null)
+              await refresh()
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   )
 }
