@@ -296,7 +296,13 @@ export const routes: RouteObject[] = [
                     ),
                   ]),
                   guarded(PHYSICIAN_GUARD, [
-                    page('Patients', paths.physicianPatients, patientList),
+                    page(
+                      'Patients',
+                      paths.physicianPatients,
+                      async () =>
+                        (await import('../features/patients/pages/physician-patients-page.tsx'))
+                          .PhysicianPatientsPage,
+                    ),
                     page(
                       'Appointments',
                       paths.physicianAppointments,

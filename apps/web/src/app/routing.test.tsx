@@ -22,7 +22,10 @@ describe('routing and guards', () => {
 
   it('sends a guest on a protected page to login with next', async () => {
     const app = renderApp('/app/care-management?tab=x')
-    await waitFor(() => expect(path(app)).toBe('/app/login?next=%2Fapp%2Fcare-management%3Ftab%3Dx'))
+    // The login page is a lazy chunk: on a busy machine its first load takes longer than waitFor's 1 s default.
+    await waitFor(() => expect(path(app)).toBe('/app/login?next=%2Fapp%2Fcare-management%3Ftab%3Dx'), {
+      timeout: 5_000,
+    })
   })
 
   it('sends a signed-in user on the login route to the role home', async () => {

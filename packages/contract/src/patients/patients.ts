@@ -46,6 +46,11 @@ export const patientSchema = z.object({
   data_as_of: z.string().nullable(),
   last_synced_at: z.string().nullable(),
   authorization: patientAuthorizationSchema.nullable(),
+  /**
+   * Lists only: the newest CMS-HCC score, for roles that see risk scores and patients under an active
+   * authorization (null otherwise, or before the first score).
+   */
+  risk_score: z.number().nullable().optional(),
 })
 export type Patient = z.infer<typeof patientSchema>
 
@@ -113,6 +118,16 @@ export const claimDetailSchema = patientClaimSchema.extend({
 })
 export type ClaimDetail = z.infer<typeof claimDetailSchema>
 
+export const PATIENT_LIST_ORDERINGS = [
+  'name',
+  '-name',
+  'data_as_of',
+  '-data_as_of',
+  'risk_score',
+  '-risk_score',
+] as const
+export type PatientListOrdering = (typeof PATIENT_LIST_ORDERINGS)[number]
+
 /** GET /api/patients/: one of the parameters; unknown ones (cache busters like `_t`) are ignored. */
 export const patientSearchQuerySchema = z
   .object({
@@ -120,8 +135,8 @@ export const patientSearchQuerySchema = z
     medicare_number: z.string().trim().min(1).max(32).optional(),
     search: z.string().trim().min(1).max(200).optional(),
     uuid: z.string().trim().optional(),
-    /** `-data_as_of`: newest Medicare data first (the organisation's list); default by name. */
-    ordering: z.enum(['name', '-data_as_of']).optional(),
+    /** A leading '-' sorts descending; default by name. Risk score sorts only the scores the caller may see. */
+    ordering: z.enum(PATIENT_LIST_ORDERINGS).optional(),
     page: z.coerce.number().int().min(1).default(1),
     page_size: z.coerce.number().int().min(1).max(100).default(20),
   })

@@ -1,8 +1,11 @@
 // The WHERE and ORDER BY of a patient search, built from terms the service already normalised and hashed
 // (identifiers are compared by keyed hash, never in clear). Names go word by word through the name
 // vocabulary (name-search.ts).
+import type { PatientListOrdering } from '@blueconsent/contract/patients'
+import { displayOptionsFor } from '@blueconsent/contract/shared'
 import { and, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { riskScores } from '../../db/schema/clinical.ts'
 import { patients } from '../../db/schema/patients.ts'
 import type { Principal } from '../../plugins/access.ts'
 import { patientIdsWithTerms, termsForWords } from './name-search.ts'
@@ -24,8 +27,35 @@ export type SearchTerms = {
   mrnHash?: string | undefined
   mbiHash?: string | undefined
   general?: GeneralTerm | undefined
-  /** Newest Medicare data first, before the name (the organisation's list). */
-  newestDataFirst?: boolean
+  /** The list's chosen order, before the name (the organisation's list); none: by relevance, then name. */
+  ordering?: PatientListOrdering | undefined
+}
+
+/**
+ * The newest score of a patient the caller may see it for (a role with risk scores and an active
+ * authorization); otherwise null, so sorting by score reveals nothing the list would not show.
+ */
+function visibleScore(principal: Principal, now: Date): SQL {
+  if (!displayOptionsFor(principal.role).riskScore) return sql`null::numeric`
+  return sql`case when ${activeAuthorizationExists(principal, now)} then (select ${riskScores.score} from ${riskScores}
+    where ${riskScores.patientId} = ${patients.id} order by ${riskScores.calculatedAt} desc limit 1) end`
+}
+
+function orderingTerms(principal: Principal, now: Date, ordering: PatientListOrdering | undefined): SQL[] {
+  switch (ordering) {
+    case '-data_as_of':
+      return [sql`${patients.dataAsOf} desc nulls last`]
+    case 'data_as_of':
+      return [sql`${patients.dataAsOf} asc nulls last`]
+    case '-risk_score':
+      return [sql`${visibleScore(principal, now)} desc nulls last`]
+    case 'risk_score':
+      return [sql`${visibleScore(principal, now)} asc nulls last`]
+    case '-name':
+      return [sql`lower(${patients.fullName}) desc`]
+    default:
+      return []
+  }
 }
 
 /**
@@ -74,7 +104,7 @@ export async function searchPageFor(
     // cost, and accents already made no difference to which patients match.
     orderBy.push(sql`similarity(lower(${patients.fullName}), lower(${terms.general.text})) desc`)
   }
-  if (terms.newestDataFirst) orderBy.push(sql`${patients.dataAsOf} desc nulls last`)
+  orderBy.push(...orderingTerms(principal, now, terms.ordering))
   orderBy.push(sql`lower(${patients.fullName})`, sql`${patients.id}`)
   return { where: sql.join(conditions, sql` and `), orderBy, ...paging }
 }

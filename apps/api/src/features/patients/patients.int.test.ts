@@ -1,10 +1,10 @@
 // Patients: search by each parameter, trigram search, the scoping matrix on every endpoint,
 // agents' medications-only view, the authorization gate on data, claim detail, exports and audit rows.
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../db/schema/audit.ts'
 import { organizations } from '../../db/schema/organizations.ts'
-import { claims } from '../../db/schema/clinical.ts'
+import { claims, riskScores } from '../../db/schema/clinical.ts'
 import { patients } from '../../db/schema/patients.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -103,6 +103,53 @@ describe('GET /api/patients/ search', () => {
     expect(all[all.length - 1]).toBe(acoFirst.id)
     expect(newest.next).toContain('ordering=-data_as_of')
     expect((await get('ACO_ADMIN', '/api/patients/?ordering=oldest')).statusCode).toBe(400)
+  })
+
+  it('shows each served patient’s newest risk score in the list and sorts by it, both ways', async () => {
+    const score = (patientId: string, value: string, calculatedAt: string) => ({
+      patientId,
+      model: 'V28',
+      paymentYear: 2026,
+      score: value,
+      segment: 'CNA',
+      result: {},
+      calculatedAt: new Date(calculatedAt),
+    })
+    const added = await t.app.ctx.db
+      .insert(riskScores)
+      .values([
+        score(acoFirst.id, '0.900', '2099-01-01T00:00:00Z'),
+        // Only the newest score counts (after the fixture's own): Margaret's 2.400 replaced her 0.900.
+        score(acoFirst.id, '2.400', '2099-02-01T00:00:00Z'),
+        score(acoSecond.id, '1.100', '2099-02-01T00:00:00Z'),
+      ])
+      .returning({ id: riskScores.id })
+    type Row = { id: string; risk_score?: number | null }
+    const list = async (ordering: string): Promise<Row[]> =>
+      ((await get('ACO_ADMIN', `/api/patients/?ordering=${ordering}`)).json() as { results: Row[] }).results
+    const highest = await list('-risk_score')
+    expect(highest.slice(0, 2).map((row) => [row.id, row.risk_score])).toEqual([
+      [acoFirst.id, 2.4],
+      [acoSecond.id, 1.1],
+    ])
+    const lowest = ids({ results: await list('risk_score') })
+    expect(lowest.indexOf(acoSecond.id)).toBeLessThan(lowest.indexOf(acoFirst.id))
+    expect((await get('ACO_ADMIN', '/api/patients/?ordering=-risk_score&page_size=1')).json().next).toContain(
+      'ordering=-risk_score',
+    )
+    // Without an active authorization the score is neither shown nor used to sort.
+    await setRequestStatus(t, acoFirst.requestId, 'revoked')
+    const afterRevoke = await list('-risk_score')
+    expect(afterRevoke[0]?.id).toBe(acoSecond.id)
+    expect(afterRevoke.find((row) => row.id === acoFirst.id)?.risk_score).toBeNull()
+    await setRequestStatus(t, acoFirst.requestId, 'authorized')
+    // The later tests read the fixture's own scores.
+    await t.app.ctx.db.delete(riskScores).where(
+      inArray(
+        riskScores.id,
+        added.map((row) => row.id),
+      ),
+    )
   })
 
   it('searches only within scope: TINs, organisation, agent requests', async () => {

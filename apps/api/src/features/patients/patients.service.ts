@@ -8,7 +8,13 @@ import {
   type PatientRiskScore,
   type PatientSearchQuery,
 } from '@blueconsent/contract/patients'
-import { isAgentRole, isValidPatientId, MESSAGES, toE164 } from '@blueconsent/contract/shared'
+import {
+  displayOptionsFor,
+  isAgentRole,
+  isValidPatientId,
+  MESSAGES,
+  toE164,
+} from '@blueconsent/contract/shared'
 import type { AppContext } from '../../context.ts'
 import type { Principal } from '../../plugins/access.ts'
 import { readAll } from '../../db/client.ts'
@@ -19,6 +25,7 @@ import {
   latestRiskScore as latestRiskScoreRow,
   listClaims,
   listMedications,
+  newestScoresOf,
   type ClaimWithChildren,
 } from './clinical.repository.ts'
 import { riskScoreView, toClaim, toMedication } from './clinical-views.ts'
@@ -90,7 +97,7 @@ export async function patientSearchPage(
         ? undefined
         : keyedHash(ctx.keys, normaliseMbi(query.medicare_number)),
     general: query.search === undefined ? undefined : generalTerm(ctx, query.search, withIdentifiers),
-    newestDataFirst: query.ordering === '-data_as_of',
+    ordering: query.ordering,
   }
   return searchPageFor(ctx.db, principal, now, terms, {
     limit: query.page_size,
@@ -126,6 +133,12 @@ export async function searchPatientList(
     () => newestRequests(ctx.db, source.principal, ids),
     () => withActiveAuthorization(ctx.db, source.principal, now, ids),
   ])
+  const scores = displayOptionsFor(source.principal.role).riskScore
+    ? await newestScoresOf(
+        ctx.db,
+        ids.filter((id) => served.has(id)),
+      )
+    : new Map<string, number>()
   const pageUrl = (page: number): string => {
     const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size) })
     for (const name of SEARCH_PARAMETERS) if (query[name] !== undefined) params.set(name, String(query[name]))
@@ -137,7 +150,10 @@ export async function searchPatientList(
     next: query.page * query.page_size < total ? pageUrl(query.page + 1) : null,
     previous: query.page > 1 ? pageUrl(query.page - 1) : null,
     results: rows.map((row) =>
-      toPatient(ctx, source.principal, row, requests.get(row.id), served.has(row.id)),
+      withScore(
+        toPatient(ctx, source.principal, row, requests.get(row.id), served.has(row.id)),
+        scores.get(row.id),
+      ),
     ),
   }
 }
@@ -274,3 +290,9 @@ export async function readClaim(ctx: AppContext, source: AuditSource, id: string
     })),
   }
 }
+
+/** A list row with its newest score; served scores only (the map holds no other patients). */
+const withScore = (patient: Patient, score: number | undefined): Patient => ({
+  ...patient,
+  risk_score: score ?? null,
+})

@@ -6,6 +6,7 @@ import {
   patientListSchema,
   patientRiskScoreSchema,
   patientSchema,
+  type PatientListOrdering,
 } from '@blueconsent/contract/patients'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
@@ -18,7 +19,8 @@ const ALL = ['patients'] as const
 export const patientKeys = {
   all: ALL,
   search: (search: PatientSearch) => [...ALL, 'search', search] as const,
-  organizationList: (page: number) => [...ALL, 'organization-list', page] as const,
+  organizationList: (page: number, ordering: PatientListOrdering = '-data_as_of') =>
+    [...ALL, 'organization-list', page, ordering] as const,
   detail: (id: string) => [...ALL, 'detail', id] as const,
   consolidated: (id: string) => [...ALL, 'consolidated', id] as const,
   riskScore: (id: string) => [...ALL, 'risk-score', id] as const,
@@ -41,14 +43,14 @@ export const searchPatients = (
 
 export const ORGANIZATION_LIST_PAGE_SIZE = 20
 
-/** The organisation's patients in the caller's scope, newest Medicare data first. */
-export const useOrganizationPatients = (page: number) =>
+/** The organisation's patients in the caller's scope, newest Medicare data first unless told otherwise. */
+export const useOrganizationPatients = (page: number, ordering: PatientListOrdering = '-data_as_of') =>
   useQuery({
-    queryKey: patientKeys.organizationList(page),
+    queryKey: patientKeys.organizationList(page, ordering),
     queryFn: ({ signal }) =>
       apiClient.get('/api/patients/', {
         schema: patientListSchema,
-        query: { ordering: '-data_as_of', page, page_size: ORGANIZATION_LIST_PAGE_SIZE },
+        query: { ordering, page, page_size: ORGANIZATION_LIST_PAGE_SIZE },
         signal,
       }),
     retry: retryServerErrors,
