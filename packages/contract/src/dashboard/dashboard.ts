@@ -3,6 +3,9 @@
 import { z } from 'zod'
 
 export const DASHBOARD_PATH = '/api/dashboard/'
+/** POST: the user has seen the dashboard; the next one's 'changed since your last visit' starts here. */
+export const DASHBOARD_VISIT_PATH = '/api/dashboard/visit/'
+export const dashboardVisitSchema = z.object({ visited_at: z.string() })
 export const DASHBOARD_KINDS = ['organization', 'agent', 'platform'] as const
 
 const requestFiguresSchema = z.object({
@@ -42,6 +45,14 @@ export const dashboardSchema = z.object({
       organizations: z.number(),
       users: z.number(),
       support_requests_open: z.number(),
+    })
+    .nullable(),
+  /** Organisation dashboards: patients whose data was pulled since the user's previous visit. */
+  changes_since_last_visit: z
+    .object({
+      since: z.string().nullable(),
+      count: z.number(),
+      patients: z.array(z.object({ id: z.string(), name: z.string(), last_synced_at: z.string() })),
     })
     .nullable(),
 })

@@ -1,7 +1,7 @@
 // The dashboard's figures are scoped like every other read and agree with a direct count: an ACO admin
 // sees their organisation, an ACO user only their TIN, an agent only their own clients, the platform
 // administrator the platform and no patients.
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../db/schema/audit.ts'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
@@ -82,6 +82,33 @@ describe('dashboard', () => {
       { hcc: 'HCC38', label: 'Diabetes with Glycemic, Unspecified, or No Complications', patients: 1 },
     ])
     expect(figures.platform).toBeNull()
+  })
+
+  it('names the patients whose data was pulled since the user’s last visit, within their scope only', async () => {
+    const user = await loginAs(t.app, 'ACO_USER')
+    const read = async () =>
+      (await user.request({ method: 'GET', url: '/api/dashboard/' })).json().changes_since_last_visit
+    // A first visit has nothing to compare with.
+    expect(await read()).toEqual({ since: null, count: 0, patients: [] })
+    const visit = await user.request({ method: 'POST', url: '/api/dashboard/visit/' })
+    expect(visit.statusCode).toBe(200)
+    const { visited_at } = visit.json() as { visited_at: string }
+    expect(await read()).toEqual({ since: visited_at, count: 0, patients: [] })
+
+    const later = new Date(new Date(visited_at).getTime() + 60_000)
+    await t.app.ctx.db
+      .update(patients)
+      .set({ lastSyncedAt: later })
+      .where(inArray(patients.organizationId, [await organizationOf('ACO_ADMIN')]))
+    // Both ACO patients changed, but this user works on the first TIN only.
+    expect(await read()).toEqual({
+      since: visited_at,
+      count: 1,
+      patients: [{ id: onFirstTin.id, name: 'Dash First Tin', last_synced_at: later.toISOString() }],
+    })
+    const admin = (await dashboard('ACO_ADMIN')).changes_since_last_visit
+    expect(admin).toEqual({ since: null, count: 0, patients: [] })
+    expect((await dashboard('AGENT_USER')).changes_since_last_visit).toBeNull()
   })
 
   it('narrows an ACO user to their TIN', async () => {

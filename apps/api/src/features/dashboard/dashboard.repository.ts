@@ -1,8 +1,9 @@
 // Platform-wide counts for the platform administrator's dashboard (no organisation scope: they see the
-// platform, never a patient).
+// platform, never a patient), and when each user last opened their dashboard.
 import { count, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { supportRequests } from '../../db/schema/account.ts'
+import { dashboardVisits } from '../../db/schema/dashboard.ts'
 import { organizations } from '../../db/schema/organizations.ts'
 import { users } from '../../db/schema/users.ts'
 
@@ -17,4 +18,20 @@ export async function platformCounts(db: DbOrTx) {
     users: people?.value ?? 0,
     support_requests_open: support?.value ?? 0,
   }
+}
+
+/** When the user last opened the dashboard (null: never). */
+export async function lastDashboardVisit(db: DbOrTx, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ visitedAt: dashboardVisits.visitedAt })
+    .from(dashboardVisits)
+    .where(eq(dashboardVisits.userId, userId))
+  return row?.visitedAt ?? null
+}
+
+export async function recordDashboardVisit(db: DbOrTx, userId: string, at: Date): Promise<void> {
+  await db
+    .insert(dashboardVisits)
+    .values({ userId, visitedAt: at })
+    .onConflictDoUpdate({ target: dashboardVisits.userId, set: { visitedAt: at } })
 }

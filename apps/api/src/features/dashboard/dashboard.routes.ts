@@ -1,14 +1,19 @@
-// GET /api/dashboard/: the signed-in user's figures, computed under their own scope.
-import { dashboardSchema } from '@blueconsent/contract/dashboard'
+// GET /api/dashboard/: the signed-in user's figures, computed under their own scope; POST .../visit/ marks it seen.
+import {
+  DASHBOARD_PATH,
+  DASHBOARD_VISIT_PATH,
+  dashboardSchema,
+  dashboardVisitSchema,
+} from '@blueconsent/contract/dashboard'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { notAuthenticated } from '../../errors.ts'
-import { dashboardFor } from './dashboard.service.ts'
+import { dashboardFor, markDashboardVisited } from './dashboard.service.ts'
 
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>()
   routes.get(
-    '/api/dashboard/',
+    DASHBOARD_PATH,
     {
       config: { access: {} },
       schema: { tags: ['dashboard'], security: [{ bearer: [] }], response: { 200: dashboardSchema } },
@@ -16,6 +21,17 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       if (!request.principal) throw notAuthenticated()
       return dashboardFor(app.ctx, request.principal)
+    },
+  )
+  routes.post(
+    DASHBOARD_VISIT_PATH,
+    {
+      config: { access: {} },
+      schema: { tags: ['dashboard'], security: [{ bearer: [] }], response: { 200: dashboardVisitSchema } },
+    },
+    async (request) => {
+      if (!request.principal) throw notAuthenticated()
+      return markDashboardVisited(app.ctx, request.principal)
     },
   )
 }

@@ -18,6 +18,11 @@ export {
   type PatientInput,
   type PatientRow,
 } from './patient-records.ts'
-export { patientFigures, type PatientFigures } from './patient-figures.repository.ts'
+export {
+  patientFigures,
+  patientsChangedSince,
+  type ChangedPatients,
+  type PatientFigures,
+} from './patient-figures.repository.ts'
 export { patientRoutes } from './patients.routes.ts'
 export { normaliseMbi } from './patients.service.ts'

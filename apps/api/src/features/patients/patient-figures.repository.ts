@@ -82,3 +82,36 @@ export async function patientFigures(db: DbOrTx, principal: Principal, now: Date
     })),
   }
 }
+
+export type ChangedPatients = {
+  count: number
+  patients: { id: string; name: string; last_synced_at: string }[]
+}
+
+/** Patients in scope whose Medicare data was pulled after `since`, newest first (the first `limit`). */
+export async function patientsChangedSince(
+  db: DbOrTx,
+  principal: Principal,
+  now: Date,
+  since: Date,
+  limit: number,
+): Promise<ChangedPatients> {
+  const changed = sql`${patientScope(principal, now)} and ${patients.lastSyncedAt} > ${since.toISOString()}`
+  const [totals] = rowsOf<{ count: number }>(
+    await db.execute(sql`select count(*)::int as count from ${patients} where ${changed}`),
+  )
+  const rows = rowsOf<{ id: string; name: string; last_synced_at: string | Date }>(
+    await db.execute(sql`select ${patients.id} as id, ${patients.fullName} as name,
+        ${patients.lastSyncedAt} as last_synced_at
+      from ${patients} where ${changed}
+      order by ${patients.lastSyncedAt} desc, ${patients.id} limit ${limit}`),
+  )
+  return {
+    count: totals?.count ?? 0,
+    patients: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      last_synced_at: new Date(row.last_synced_at).toISOString(),
+    })),
+  }
+}

@@ -1,8 +1,14 @@
 // The role's figures (GET /api/dashboard/), each one a link to the list behind it; the risk-score
 // distribution is a table whose bars are decoration, so the numbers are the text alternative.
-import { DASHBOARD_PATH, dashboardSchema, type Dashboard } from '@blueconsent/contract/dashboard'
+import {
+  DASHBOARD_PATH,
+  DASHBOARD_VISIT_PATH,
+  dashboardSchema,
+  dashboardVisitSchema,
+  type Dashboard,
+} from '@blueconsent/contract/dashboard'
 import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
@@ -34,8 +40,22 @@ const dateTime = (iso: string) =>
     minute: '2-digit',
   })
 
+/**
+ * Once the figures are on screen, tells the server this visit happened, so the next visit lists what changed
+ * since this one (once per page view; a failure only means the next visit compares with an older one).
+ */
+function useMarkVisited(shown: boolean) {
+  const marked = useRef(false)
+  useEffect(() => {
+    if (!shown || marked.current) return
+    marked.current = true
+    apiClient.post(DASHBOARD_VISIT_PATH, undefined, { schema: dashboardVisitSchema }).catch(() => undefined)
+  }, [shown])
+}
+
 export function FiguresPanel() {
   const dashboard = useDashboard()
+  useMarkVisited(dashboard.isSuccess)
   if (dashboard.isPending) return <Spinner label="Loading your figures…" />
   if (dashboard.isError)
     return (
@@ -113,6 +133,7 @@ function Figures({ data }: { data: Dashboard }) {
           </>
         ) : null}
       </div>
+      {data.changes_since_last_visit?.since ? <ChangedSinceLastVisit data={data} /> : null}
       {data.kind === 'organization' && patients && patients.scored > 0 ? (
         <RiskDistribution data={data} />
       ) : null}
@@ -172,6 +193,43 @@ function RiskDistribution({ data }: { data: Dashboard }) {
             </ol>
           )}
         </div>
+      </div>
+    </div>
+  )
+}
+
+function ChangedSinceLastVisit({ data }: { data: Dashboard }) {
+  const changes = data.changes_since_last_visit
+  if (!changes?.since) return null
+  const more = changes.count - changes.patients.length
+  return (
+    <div className="card bg-base-100 shadow-sm">
+      <div className="card-body">
+        <h3 className="font-semibold">Changed since your last visit ({dateTime(changes.since)})</h3>
+        {changes.count === 0 ? (
+          <p>No patient’s Medicare data changed since your last visit.</p>
+        ) : (
+          <>
+            <p>
+              New Medicare data for {changes.count} {changes.count === 1 ? 'patient' : 'patients'}.
+            </p>
+            <ul className="flex flex-col gap-1">
+              {changes.patients.map((patient) => (
+                <li key={patient.id}>
+                  <Link className="link" to={`/app/patient/${patient.id}`}>
+                    {patient.name}
+                  </Link>{' '}
+                  pulled {dateTime(patient.last_synced_at)}
+                </li>
+              ))}
+            </ul>
+            {more > 0 ? (
+              <Link className="link" to="/app/patients">
+                and {more} more on the Patients page
+              </Link>
+            ) : null}
+          </>
+        )}
       </div>
     </div>
   )

@@ -101,3 +101,55 @@ describe('dashboard request numbers', { timeout: 20_000 }, () => {
     ).toHaveAttribute('href', '/app/authorization/new')
   })
 })
+
+describe('changed since your last visit', () => {
+  const figures = {
+    kind: 'organization',
+    generated_at: '2026-11-25T12:00:00Z',
+    requests: {
+      by_status: {},
+      sent: 0,
+      authorized_ever: 0,
+      conversion_percent: null,
+      awaiting_over_48h: 0,
+      expiring_within_30_days: 0,
+      ingestion_failures: 0,
+    },
+    patients: null,
+    upcoming_expiries: [],
+    platform: null,
+    changes_since_last_visit: {
+      since: '2026-11-24T09:00:00Z',
+      count: 12,
+      patients: [
+        {
+          id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+          name: 'Lucia Fernandez',
+          last_synced_at: '2026-11-25T08:00:00Z',
+        },
+      ],
+    },
+  }
+
+  it('names the patients with new data, links each record, and marks this visit seen once', async () => {
+    document.cookie = 'csrftoken=test-csrf; path=/'
+    await signIn(
+      userWithRole('PHYSICIAN_USER', {
+        organization: { id: 'o', name: 'Clinic', organization_type: 'PHYSICIAN_GROUP' },
+      }),
+    )
+    const fake = createFakeFetch()
+      .on('GET /api/dashboard/', json(200, figures))
+      .on('POST /api/dashboard/visit/', json(200, { visited_at: '2026-11-25T12:00:00Z' }))
+    renderApp('/app/dashboard', { fake })
+    expect(
+      await screen.findByText('New Medicare data for 12 patients.', undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Lucia Fernandez' })).toHaveAttribute(
+      'href',
+      '/app/patient/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+    )
+    expect(screen.getByRole('link', { name: 'and 11 more on the Patients page' })).toBeInTheDocument()
+    await waitFor(() => expect(fake.callsTo('POST /api/dashboard/visit/')).toHaveLength(1))
+  })
+})
