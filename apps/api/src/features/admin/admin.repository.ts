@@ -258,9 +258,11 @@ const organizationColumns = {
   setupCompletedAt: organizations.setupCompletedAt,
   createdAt: organizations.createdAt,
   profileEncrypted: organizations.profileEncrypted,
-  memberCount: sql<number>`(select count(*)::int from ${users} where ${users.organizationId} = ${organizations.id})`,
-  activeMemberCount: sql<number>`(select count(*)::int from ${users} where ${users.organizationId} = ${organizations.id} and ${users.isActive})`,
-  tinCount: sql<number>`(select count(*)::int from ${tins} where ${tins.organizationId} = ${organizations.id} and ${tins.isActive})`,
+  // Spelled with table names: inside a select list Drizzle writes bare column names, which would bind to the
+  // subquery's own table.
+  memberCount: sql<number>`(select count(*)::int from users u where u.organization_id = organizations.id)`,
+  activeMemberCount: sql<number>`(select count(*)::int from users u where u.organization_id = organizations.id and u.is_active)`,
+  tinCount: sql<number>`(select count(*)::int from tins t where t.organization_id = organizations.id and t.is_active)`,
 }
 export type AdminOrganizationRow = {
   id: string
