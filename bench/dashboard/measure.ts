@@ -138,6 +138,8 @@ async function main(): Promise<void> {
     userId,
     role: 'ACO_ADMIN',
     organizationId,
+    isSuperuser: false,
+    groups: [],
     organizationType: 'ACO',
     permissions: [],
     tinIds: [],

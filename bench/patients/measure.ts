@@ -97,6 +97,8 @@ async function benchPrincipal(database: Database): Promise<Principal> {
     organizationId: user.organization_id,
     organizationType: user.organization_type,
     permissions: [],
+    isSuperuser: false,
+    groups: [],
     tinIds: [],
     allTins: user.all_tins,
     sessionFamilyId: null,

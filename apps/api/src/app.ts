@@ -38,6 +38,7 @@ import { accountRoutes } from './features/account/index.ts'
 import { setupRoutes } from './features/setup/index.ts'
 import { dashboardRoutes } from './features/dashboard/index.ts'
 import { billingRoutes, registerStripeGateway } from './features/billing/index.ts'
+import { adminRoutes } from './features/admin/index.ts'
 import { signupRoutes } from './features/signup/index.ts'
 import { supportRoutes } from './features/support/index.ts'
 import { twoFactorGate, twoFactorRoutes } from './features/two-factor/index.ts'
@@ -126,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(setupRoutes)
   await app.register(dashboardRoutes)
   await app.register(supportRoutes)
+  await app.register(adminRoutes)
   await registerBlueButtonSandbox(app)
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is on: /api/dev/outbox/ shows every outgoing message without sign-in (demo only)')

@@ -1,6 +1,7 @@
 // Each feature's entry point resolves by its package subpath and serves the same schemas as the root.
 import * as root from '@blueconsent/contract'
 import * as account from '@blueconsent/contract/account'
+import * as admin from '@blueconsent/contract/admin'
 import * as audit from '@blueconsent/contract/audit'
 import * as auth from '@blueconsent/contract/auth'
 import * as billing from '@blueconsent/contract/billing'
@@ -22,6 +23,7 @@ import { describe, expect, it } from 'vitest'
 
 const entryPoints = {
   account,
+  admin,
   audit,
   auth,
   authorizationRequests,

@@ -42,6 +42,17 @@ const contactPage = async () => {
     )
   }
 }
+const adminPages = {
+  dashboard: () => import('../features/admin/pages/admin-dashboard-page.tsx'),
+  users: () => import('../features/admin/pages/admin-users-page.tsx'),
+  user: () => import('../features/admin/pages/admin-user-page.tsx'),
+  organizations: () => import('../features/admin/pages/admin-organizations-page.tsx'),
+}
+/** The admin pages under one layout: the admin area's sub-navigation above each. */
+const adminLayout = (children: RouteObject[]): RouteObject => ({
+  lazy: async () => ({ Component: (await import('./routes/admin-layout.tsx')).AdminLayout }),
+  children,
+})
 const patientList = async () =>
   (await import('../features/patients/pages/patient-list-page.tsx')).PatientListPage
 
@@ -328,13 +339,27 @@ export const routes: RouteObject[] = [
                     ),
                   ]),
                   guarded({ admin: true }, [
-                    page('Admin Dashboard', paths.admin, notYetAvailable),
-                    page('Users', paths.adminUsers, notYetAvailable),
-                    page('User Details', paths.adminUser, notYetAvailable),
-                    page('Organizations', paths.adminOrganizations, notYetAvailable),
-                    page('Reports', paths.adminReports, notYetAvailable),
-                    page('Settings', paths.adminSettings, notYetAvailable),
-                    page('Reference Data Management', paths.adminReferenceData, notYetAvailable),
+                    adminLayout([
+                      page(
+                        'Admin Dashboard',
+                        paths.admin,
+                        async () => (await adminPages.dashboard()).AdminDashboardPage,
+                      ),
+                      page('Users', paths.adminUsers, async () => (await adminPages.users()).AdminUsersPage),
+                      page(
+                        'User Details',
+                        paths.adminUser,
+                        async () => (await adminPages.user()).AdminUserPage,
+                      ),
+                      page(
+                        'Organizations',
+                        paths.adminOrganizations,
+                        async () => (await adminPages.organizations()).AdminOrganizationsPage,
+                      ),
+                      page('Reports', paths.adminReports, notYetAvailable),
+                      page('Settings', paths.adminSettings, notYetAvailable),
+                      page('Reference Data Management', paths.adminReferenceData, notYetAvailable),
+                    ]),
                   ]),
                   guarded(TIN_REGISTRY_GUARD, [
                     page(

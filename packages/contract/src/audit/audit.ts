@@ -57,6 +57,20 @@ export const AUDIT_ACTIONS = [
   'organization.two_factor_requirement',
   'session.revoke',
   'session.revoke_others',
+  'auth.sign_in',
+  'admin.user_role_change',
+  'admin.user_groups_change',
+  'admin.user_deactivate',
+  'admin.user_reactivate',
+  'admin.user_password_reset',
+  'admin.user_verification_resend',
+  'admin.user_read',
+  'admin.user_list',
+  'admin.overview_read',
+  'admin.organization_create',
+  'admin.organization_update',
+  'admin.organization_list',
+  'admin.organization_read',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -116,6 +130,20 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'organization.two_factor_requirement': 'changed the organization’s two-factor requirement',
   'session.revoke': 'signed out one of their sessions',
   'session.revoke_others': 'signed out all their other sessions',
+  'auth.sign_in': 'signed in',
+  'admin.user_role_change': 'changed a user’s role',
+  'admin.user_groups_change': 'changed a user’s groups',
+  'admin.user_deactivate': 'deactivated a user',
+  'admin.user_reactivate': 'reactivated a user',
+  'admin.user_password_reset': 'sent a user a password reset link',
+  'admin.user_verification_resend': 'resent a user’s email verification',
+  'admin.user_read': 'viewed a user’s details',
+  'admin.user_list': 'listed users',
+  'admin.overview_read': 'viewed the admin overview',
+  'admin.organization_create': 'created an organization',
+  'admin.organization_update': 'edited an organization',
+  'admin.organization_list': 'listed organizations',
+  'admin.organization_read': 'viewed an organization',
 }
 
 /** Actions whose object is the patient: the sentence ends with their name ('… opened the record of Rosa'). */

@@ -23,6 +23,7 @@ import {
 } from './auth.repository.ts'
 import type { LockoutState } from './lockout.ts'
 import { verifyPassword } from './passwords.ts'
+import { writeAuditRow } from '../audit/index.ts'
 import { loadSessionUser } from './session-user.ts'
 
 /** What the route needs to set the refresh cookie. */
@@ -107,6 +108,7 @@ export async function completeSignIn(
   const sessionUser = await loadSessionUser(ctx.db, user)
   const access = await ctx.tokens.sign({ ...sessionUser.claims, sid: session.familyId }, now)
   await recordLogin(ctx.db, user.id, now)
+  await auditSignIn(ctx, user, client, now)
   return {
     body: {
       access,
@@ -117,6 +119,19 @@ export async function completeSignIn(
     session,
   }
 }
+
+/** Every completed sign-in is audited: an administrator reads a user's recent sign-ins from the log. */
+const auditSignIn = (ctx: AppContext, user: UserRow, client: ClientInfo, at: Date): Promise<void> =>
+  writeAuditRow(ctx.db, {
+    action: 'auth.sign_in',
+    targetType: 'user',
+    actorUserId: user.id,
+    organizationId: user.organizationId,
+    requestId: user.id,
+    patientId: null,
+    ipAddress: client.ip,
+    at,
+  })
 
 async function startSession(
   ctx: AppContext,

@@ -14,8 +14,10 @@ export { runLifecycleSweep, type SweepResult } from './lifecycle.ts'
 export { startLifecycleWorker } from './lifecycle-worker.ts'
 export {
   requestFigures,
+  requestStatusCounts,
   upcomingExpiries,
   type RequestFigures,
+  type RequestStatusCounts,
   type UpcomingExpiry,
 } from './request-figures.repository.ts'
 export { noteMedicareGrantEnded, requireIdentityReview } from './pull-outcomes.ts'

@@ -2,7 +2,7 @@
 // many in each status, how many sent became authorized, which wait for an answer over 48 hours, which
 // authorizations end within 30 days, and whose latest data pull failed.
 import { AUTHORIZATION_STATUSES } from '@blueconsent/contract/authorization-requests'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
 import { ingestionRuns } from '../../db/schema/bluebutton.ts'
@@ -101,4 +101,33 @@ export async function upcomingExpiries(
     patient_name: row.patient_name,
     expires_at: new Date(row.expires_at).toISOString(),
   }))
+}
+
+export type RequestStatusCounts = { by_status: Record<string, number>; failed_ingestions: number }
+
+/**
+ * The admin overview's request figures: requests per status, and requests whose newest data pull failed,
+ * for one organisation or (null) the whole platform.
+ */
+export async function requestStatusCounts(
+  db: DbOrTx,
+  organizationId: string | null,
+): Promise<RequestStatusCounts> {
+  const scope = organizationId === null ? sql`true` : eq(authorizationRequests.organizationId, organizationId)
+  const rows = rowsOf<{ status: string; requests: number; failed: number }>(
+    await db.execute(sql`with newest_run as (
+        select distinct on (${ingestionRuns.requestId}) ${ingestionRuns.requestId} as request_id, ${ingestionRuns.status} as status
+        from ${ingestionRuns} order by ${ingestionRuns.requestId}, ${ingestionRuns.createdAt} desc)
+      select ${authorizationRequests.status} as status, count(*)::int as requests,
+        count(*) filter (where newest_run.status = 'failed')::int as failed
+      from ${authorizationRequests} left join newest_run on newest_run.request_id = ${authorizationRequests.id}
+      where ${scope} group by ${authorizationRequests.status}`),
+  )
+  const by_status = Object.fromEntries(AUTHORIZATION_STATUSES.map((status) => [status, 0]))
+  let failed = 0
+  for (const row of rows) {
+    by_status[row.status] = Number(row.requests)
+    failed += Number(row.failed)
+  }
+  return { by_status, failed_ingestions: failed }
 }

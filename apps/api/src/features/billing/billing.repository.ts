@@ -1,5 +1,5 @@
 // Every query of billing: accounts, payments, seats, team invitations and the Stripe events seen.
-import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
   billingAccounts,
@@ -235,4 +235,29 @@ export async function recordStripeEvent(db: DbOrTx, id: string, type: string, cr
     .onConflictDoNothing()
     .returning({ id: stripeEvents.id })
   return rows.length > 0
+}
+
+/** Billing accounts whose payment is overdue (past due or unpaid), of one organisation or (null) all. */
+export async function countPastDueAccounts(db: DbOrTx, organizationId: string | null): Promise<number> {
+  const overdue = sql`${billingAccounts.subscriptionStatus} in ('past_due', 'unpaid')`
+  const [row] = await db
+    .select({ n: count() })
+    .from(billingAccounts)
+    .where(
+      organizationId === null ? overdue : and(overdue, eq(billingAccounts.organizationId, organizationId)),
+    )
+  return row?.n ?? 0
+}
+
+/** Each organisation's subscription status, for the admin organisation list. */
+export async function subscriptionStatusesOf(
+  db: DbOrTx,
+  organizationIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (organizationIds.length === 0) return new Map()
+  const rows = await db
+    .select({ organizationId: billingAccounts.organizationId, status: billingAccounts.subscriptionStatus })
+    .from(billingAccounts)
+    .where(inArray(billingAccounts.organizationId, [...organizationIds]))
+  return new Map(rows.map((row) => [row.organizationId, row.status]))
 }

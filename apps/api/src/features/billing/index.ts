@@ -2,6 +2,7 @@
 // payment is overdue sends no new authorization requests.
 export { billingRoutes } from './billing.routes.ts'
 export { assertMaySendRequests } from './billing.service.ts'
+export { countPastDueAccounts, subscriptionStatusesOf } from './billing.repository.ts'
 export { registerStripeGateway, stripeStandinHandle } from './stripe-mount.ts'
 export { type StripeGateway } from './stripe-gateway.ts'
 export { DEMO_HISTORY_MONTHS, seedDemoBilling, type DemoBillingOrganization } from './demo-billing.ts'

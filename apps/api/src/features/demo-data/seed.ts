@@ -15,7 +15,7 @@ import {
 import { maskTin, tinDigits } from '@blueconsent/contract/tins'
 import { organizations } from '../../db/schema/organizations.ts'
 import { tins, userTins } from '../../db/schema/tins.ts'
-import { users } from '../../db/schema/users.ts'
+import { userGroups, users } from '../../db/schema/users.ts'
 
 async function ensureOrganization(db: Db, key: DemoOrganizationKey): Promise<string> {
   const spec = DEMO_ORGANIZATIONS[key]
@@ -94,6 +94,9 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'keys'>): Promise<{ 
     const firstTin = tinIds[0]
     if (persona.role === 'ACO_USER' && firstTin)
       await db.insert(userTins).values({ userId: user.id, tinId: firstTin })
+    // The ACO's admin administers their own organisation in the admin area (the demo ADMIN: the platform).
+    if (persona.role === 'ACO_ADMIN')
+      await db.insert(userGroups).values({ userId: user.id, name: 'Organization Admin' })
     created += 1
   }
   return { created }

@@ -11,4 +11,5 @@ export {
   type EmailDraft,
   type SmsDraft,
 } from './outbox.service.ts'
+export { countFailedMessages } from './outbox.repository.ts'
 export { twilioSignature, verifyTwilioSignature, type FormParams } from './twilio.ts'

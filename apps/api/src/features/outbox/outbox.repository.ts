@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { count, desc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { outboxMessages } from '../../db/schema/outbox.ts'
 
@@ -38,4 +38,13 @@ export async function listRecentOutbox(db: DbOrTx, limit: number): Promise<Outbo
     .from(outboxMessages)
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(limit)
+}
+
+/** Messages that gave up after their retries (the admin overview's attention list). */
+export async function countFailedMessages(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.status, 'failed'))
+  return row?.n ?? 0
 }

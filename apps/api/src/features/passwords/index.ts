@@ -1,1 +1,2 @@
 export { passwordRoutes } from './passwords.routes.ts'
+export { requestPasswordReset } from './passwords.service.ts'

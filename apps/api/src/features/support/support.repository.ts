@@ -1,4 +1,5 @@
 // Queries of support requests. Every stored value a person typed is already encrypted by the service.
+import { and, count, eq, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { supportRequests } from '../../db/schema/account.ts'
 
@@ -16,4 +17,18 @@ export async function insertSupportRequest(
     .onConflictDoNothing({ target: supportRequests.reference })
     .returning()
   return inserted ?? null
+}
+
+/** Support requests nobody answered yet, of one organisation or (null) all. */
+export async function countWaitingSupportRequests(
+  db: DbOrTx,
+  organizationId: string | null,
+): Promise<number> {
+  const conditions: SQL[] = [eq(supportRequests.status, 'new')]
+  if (organizationId !== null) conditions.push(eq(supportRequests.organizationId, organizationId))
+  const [row] = await db
+    .select({ n: count() })
+    .from(supportRequests)
+    .where(and(...conditions))
+  return row?.n ?? 0
 }

@@ -59,3 +59,14 @@ describe('navItemsFor', () => {
     }
   })
 })
+
+describe('the Admin link', () => {
+  it('shows for a superuser and an admin-group member only', () => {
+    const admin = (overrides: Parameters<typeof makeUser>[0]) =>
+      navItemsFor(makeUser(overrides)).find((item) => item.label === 'Admin')?.to
+    expect(admin({ role: 'ADMIN', is_superuser: true })).toBe('/app/admin')
+    expect(admin({ role: 'ACO_ADMIN', groups: [{ name: 'Organization Admin' }] })).toBe('/app/admin')
+    expect(admin({ role: 'ACO_ADMIN' })).toBeUndefined()
+    expect(admin({ role: 'ACO_USER', groups: [{ name: 'Readers' }] })).toBeUndefined()
+  })
+})
