@@ -17,8 +17,8 @@ import { registerBlueButtonSandbox, subscribeBlueButton } from './features/blueb
 import { consentRoutes } from './features/consent/index.ts'
 import {
   authRoutes,
+  createDatabaseCounterStore,
   createLoginThrottle,
-  createMemoryCounterStore,
   createRedisCounterStore,
   createTokenSigner,
 } from './features/auth/index.ts'
@@ -51,6 +51,7 @@ import { createLogger, prettyLogStream } from './logger.ts'
 import { registerAccess } from './plugins/access.ts'
 import { registerCsrf } from './plugins/csrf.ts'
 import { registerDocsUi, registerOpenApi } from './plugins/docs.ts'
+import { registerNullCharacterRefusal } from './plugins/null-characters.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWeb } from './plugins/web.ts'
@@ -101,8 +102,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(formbody)
   registerAccess(app)
   registerCsrf(app)
+  registerNullCharacterRefusal(app)
   await registerSecurityHeaders(app, config.publicUrl)
-  await registerRateLimit(app, config.rateLimitPerMinute, ctx.redis)
+  await registerRateLimit(
+    app,
+    {
+      perMinute: config.rateLimitPerMinute,
+      organizationPerMinute: config.rateLimitOrganizationPerMinute ?? config.rateLimitPerMinute * 20,
+    },
+    ctx.redis,
+  )
   await registerOpenApi(app, API_VERSION)
 
   await app.register(healthRoutes, { version: API_VERSION })
@@ -130,7 +139,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminRoutes)
   await registerBlueButtonSandbox(app)
   if (config.devTools) {
-    app.log.warn('DEV_TOOLS is on: /api/dev/outbox/ shows every outgoing message without sign-in (demo only)')
+    app.log.warn(
+      config.devToolsRemote
+        ? 'DEV_TOOLS_REMOTE is on: /api/dev/outbox/ shows every outgoing message to anyone who can reach this port'
+        : 'DEV_TOOLS is on: /api/dev/outbox/ shows outgoing messages, to clients on this machine only (demo)',
+    )
     await app.register(devOutboxRoutes)
   }
   await registerDocsUi(app)
@@ -170,7 +183,9 @@ async function createContext(
     db: database.db,
     keys,
     tokens: createTokenSigner(secrets.jwtSecret, config.publicUrl),
-    throttle: createLoginThrottle(redis ? createRedisCounterStore(redis) : createMemoryCounterStore()),
+    throttle: createLoginThrottle(
+      redis ? createRedisCounterStore(redis) : createDatabaseCounterStore(database.db),
+    ),
     redis,
     jobs,
     mailer: createMailer(config.smtpUrl),

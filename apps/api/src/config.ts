@@ -32,6 +32,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().trim().pipe(z.email()).default(SUPPORT_CONTACT.email),
   REDIS_URL: optionalString,
   DEV_TOOLS: flag.optional(),
+  DEV_TOOLS_REMOTE: flag.default(false),
   DEMO_SEED: flag.optional(),
   RUN_WORKERS: flag.default(true),
   MIGRATE_ON_START: flag.default(true),
@@ -40,6 +41,7 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   WEB_DIST_DIR: optionalString,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_ORGANIZATION_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(INVITATION_TTL_HOURS),
   TRUST_PROXY: flag.default(false),
   BLUEBUTTON_BASE_URL: optionalString,
@@ -80,8 +82,10 @@ export type AppConfig = {
   /** Where support requests are emailed (through the outbox like every email). */
   supportEmail: string
   redisUrl: string | undefined
-  /** Exposes /api/dev/outbox/ (demo only). */
+  /** Exposes /api/dev/outbox/ (demo only), to clients on this machine. */
   devTools: boolean
+  /** Serves the dev tools to any client, not only loopback ones (a shared demo server). */
+  devToolsRemote?: boolean
   /** Seeds the demo organisations and personas at start. */
   demoSeed: boolean
   /** Runs the job workers in this process (off in tests that check queued work survives a restart). */
@@ -98,6 +102,8 @@ export type AppConfig = {
   logFormat: 'pretty' | 'json'
   webDistDir: string
   rateLimitPerMinute: number
+  /** The ceiling for all users of one organisation together (defaults to 20 users at the full rate). */
+  rateLimitOrganizationPerMinute?: number
   /** How long an invitation link works. */
   invitationTtlHours: number
   trustProxy: boolean
@@ -245,6 +251,7 @@ export function loadConfig(
     supportEmail: e.SUPPORT_EMAIL,
     redisUrl: e.REDIS_URL,
     devTools: e.DEV_TOOLS ?? embedded,
+    devToolsRemote: e.DEV_TOOLS_REMOTE,
     demoSeed: e.DEMO_SEED ?? embedded,
     runWorkers: e.RUN_WORKERS,
     migrateOnStart: e.MIGRATE_ON_START,
@@ -253,6 +260,7 @@ export function loadConfig(
     logFormat: e.LOG_FORMAT ?? (embedded && terminal.stdoutIsTty ? 'pretty' : 'json'),
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps', 'web', 'dist')),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimitOrganizationPerMinute: e.RATE_LIMIT_ORGANIZATION_PER_MINUTE,
     invitationTtlHours: e.INVITATION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     bluebutton: blueButtonConfig(e, publicUrl),

@@ -6,8 +6,16 @@ import { Writable } from 'node:stream'
 import { CSRF_COOKIE, CSRF_HEADER } from '@blueconsent/contract/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, demoUser } from './features/demo-data/index.ts'
+import { STAND_IN_SWITCHES } from './plugins/access.ts'
 import { createClient, loginAs } from './testing/http-client.ts'
 import { buildTestApp, type TestApp } from './testing/test-app.ts'
+
+const STAND_IN_PREFIXES = ['/bb-sandbox/', '/stripe-standin/', '/nppes-standin/']
+/** One route per file of the built web app (makeWebDist below writes these two). */
+const WEB_ROUTES = ['/assets/index-AbCdEf12.js', '/index.html'].flatMap((file) => [
+  `GET ${file}`,
+  `HEAD ${file}`,
+])
 
 const logLines: string[] = []
 const logSink = new Writable({
@@ -114,18 +122,39 @@ describe('platform', () => {
       .filter((route) => route.options.config?.access === undefined)
       .map((r) => `${r.method} ${r.url}`)
     expect(missing).toEqual([])
-    const publicApi = routes
+    // The stand-ins of outside services answer as those services do, without a portal session; their own
+    // switches (faults, clock, resets) are dev tools. Everything else public is listed, wherever it lives.
+    const standIn = (url: string) => STAND_IN_PREFIXES.some((prefix) => url.startsWith(prefix))
+    const switches = routes.filter((r) => STAND_IN_SWITCHES.test(r.url)).map((r) => `${r.method} ${r.url}`)
+    expect(switches.length).toBeGreaterThan(0)
+    expect(
+      routes
+        .filter((r) => STAND_IN_SWITCHES.test(r.url) && r.options.config?.access !== 'dev-tools')
+        .map((r) => `${r.method} ${r.url}`),
+    ).toEqual([])
+    const devTools = routes
+      .filter((r) => r.options.config?.access === 'dev-tools' && !standIn(r.url))
+      .map((r) => `${r.method} ${r.url}`)
+      .sort()
+    expect(devTools).toEqual(
+      ['GET /api/dev/outbox/', 'HEAD /api/dev/outbox/', 'POST /api/dev/sms-reply/'].sort(),
+    )
+    const publicRoutes = routes
       .filter(
-        (r) =>
-          r.options.config?.access === 'public' &&
-          r.url.startsWith('/api/') &&
-          !r.url.startsWith('/api/docs'),
+        (r) => r.options.config?.access === 'public' && !standIn(r.url) && !r.url.startsWith('/api/docs'),
       )
       .map((r) => `${r.method} ${r.url}`)
       .sort()
     // Anything new here must be public on purpose.
-    expect(publicApi).toEqual(
+    expect(publicRoutes).toEqual(
       [
+        // The built web app and its files.
+        ...WEB_ROUTES,
+        // The portal's OAuth server: the authorize page signs the user in itself; the token call is checked
+        // by its code and PKCE verifier.
+        'GET /o/authorize/',
+        'HEAD /o/authorize/',
+        'POST /o/token/',
         'GET /api/bluebutton/callback/',
         'GET /api/consent/:token/',
         'HEAD /api/bluebutton/callback/',
@@ -133,12 +162,9 @@ describe('platform', () => {
         'POST /api/consent/:token/connect/',
         'POST /api/consent/:token/decline/',
         'GET /api/csrf/',
-        'GET /api/dev/outbox/',
-        'POST /api/dev/sms-reply/',
         'GET /api/health/',
         'GET /api/health/ready/',
         'HEAD /api/csrf/',
-        'HEAD /api/dev/outbox/',
         'HEAD /api/health/',
         'HEAD /api/health/ready/',
         'POST /api/jwt/login/',

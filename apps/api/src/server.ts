@@ -1,11 +1,17 @@
 // Listens, prints where to go, and shuts down cleanly (in-flight requests finish, jobs stop, DB closes).
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
+import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from './features/demo-data/index.ts'
 import { seedDemoData, shouldSeedDemoData } from './features/demo-data/index.ts'
 
 const config = loadConfig()
-const app = await buildApp(config)
+const app = await buildApp(config).catch((error: unknown) => {
+  // A second process on the embedded database: say so plainly, without a stack trace.
+  if (!(error instanceof DataDirInUseError)) throw error
+  process.stderr.write(`\nBlueConsent cannot start: ${error.message}\n\n`)
+  process.exit(1)
+})
 
 let closing = false
 async function shutdown(signal: string): Promise<void> {
@@ -42,8 +48,10 @@ function printBanner(): void {
       'Medicare sandbox logins for patients: BBUser00000 / PW00000! (BBUser + 5 digits, PW + same digits + !)',
     )
   }
-  if (config.devTools)
-    lines.push(`Dev outbox (emails and texts the demo "sent"): ${config.publicUrl}/dev/outbox`)
+  if (config.devTools) {
+    const reach = config.devToolsRemote ? 'open to every client (DEV_TOOLS_REMOTE)' : 'from this machine only'
+    lines.push(`Dev outbox (emails and texts the demo "sent"), ${reach}: ${config.publicUrl}/dev/outbox`)
+  }
   process.stdout.write(`\n${lines.join('\n')}\n\n`)
 }
 

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config.ts'
 import * as schema from './schema/index.ts'
+import { lockDataDir } from './data-dir-lock.ts'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -57,10 +58,14 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
 
 async function openPglite(dataDir: string | null, options: OpenOptions): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {}
   const lite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm, unaccent },
+  }).catch((error: unknown) => {
+    unlock()
+    throw error
   })
   const db = drizzlePglite(lite, { schema }) as unknown as Db
   return {
@@ -73,7 +78,10 @@ async function openPglite(dataDir: string | null, options: OpenOptions): Promise
       const results = await lite.exec(text)
       return (results[results.length - 1] ?? { rows: [] }) as SqlResult
     },
-    close: () => lite.close(),
+    async close() {
+      await lite.close()
+      unlock()
+    },
   }
 }
 

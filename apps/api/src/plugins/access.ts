@@ -9,15 +9,17 @@ import {
   type Role,
 } from '@blueconsent/contract/shared'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
-import { AppError, notAuthenticated, permissionDenied } from '../errors.ts'
+import { AppError, notAuthenticated, notFound, permissionDenied } from '../errors.ts'
 import { accountForRequest, type Account } from '../features/auth/index.ts'
 
 /**
+ * `'dev-tools'` is for the demo's tools (the outbox shows patients' contact details and live consent links):
+ * served without sign-in, but only to a client on this machine, unless DEV_TOOLS_REMOTE says otherwise.
  * `admin: true` is the admin guard: a superuser or a member of an admin group. Which organisations an admin
  * may act on is the route's business (adminScopeOf): a group member who is not a superuser has only their own.
  */
 export type AccessRule =
-  'public' | { roles?: readonly Role[]; permissions?: readonly Permission[]; admin?: true }
+  'public' | 'dev-tools' | { roles?: readonly Role[]; permissions?: readonly Permission[]; admin?: true }
 
 export type Principal = {
   userId: string
@@ -38,6 +40,9 @@ export type Principal = {
   scope: string | null
 }
 
+/** The stand-ins' own switches (faults, clock, resets): dev tools, never open to the network. */
+export const STAND_IN_SWITCHES = /\/__admin\//
+
 export type RegisteredRoute = { method: string; url: string; options: RouteOptions }
 
 declare module 'fastify' {
@@ -53,8 +58,11 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     registeredRoutes: RegisteredRoute[]
-    /** Marks every route registered in this plugin scope (third-party UI and static files) as public. */
-    markRoutesPublic(): void
+    /**
+     * Marks every route registered in this plugin scope (third-party UI, static files, the stand-ins of
+     * outside services) as public; those whose URL matches `devTools` (a stand-in's switches) as dev tools.
+     */
+    markRoutesPublic(options?: { devTools?: RegExp }): void
   }
 }
 
@@ -131,7 +139,21 @@ export const adminScopeOf = (principal: Principal): AdminScope =>
     ? { kind: 'platform' }
     : { kind: 'organization', organizationId: principal.organizationId }
 
-function allows(rule: Exclude<AccessRule, 'public'>, principal: Principal, method: string): boolean {
+/**
+ * A caller on this machine, talking to us directly: the socket's address, never X-Forwarded-For (a proxy on
+ * the same machine forwards remote callers, and that header is theirs to write).
+ */
+export function isLoopbackClient(request: FastifyRequest): boolean {
+  const address = request.socket.remoteAddress ?? ''
+  const loopback = address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.')
+  return loopback && request.headers['x-forwarded-for'] === undefined
+}
+
+function allows(
+  rule: Exclude<AccessRule, 'public' | 'dev-tools'>,
+  principal: Principal,
+  method: string,
+): boolean {
   if (rule.roles && !rule.roles.includes(principal.role)) return false
   if (rule.admin && !passesAdminGuard(adminGuardView(principal))) return false
   if (rule.permissions && !rule.permissions.every((permission) => principal.permissions.includes(permission)))
@@ -146,11 +168,15 @@ export function registerAccess(app: FastifyInstance): void {
   app.decorate('registeredRoutes', [] as RegisteredRoute[])
   app.decorateRequest('principal', null)
   app.decorateRequest('account', null)
-  app.decorate('markRoutesPublic', function markRoutesPublic(this: FastifyInstance) {
-    this.addHook('onRoute', (options) => {
-      options.config = { ...options.config, access: 'public' }
-    })
-  })
+  app.decorate(
+    'markRoutesPublic',
+    function markRoutesPublic(this: FastifyInstance, marking: { devTools?: RegExp } = {}) {
+      this.addHook('onRoute', (options) => {
+        const access = marking.devTools?.test(options.url) ? 'dev-tools' : 'public'
+        options.config = { ...options.config, access }
+      })
+    },
+  )
   app.addHook('onRoute', (options) => {
     const methods = Array.isArray(options.method) ? options.method : [options.method]
     for (const method of methods) app.registeredRoutes.push({ method, url: options.url, options })
@@ -160,6 +186,10 @@ export function registerAccess(app: FastifyInstance): void {
     const rule = request.routeOptions.config.access
     if (rule === undefined) throw permissionDenied()
     if (rule === 'public') return
+    if (rule === 'dev-tools') {
+      if (!app.ctx.config.devToolsRemote && !isLoopbackClient(request)) throw notFound()
+      return
+    }
     const principal = await authenticate(app, request)
     if (!allows(rule, principal, request.method)) throw permissionDenied()
     request.principal = principal

@@ -40,6 +40,8 @@ export const PHYSICIAN_ROLES = [
   'CLINICIAN',
 ] as const satisfies readonly Role[]
 export const AGENT_ROLES = ['AGENT_ADMIN', 'AGENT_USER'] as const satisfies readonly Role[]
+/** ACO and physician roles: MRN required, MRN/Medicare ID search, renewal, export. */
+export const PROVIDER_ROLES = [...ACO_ROLES, ...PHYSICIAN_ROLES] as const satisfies readonly Role[]
 
 /** Groups whose members pass the admin guard (spec 2 §2 Guards), besides superusers. */
 export const ADMIN_GROUPS = ['Admin', 'Organization Admin', 'Tenant Admin'] as const
@@ -60,8 +62,7 @@ export const isAdminRole = (role: Role): boolean => (ADMIN_ROLES as readonly Rol
 export const isAcoRole = (role: Role): boolean => (ACO_ROLES as readonly Role[]).includes(role)
 export const isPhysicianRole = (role: Role): boolean => (PHYSICIAN_ROLES as readonly Role[]).includes(role)
 export const isAgentRole = (role: Role): boolean => (AGENT_ROLES as readonly Role[]).includes(role)
-/** ACO and physician roles: MRN required, MRN/Medicare ID search, renewal, export. */
-export const isProviderRole = (role: Role): boolean => isAcoRole(role) || isPhysicianRole(role)
+export const isProviderRole = (role: Role): boolean => (PROVIDER_ROLES as readonly Role[]).includes(role)
 
 /** Organisation types each role family must belong to. */
 export const ORGANIZATION_TYPES_FOR_ROLE: Partial<Record<Role, readonly OrganizationType[]>> = {

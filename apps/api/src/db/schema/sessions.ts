@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from './users.ts'
 
 // One row per issued refresh token. Rotation inserts a new row in the same family and marks the old one
@@ -28,3 +28,12 @@ export const refreshSessions = pgTable(
     index('refresh_sessions_user_idx').on(table.userId),
   ],
 )
+
+// Failed sign-in counters when no Redis is configured: fixed windows that survive a restart and are shared
+// by every process on the database. The key (account email or client address) is stored as a SHA-256
+// digest only: nobody reading this table learns who tried to sign in.
+export const loginAttemptWindows = pgTable('login_attempt_windows', {
+  keyDigest: text('key_digest').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+})

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { notAuthenticated } from '../../errors.ts'
 import { ensureCsrfCookie } from '../../plugins/csrf.ts'
-import { login, logout, refresh, type SecondFactorGate } from './auth.service.ts'
+import { login, logout, recordRefusedLogin, refresh, type SecondFactorGate } from './auth.service.ts'
 import { clearRefreshCookie, clientOf, setRefreshCookie } from './refresh-cookie.ts'
 import { sessionRoutes } from './sessions.routes.ts'
 import { sessionUserOf } from './session-user.ts'
@@ -38,7 +38,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   routes.post(
     '/api/jwt/login/',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        onNullCharacter: (request) => recordRefusedLogin(ctx, request.body, clientOf(request)),
+      },
       schema: { tags, body: loginRequestSchema, response: { 200: loginAnswerSchema } },
     },
     async (request, reply) => {

@@ -94,6 +94,17 @@ export async function login(
 }
 
 /**
+ * A sign-in refused before its password was even checked (a NUL in the body) is still a failed attempt: it
+ * counts toward the account's and the address's lockout, so malformed attempts cannot probe without limit.
+ */
+export async function recordRefusedLogin(ctx: AppContext, body: unknown, client: ClientInfo): Promise<void> {
+  const given = typeof body === 'object' && body !== null ? (body as { email?: unknown }).email : undefined
+  const email = typeof given === 'string' ? given.replaceAll('\0', '') : ''
+  const after = await ctx.throttle.recordFailure(email, client.ip, ctx.clock().getTime())
+  if (after.locked) throw lockedOut(after)
+}
+
+/**
  * Starts a session for a user who has proven who they are (password, and the second factor when the account
  * or its organisation asks for one): the access token, the refresh family and the last sign-in time.
  */

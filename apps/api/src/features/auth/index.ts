@@ -30,12 +30,8 @@ export {
   type SignIn,
 } from './auth.service.ts'
 export { clientOf, setRefreshCookie } from './refresh-cookie.ts'
-export {
-  createLoginThrottle,
-  createMemoryCounterStore,
-  createRedisCounterStore,
-  type LoginThrottle,
-} from './lockout.ts'
+export { createLoginThrottle, createRedisCounterStore, type LoginThrottle } from './lockout.ts'
+export { createDatabaseCounterStore } from './lockout.repository.ts'
 export { hashPassword, verifyPassword } from './passwords.ts'
 export { loadSessionUser, sessionUserOf, type SessionUser } from './session-user.ts'
 export { createTokenSigner, type AccessClaims, type TokenSigner } from './tokens.ts'

@@ -1,5 +1,6 @@
 // Failed-login throttle: 5 failures per account and per IP within 60 s give 429 with
-// Retry-After. Counters live in memory, or in Redis when REDIS_URL is set so every instance shares them.
+// Retry-After. Counters live in Redis when REDIS_URL is set, else in the database (lockout.repository.ts),
+// so every instance shares them and a restart does not forget them; the memory store is for unit tests.
 import { SERVER_SESSION } from '@blueconsent/contract/shared'
 import type { Redis } from 'ioredis'
 

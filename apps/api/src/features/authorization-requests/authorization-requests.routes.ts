@@ -8,7 +8,13 @@ import {
   healthPlanListSchema,
   mrnLookupResponseSchema,
 } from '@blueconsent/contract/authorization-requests'
-import { HEALTH_PLAN, paginated, type Permission } from '@blueconsent/contract/shared'
+import {
+  ADMIN_ROLES,
+  HEALTH_PLAN,
+  PROVIDER_ROLES,
+  paginated,
+  type Permission,
+} from '@blueconsent/contract/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -31,6 +37,12 @@ const tags = ['authorization-requests']
 const BASE = '/api/healthplans/requests/'
 const READ: { permissions: Permission[] } = { permissions: ['patients.view'] }
 const WRITE: { permissions: Permission[] } = { permissions: ['authorization_requests.create'] }
+// Rules narrower than a permission, declared here so the route table says who may call what (the services
+// check them again): the MRN check and renewal are for provider roles (agents never search by MRN), the
+// identity review decision for organisation admins.
+const PROVIDER_READ = { ...READ, roles: PROVIDER_ROLES }
+const PROVIDER_WRITE = { ...WRITE, roles: PROVIDER_ROLES }
+const ADMIN_READ = { ...READ, roles: ADMIN_ROLES }
 // Only a length cap here: the service checks the UUID, so a bad id answers 400
 // `{detail: 'Invalid request ID format', code: 'validation_error'}` rather than a schema field error.
 const idParams = z.object({ id: z.string().max(64) })
@@ -100,7 +112,7 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
   routes.get(
     `${BASE}lookup/`,
     {
-      config: { access: READ },
+      config: { access: PROVIDER_READ },
       schema: {
         tags,
         querystring: z.looseObject({ mrn: z.string().max(64).default('') }),
@@ -140,7 +152,7 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
   routes.post(
     `${BASE}:id/renew/`,
     {
-      config: { access: WRITE },
+      config: { access: PROVIDER_WRITE },
       schema: { tags, params: idParams, response: { 201: authorizationRequestSchema } },
     },
     async (request, reply) =>
@@ -150,7 +162,7 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
   routes.post(
     `${BASE}:id/identity-review/`,
     {
-      config: { access: READ },
+      config: { access: ADMIN_READ },
       schema: {
         tags,
         params: idParams,

@@ -8,6 +8,8 @@ export {
   type StaffActor,
 } from './authorization-requests.service.ts'
 export { authorizationRequestRoutes } from './authorization-requests.routes.ts'
+/** The one visibility rule for a request (organisation, agent's own, TIN scope), for features that read one. */
+export { findScopedRequest } from './authorization-requests.repository.ts'
 export { consentUrl, hashConsentToken, issueConsentToken } from './consent-token.ts'
 export { backdateExpiryForDemo, reissueConsentTokenForDemo } from './demo-controls.ts'
 export { runLifecycleSweep, type SweepResult } from './lifecycle.ts'

@@ -19,6 +19,7 @@ import type { AppConfig } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { keyedHash } from '../../lib/crypto.ts'
 import { realStripeGateway, useStripeGateway } from './stripe-gateway.ts'
+import { STAND_IN_SWITCHES } from '../../plugins/access.ts'
 
 export const STRIPE_STANDIN_PREFIX = '/stripe-standin'
 export const STRIPE_WEBHOOK_PATH = '/api/billing/webhooks/stripe/'
@@ -53,7 +54,7 @@ export async function registerStripeGateway(app: FastifyInstance): Promise<void>
   handles.set(ctx, handle)
   await app.register(async (scope) => {
     // Stripe's callers (the SDK, the browser on its hosted pages) carry no portal session.
-    scope.markRoutesPublic()
+    scope.markRoutesPublic({ devTools: STAND_IN_SWITCHES })
     await scope.register(stripeStandin, {
       prefix: STRIPE_STANDIN_PREFIX,
       publicBaseUrl,

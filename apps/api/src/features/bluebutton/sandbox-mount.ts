@@ -6,6 +6,7 @@ import type { FetchLike } from '@blueconsent/bluebutton'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { BLUEBUTTON_SANDBOX_PREFIX } from '../../config.ts'
 import { useBlueButtonTransport } from './clients.ts'
+import { STAND_IN_SWITCHES } from '../../plugins/access.ts'
 
 export async function registerBlueButtonSandbox(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx
@@ -14,7 +15,7 @@ export async function registerBlueButtonSandbox(app: FastifyInstance): Promise<v
   await app.register(async (scope) => {
     // Blue Button's callers (the patient's browser on the login/consent pages, our server-side client)
     // carry no portal session; the prefix is outside /api/, so the CSRF check does not apply either.
-    scope.markRoutesPublic()
+    scope.markRoutesPublic({ devTools: STAND_IN_SWITCHES })
     await scope.register(bluebuttonSandbox, {
       prefix: BLUEBUTTON_SANDBOX_PREFIX,
       publicBaseUrl: config.bluebutton.baseUrl,

@@ -1,5 +1,6 @@
-// Demo only (DEV_TOOLS=true): every message the portal "sent", newest first, with its links pulled out
-// so the demo can follow reset and consent links without a mailbox. Never registered otherwise.
+// Demo only (DEV_TOOLS): every message the portal "sent", newest first, with its links pulled out so the
+// demo can follow reset and consent links without a mailbox. Served only to clients on this machine unless
+// DEV_TOOLS_REMOTE is set (the 'dev-tools' access rule); never registered without DEV_TOOLS.
 import { outboxListSchema, type OutboxMessage } from '@blueconsent/contract/dev-outbox'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -15,7 +16,7 @@ export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app
   routes.get(
     '/api/dev/outbox/',
-    { config: { access: 'public' }, schema: { tags: ['dev'], response: { 200: outboxListSchema } } },
+    { config: { access: 'dev-tools' }, schema: { tags: ['dev'], response: { 200: outboxListSchema } } },
     async () => {
       const messages = await listRecentMessages(ctx, LIST_LIMIT)
       const results: OutboxMessage[] = messages.map(({ row, to, text }) => ({

@@ -1,13 +1,13 @@
 // GET /api/healthplans/requests/{id}/data/: what the requester may see of the pulled data. Only while the
 // request is authorized and unexpired, never while an identity review is pending; agents get medications.
 import { type RequestData } from '@blueconsent/contract/patients'
-import { ADMIN_ROLES, isAgentRole, type Role } from '@blueconsent/contract/shared'
+import { isAgentRole } from '@blueconsent/contract/shared'
 import type { AppContext } from '../../context.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { Principal } from '../../plugins/access.ts'
 import { writeAuditRow } from '../audit/index.ts'
+import { findScopedRequest } from '../authorization-requests/index.ts'
 import { readClinicalData } from '../patients/index.ts'
-import { findRequestWithPatient } from './ingestion.repository.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -26,14 +26,9 @@ type Access = { principal: Principal; ip: string; httpRequestId: string }
 
 async function loadVisibleRequest(ctx: AppContext, id: string, principal: Principal) {
   if (!UUID.test(id)) throw invalidRequestId()
-  const row = await findRequestWithPatient(ctx.db, id)
-  if (!row || row.request.organizationId !== principal.organizationId) throw notFound()
-  const own = row.request.requesterUserId === principal.userId
-  const admin = (ADMIN_ROLES as readonly Role[]).includes(principal.role) && !isAgentRole(principal.role)
-  if (!own && !admin) throw notFound()
-  const tinVisible =
-    principal.allTins || row.patient.tinId === null || principal.tinIds.includes(row.patient.tinId)
-  if (!tinVisible) throw notFound()
+  // Whoever may open the request may read its data: the same scope as the request list and detail.
+  const row = await findScopedRequest(ctx.db, principal, id)
+  if (!row) throw notFound()
   return row
 }
 

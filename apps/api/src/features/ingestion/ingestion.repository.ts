@@ -239,16 +239,3 @@ export async function releaseHeldRuns(db: DbOrTx, requestId: string, at: Date): 
     })
     .where(and(eq(ingestionRuns.requestId, requestId), eq(ingestionRuns.status, 'held_for_review')))
 }
-
-/** The request with its patient, unscoped: the data endpoint applies its own visibility rule. */
-export async function findRequestWithPatient(
-  db: DbOrTx,
-  requestId: string,
-): Promise<{ request: RequestRow; patient: PatientRow } | undefined> {
-  const [row] = await db
-    .select({ request: authorizationRequests, patient: patients })
-    .from(authorizationRequests)
-    .innerJoin(patients, eq(patients.id, authorizationRequests.patientId))
-    .where(eq(authorizationRequests.id, requestId))
-  return row
-}

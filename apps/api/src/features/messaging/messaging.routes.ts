@@ -48,7 +48,7 @@ export async function messagingRoutes(app: FastifyInstance): Promise<void> {
     routes.post(
       '/api/dev/sms-reply/',
       {
-        config: { access: 'public' },
+        config: { access: 'dev-tools' },
         schema: {
           tags: ['dev'],
           body: devSmsReplyRequestSchema,
