@@ -93,5 +93,10 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => sendError(error, request, reply))
+  app.setErrorHandler((error, request, reply) => {
+    // The envelope is the contract's error shape whatever the route declares for that status (the OAuth
+    // token route's 400 is RFC 6749's): an error must never fail its own serialization into a 500.
+    reply.serializer((payload: unknown) => JSON.stringify(payload))
+    return sendError(error, request, reply)
+  })
 }
