@@ -103,7 +103,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerAccess(app)
   registerCsrf(app)
   registerNullCharacterRefusal(app)
-  await registerSecurityHeaders(app, config.publicUrl)
+  await registerSecurityHeaders(app, config.publicUrl, { stripe: config.stripe !== undefined })
   await registerRateLimit(
     app,
     {

@@ -1,19 +1,53 @@
 // PHI defaults: strict CSP and friends on every response, no-store on API and OAuth.
+
+/**
+ * Browser features the portal never uses, switched off for it and anything it embeds. Payment stays
+ * available: the card form's frame may use the Payment Request API.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'usb=()',
+].join(', ')
 import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+/**
+ * With real Stripe the card form is Stripe.js from Stripe's origin, in Stripe's frames, talking to Stripe's
+ * API (Stripe's documented CSP); the local stand-in is served from our own origin and needs nothing added.
+ */
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicUrl: string,
+  options: { stripe: boolean } = { stripe: false },
+): Promise<void> {
   const https = publicUrl.startsWith('https:')
+  const stripe = (kind: keyof typeof STRIPE_SOURCES) => (options.stripe ? STRIPE_SOURCES[kind] : [])
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe('script')],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripe('connect')],
+        ...(options.stripe ? { frameSrc: ["'self'", ...stripe('frame')] } : {}),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
@@ -27,6 +61,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     frameguard: { action: 'deny' },
   })
   app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY)
     if (request.url.startsWith('/api/') || request.url.startsWith('/o/'))
       reply.header('cache-control', 'no-store')
     return payload
