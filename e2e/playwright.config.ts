@@ -49,9 +49,12 @@ export default defineConfig({
       DEV_TOOLS: 'true',
       // Each test may present its own client address so server-side per-IP lockouts stay test-local.
       TRUST_PROXY: 'true',
+      // Those presented addresses are not this machine's, so the dev tools (the outbox the journeys read
+      // their links from) are opened to every client of this throwaway server on purpose.
+      DEV_TOOLS_REMOTE: 'true',
       LOG_LEVEL: 'warn',
-      // One browser drives every persona from 127.0.0.1 and polls the outbox; a clinic's real traffic is spread
-      // over many clients, so the per-client limit is raised here rather than lowered for everyone.
+      // Anonymous calls (sign-in, the outbox polls) all come from 127.0.0.1 here; a clinic's real traffic is
+      // spread over many clients, so the per-client limit is raised here rather than lowered for everyone.
       RATE_LIMIT_PER_MINUTE: '6000',
     },
   },

@@ -12,7 +12,8 @@ export async function requestDataRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/healthplans/requests/:id/data/',
     {
-      config: { access: {} },
+      // The same rule as the request it belongs to: roles with patient features.
+      config: { access: { permissions: ['patients.view'] } },
       schema: {
         tags: ['authorization-requests'],
         security: [{ bearer: [] }],
