@@ -13,6 +13,25 @@ export const JOB_SCHEMA = 'pgboss'
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
 
+/**
+ * How long a job may run before it counts as lost (its worker killed) and is tried again. An email or SMS is
+ * handed over in seconds (the mailer's own timeouts end sooner), so a message caught by a crash goes out a
+ * minute later rather than pg-boss's default quarter of an hour; a repeat carries the same Message-ID.
+ */
+const EXPIRY_SECONDS: Partial<Record<QueueName, number>> = { [QUEUES.deliverOutbox]: 60 }
+
+/**
+ * PGlite serves one process (the data directory is locked), so at start every job still marked active was
+ * taken by a process that is gone: it is handed back at once instead of waiting for its expiry.
+ */
+async function requeueOrphanedJobs(database: Database, log: FastifyBaseLogger): Promise<void> {
+  const { rows } = await database.executeSql(
+    `update ${JOB_SCHEMA}.job set state = 'retry', start_after = now() where state = 'active' returning id`,
+    [],
+  )
+  if (rows.length > 0) log.warn({ jobs: rows.length }, 'handed back jobs left active by a stopped process')
+}
+
 export type JobQueue = {
   boss: PgBoss
   /** Inserts the job inside `tx`, so it exists exactly when the transaction commits. */
@@ -30,12 +49,21 @@ export async function createJobQueue(
     db: database,
     schema: JOB_SCHEMA,
     migrate: options.migrate ?? true,
+    // Maintenance is what notices a job whose worker died (its expiry passed): every 30 s, not 2 minutes.
+    maintenanceIntervalSeconds: 30,
   })
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'))
   await boss.start()
   for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, { name, retryLimit: 8, retryDelay: 5, retryBackoff: true })
+    await boss.createQueue(name, {
+      name,
+      retryLimit: 8,
+      retryDelay: 5,
+      retryBackoff: true,
+      ...(EXPIRY_SECONDS[name] ? { expireInSeconds: EXPIRY_SECONDS[name] } : {}),
+    })
   }
+  if (database.kind === 'pglite') await requeueOrphanedJobs(database, log)
   return {
     boss,
     enqueue: (tx, name, data, options = {}) =>

@@ -1,7 +1,8 @@
-// mailparser ships no types; this covers the one function the SMTP test uses.
+// mailparser ships no types; this covers the one function the SMTP tests use.
 declare module 'mailparser' {
   export type ParsedMail = {
     subject?: string
+    messageId?: string
     text?: string
     to?: { text: string }
     from?: { text: string }

@@ -2,7 +2,18 @@
 // delivery (the demo's dev outbox page reads it).
 import nodemailer from 'nodemailer'
 
-export type MailMessage = { from: string; to: string; subject: string; text: string; html?: string }
+export type MailMessage = {
+  from: string
+  to: string
+  subject: string
+  text: string
+  html?: string
+  /**
+   * The same for every attempt at one outbox message: a delivery repeated after a crash between the SMTP
+   * answer and the 'sent' mark is the same message, which mail systems show once.
+   */
+  messageId?: string
+}
 export type Mailer = {
   transport: 'smtp' | 'local-outbox'
   send(message: MailMessage): Promise<void>
@@ -11,7 +22,13 @@ export type Mailer = {
 
 export function createMailer(smtpUrl: string | undefined): Mailer {
   if (!smtpUrl) return { transport: 'local-outbox', send: async () => undefined, close: () => undefined }
-  const transporter = nodemailer.createTransport(smtpUrl)
+  // Bounded waits, so a delivery never outlives its job's expiry (jobs/queue.ts) and runs twice at once.
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  })
   return {
     transport: 'smtp',
     async send(message) {

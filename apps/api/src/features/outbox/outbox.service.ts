@@ -75,6 +75,7 @@ export async function deliverOutboxMessage(ctx: AppContext, id: string): Promise
         subject: row.subject ?? '',
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        messageId: `<${row.id}@${new URL(ctx.config.publicUrl).hostname}>`,
       })
     }
   } catch (error) {
