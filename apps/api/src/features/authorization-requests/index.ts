@@ -7,6 +7,7 @@ export {
   type CreateInput,
   type StaffActor,
 } from './authorization-requests.service.ts'
+export { findRequestedDurationDays } from './authorization-requests.repository.ts'
 export { authorizationRequestRoutes } from './authorization-requests.routes.ts'
 export { consentUrl, hashConsentToken, issueConsentToken } from './consent-token.ts'
 export { backdateExpiryForDemo, reissueConsentTokenForDemo } from './demo-controls.ts'
