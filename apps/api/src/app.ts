@@ -39,6 +39,8 @@ import { setupRoutes } from './features/setup/index.ts'
 import { dashboardRoutes } from './features/dashboard/index.ts'
 import { billingRoutes, registerStripeGateway } from './features/billing/index.ts'
 import { adminRoutes } from './features/admin/index.ts'
+import { adminReportRoutes } from './features/admin-reports/index.ts'
+import { organizationSettingsRoutes } from './features/organization-settings/index.ts'
 import { signupRoutes } from './features/signup/index.ts'
 import { supportRoutes } from './features/support/index.ts'
 import { twoFactorGate, twoFactorRoutes } from './features/two-factor/index.ts'
@@ -137,6 +139,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dashboardRoutes)
   await app.register(supportRoutes)
   await app.register(adminRoutes)
+  await app.register(adminReportRoutes)
+  await app.register(organizationSettingsRoutes)
   await registerBlueButtonSandbox(app)
   if (config.devTools) {
     app.log.warn(

@@ -2,6 +2,7 @@
 import * as root from '@blueconsent/contract'
 import * as account from '@blueconsent/contract/account'
 import * as admin from '@blueconsent/contract/admin'
+import * as adminReports from '@blueconsent/contract/admin-reports'
 import * as audit from '@blueconsent/contract/audit'
 import * as auth from '@blueconsent/contract/auth'
 import * as billing from '@blueconsent/contract/billing'
@@ -11,6 +12,7 @@ import * as dashboard from '@blueconsent/contract/dashboard'
 import * as devOutbox from '@blueconsent/contract/dev-outbox'
 import * as invitations from '@blueconsent/contract/invitations'
 import * as members from '@blueconsent/contract/members'
+import * as organizationSettings from '@blueconsent/contract/organization-settings'
 import * as patients from '@blueconsent/contract/patients'
 import * as reports from '@blueconsent/contract/reports'
 import * as setup from '@blueconsent/contract/setup'
@@ -24,6 +26,7 @@ import { describe, expect, it } from 'vitest'
 const entryPoints = {
   account,
   admin,
+  adminReports,
   audit,
   auth,
   authorizationRequests,
@@ -33,6 +36,7 @@ const entryPoints = {
   devOutbox,
   invitations,
   members,
+  organizationSettings,
   patients,
   reports,
   setup,

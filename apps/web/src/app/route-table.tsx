@@ -47,6 +47,8 @@ const adminPages = {
   users: () => import('../features/admin/pages/admin-users-page.tsx'),
   user: () => import('../features/admin/pages/admin-user-page.tsx'),
   organizations: () => import('../features/admin/pages/admin-organizations-page.tsx'),
+  reports: () => import('../features/admin-reports/pages/admin-reports-page.tsx'),
+  settings: () => import('../features/organization-settings/pages/organization-settings-page.tsx'),
 }
 /** The admin pages under one layout: the admin area's sub-navigation above each. */
 const adminLayout = (children: RouteObject[]): RouteObject => ({
@@ -356,8 +358,16 @@ export const routes: RouteObject[] = [
                         paths.adminOrganizations,
                         async () => (await adminPages.organizations()).AdminOrganizationsPage,
                       ),
-                      page('Reports', paths.adminReports, notYetAvailable),
-                      page('Settings', paths.adminSettings, notYetAvailable),
+                      page(
+                        'Reports',
+                        paths.adminReports,
+                        async () => (await adminPages.reports()).AdminReportsPage,
+                      ),
+                      page(
+                        'Settings',
+                        paths.adminSettings,
+                        async () => (await adminPages.settings()).OrganizationSettingsPage,
+                      ),
                       page('Reference Data Management', paths.adminReferenceData, notYetAvailable),
                     ]),
                   ]),

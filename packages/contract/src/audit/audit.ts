@@ -71,6 +71,9 @@ export const AUDIT_ACTIONS = [
   'admin.organization_update',
   'admin.organization_list',
   'admin.organization_read',
+  'admin.report_viewed',
+  'admin.report_exported',
+  'admin.settings_updated',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -144,6 +147,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'admin.organization_update': 'edited an organization',
   'admin.organization_list': 'listed organizations',
   'admin.organization_read': 'viewed an organization',
+  'admin.report_viewed': 'viewed the admin report',
+  'admin.report_exported': 'exported the admin report as CSV',
+  'admin.settings_updated': 'changed an organization’s settings',
 }
 
 /** Actions whose object is the patient: the sentence ends with their name ('… opened the record of Rosa'). */

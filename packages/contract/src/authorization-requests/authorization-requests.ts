@@ -1,5 +1,6 @@
 // Authorization requests and health plans.
 import { z } from 'zod'
+import { SETTINGS_LIMITS } from '../organization-settings/organization-settings.ts'
 import { roleSchema } from '../shared/access.ts'
 import { HEALTH_PLAN } from '../shared/constants.ts'
 import { MESSAGES, isValidPhone } from '../shared/validators.ts'
@@ -70,6 +71,16 @@ export const createAuthorizationRequestSchema = z
     contact_method: contactMethodSchema,
     contact_value: z.string().trim().min(1, MESSAGES.required).max(254),
     authorization_type: authorizationTypeSchema.optional(),
+    /**
+     * How many days a provider's authorization lasts once the patient agrees; left out, the organisation's
+     * default (admin settings) applies, else 13 months. Agents' authorizations always last about 10 hours.
+     */
+    duration_days: z
+      .number()
+      .int()
+      .min(SETTINGS_LIMITS.defaultDurationDays.min)
+      .max(SETTINGS_LIMITS.defaultDurationDays.max)
+      .optional(),
     metadata: z.object({
       patient_name: z.string().trim().min(1, MESSAGES.required).max(100),
     }),

@@ -6,10 +6,10 @@ export type OrganizationIdentifiers = { npi?: string; npn?: string; license_stat
 
 /**
  * Settings an administrator may change per organisation; a missing key means the platform default.
- * reminder_hours: hours after sending when an unanswered request is reminded; default_duration_days: the
- * authorization length a new request starts with.
+ * default_duration_days: the authorization length (days) a new provider request starts with. The reminder
+ * schedule is not kept here: its one home is the organization_settings table, which the lifecycle sweep reads.
  */
-export type OrganizationSettings = { reminder_hours?: number[]; default_duration_days?: number }
+export type OrganizationSettings = { default_duration_days?: number }
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -1,5 +1,9 @@
 // Queries for authorization requests. Scoping lives in `scopeCondition` so the list, the
 // single read and every action use the same rule.
+import {
+  DEFAULT_REMINDER_HOURS,
+  DEFAULT_RENEWAL_NOTICE_DAYS,
+} from '@blueconsent/contract/organization-settings'
 import { and, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
@@ -8,6 +12,7 @@ import {
   organizationSettings,
 } from '../../db/schema/authorization-requests.ts'
 import { ingestionRuns } from '../../db/schema/bluebutton.ts'
+import { organizations } from '../../db/schema/organizations.ts'
 import { patients } from '../../db/schema/patients.ts'
 import { users } from '../../db/schema/users.ts'
 import type { Principal } from '../../plugins/access.ts'
@@ -185,7 +190,11 @@ export async function countEventsSince(
 }
 
 export type OrganizationSchedule = { reminderHours: number[]; renewalNoticeDays: number }
-export const DEFAULT_SCHEDULE: OrganizationSchedule = { reminderHours: [48, 120], renewalNoticeDays: 30 }
+/** The platform's schedule for organisations that never saved their own (the admin settings page shows it). */
+export const DEFAULT_SCHEDULE: OrganizationSchedule = {
+  reminderHours: [...DEFAULT_REMINDER_HOURS],
+  renewalNoticeDays: DEFAULT_RENEWAL_NOTICE_DAYS,
+}
 
 export async function findSchedules(
   db: DbOrTx,
@@ -202,6 +211,35 @@ export async function findSchedules(
       { reminderHours: row.reminderHours, renewalNoticeDays: row.renewalNoticeDays },
     ]),
   )
+}
+
+/** The organisation's default authorization length in days (admin settings), or null for the platform's. */
+export async function findDefaultDurationDays(db: DbOrTx, organizationId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ settings: organizations.settings })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+  const days = row?.settings.default_duration_days
+  return typeof days === 'number' ? days : null
+}
+
+/**
+ * The authorization length chosen when the request was created (its 'created' or 'renewal_created' event):
+ * kept there, not in a column, because only the consent step reads it once.
+ */
+export async function findRequestedDurationDays(db: DbOrTx, requestId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ days: sql<string | null>`${authorizationRequestEvents.details}->>'duration_days'` })
+    .from(authorizationRequestEvents)
+    .where(
+      and(
+        eq(authorizationRequestEvents.requestId, requestId),
+        inArray(authorizationRequestEvents.event, ['created', 'renewal_created']),
+      ),
+    )
+    .orderBy(authorizationRequestEvents.id)
+    .limit(1)
+  return row?.days == null ? null : Number(row.days)
 }
 
 const SWEEP_BATCH = 500

@@ -42,6 +42,7 @@ import {
 import {
   countEventsSince,
   findActiveRequestForPatient,
+  findDefaultDurationDays,
   findScopedRequest,
   insertRequest,
   listScopedRequests,
@@ -106,7 +107,10 @@ function validateCreate(
   const mrn = body.patient_mrn?.trim() || null
   if (isProviderRole(principal.role) && !mrn)
     throw new FieldValidationError({ patient_mrn: [MESSAGES.required] })
-  return { mrn, type: authorizationTypeFor(principal, body.authorization_type) }
+  const type = authorizationTypeFor(principal, body.authorization_type)
+  if (type === 'insurance_agent' && body.duration_days !== undefined)
+    throw fieldError('duration_days', 'An agent’s authorization always lasts about 10 hours.')
+  return { mrn, type }
 }
 
 type OpenInput = {
@@ -117,6 +121,8 @@ type OpenInput = {
   authorizationType: AuthorizationType
   language: 'en' | 'es'
   renewalOfId: string | null
+  /** Asked for by the requester; else the organisation's default applies (providers only). */
+  durationDays?: number | undefined
 }
 
 /** Inserts the request, records it and sends the first message, all in the caller's transaction. */
@@ -130,6 +136,12 @@ async function openRequest(
   const byEmail = input.contactMethod === 'email'
   // Email carries the link at once; SMS first asks the patient to opt in (reply YES).
   const token = byEmail ? issueConsentToken(now) : null
+  // Agents' authorizations always last about 10 hours (spec); a provider's the days asked for, else the
+  // organisation's default from the admin settings, else 13 months (null).
+  const durationDays =
+    input.authorizationType === 'healthcare_provider'
+      ? (input.durationDays ?? (await findDefaultDurationDays(tx, input.patient.organizationId)))
+      : null
   const request = await insertRequest(tx, {
     organizationId: input.patient.organizationId,
     requesterUserId: actor.principal.userId,
@@ -161,6 +173,7 @@ async function openRequest(
       authorization_type: request.authorizationType,
       contact_method: request.contactMethod,
       renewal_of: input.renewalOfId,
+      duration_days: durationDays,
     },
   })
   await ctx.events.publish(ctx, tx, 'authorization_request.created', {
@@ -197,6 +210,7 @@ export async function createRequest(
       authorizationType: type,
       language: body.language ?? 'en',
       renewalOfId: null,
+      durationDays: body.duration_days,
     })
     return requestView(ctx, tx, { request, patient })
   })

@@ -7,6 +7,7 @@ export {
   type CreateInput,
   type StaffActor,
 } from './authorization-requests.service.ts'
+export { findRequestedDurationDays } from './authorization-requests.repository.ts'
 export { authorizationRequestRoutes } from './authorization-requests.routes.ts'
 /** The one visibility rule for a request (organisation, agent's own, TIN scope), for features that read one. */
 export { findScopedRequest } from './authorization-requests.repository.ts'

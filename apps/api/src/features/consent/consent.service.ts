@@ -2,14 +2,18 @@
 // 'Decline', and Blue Button's callback. Receipts and the first data pull follow from the request's
 // denied and authorized events.
 import { type ConsentLanguage, type ConsentPage, type ConsentResult } from '@blueconsent/contract/consent'
-import { AUTHORIZATION, ROLE_LABELS } from '@blueconsent/contract/shared'
+import { ROLE_LABELS } from '@blueconsent/contract/shared'
 import { isBlueButtonError, type BlueButtonClient, type TokenSet } from '@blueconsent/bluebutton'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { decrypt, encrypt, sha256Hex } from '../../lib/crypto.ts'
-import { hashConsentToken, transitionRequest } from '../authorization-requests/index.ts'
+import {
+  findRequestedDurationDays,
+  hashConsentToken,
+  transitionRequest,
+} from '../authorization-requests/index.ts'
 import { blueButtonClients, saveGrant } from '../bluebutton/index.ts'
 import { recordBlueButtonPatient } from '../patients/index.ts'
 import {
@@ -20,10 +24,10 @@ import {
   type RequestRow,
   type RequestWithRequester,
 } from './consent.repository.ts'
+import { grantEnd } from './grant-end.ts'
 
 // Blue Button's own consent step is valid 10 minutes; ours a little longer to cover the login.
 const FLOW_VALIDITY_MS = 30 * 60 * 1000
-const AGENT_VALIDITY_MS = AUTHORIZATION.agentValidityHours * 60 * 60 * 1000
 
 const linkGone = (): AppError => new AppError(409, 'conflict', 'This link can no longer be used.')
 
@@ -157,18 +161,10 @@ export async function handleCallback(
 
 type Authorization = { request: RequestRow; client: BlueButtonClient; tokens: TokenSet; patientId: string }
 
-function grantEnd(ctx: AppContext, request: RequestRow, tokens: TokenSet): Date {
-  if (tokens.accessGrantExpiration) return tokens.accessGrantExpiration
-  const now = ctx.clock()
-  if (request.authorizationType === 'insurance_agent') return new Date(now.getTime() + AGENT_VALIDITY_MS)
-  const end = new Date(now)
-  end.setUTCMonth(end.getUTCMonth() + AUTHORIZATION.providerValidityMonths)
-  return end
-}
-
 async function authorize(ctx: AppContext, input: Authorization): Promise<void> {
   const { request, client, tokens, patientId } = input
   const now = ctx.clock()
+  const durationDays = await findRequestedDurationDays(ctx.db, request.id)
   await ctx.db.transaction(async (tx) => {
     const grant = await saveGrant(ctx, tx, { clientId: client.clientId, patientId, tokens })
     await recordBlueButtonPatient(ctx, tx, request.patientId, patientId)
@@ -183,7 +179,7 @@ async function authorize(ctx: AppContext, input: Authorization): Promise<void> {
         grantId: grant.id,
         authorizedAt: now,
         consentAnsweredAt: now,
-        expiresAt: grantEnd(ctx, request, tokens),
+        expiresAt: grantEnd(now, request, tokens, durationDays),
         statusMessage: tokens.demographicsWithheld
           ? 'The patient did not share name and birth date with this organisation.'
           : null,
