@@ -40,7 +40,7 @@ import { dashboardRoutes } from './features/dashboard/index.ts'
 import { billingRoutes, registerStripeGateway } from './features/billing/index.ts'
 import { adminRoutes } from './features/admin/index.ts'
 import { signupRoutes } from './features/signup/index.ts'
-import { supportRoutes } from './features/support/index.ts'
+import { supportInboxRoutes, supportRoutes } from './features/support/index.ts'
 import { twoFactorGate, twoFactorRoutes } from './features/two-factor/index.ts'
 import { createJobQueue } from './jobs/queue.ts'
 import { startWorkers } from './jobs/workers.ts'
@@ -127,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(setupRoutes)
   await app.register(dashboardRoutes)
   await app.register(supportRoutes)
+  await app.register(supportInboxRoutes)
   await app.register(adminRoutes)
   await registerBlueButtonSandbox(app)
   if (config.devTools) {

@@ -71,6 +71,11 @@ export const AUDIT_ACTIONS = [
   'admin.organization_update',
   'admin.organization_list',
   'admin.organization_read',
+  'admin.support_viewed',
+  'admin.support_replied',
+  'admin.support_assigned',
+  'admin.support_status_changed',
+  'admin.template_updated',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -144,6 +149,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'admin.organization_update': 'edited an organization',
   'admin.organization_list': 'listed organizations',
   'admin.organization_read': 'viewed an organization',
+  'admin.support_viewed': 'viewed a support request',
+  'admin.support_replied': 'replied to a support request',
+  'admin.support_assigned': 'assigned a support request',
+  'admin.support_status_changed': 'changed a support request’s status',
+  'admin.template_updated': 'edited a message template',
 }
 
 /** Actions whose object is the patient: the sentence ends with their name ('… opened the record of Rosa'). */
