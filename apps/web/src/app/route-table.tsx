@@ -47,6 +47,8 @@ const adminPages = {
   users: () => import('../features/admin/pages/admin-users-page.tsx'),
   user: () => import('../features/admin/pages/admin-user-page.tsx'),
   organizations: () => import('../features/admin/pages/admin-organizations-page.tsx'),
+  supportInbox: () => import('../features/support/pages/support-inbox-page.tsx'),
+  supportRequest: () => import('../features/support/pages/support-request-page.tsx'),
 }
 /** The admin pages under one layout: the admin area's sub-navigation above each. */
 const adminLayout = (children: RouteObject[]): RouteObject => ({
@@ -359,6 +361,16 @@ export const routes: RouteObject[] = [
                       page('Reports', paths.adminReports, notYetAvailable),
                       page('Settings', paths.adminSettings, notYetAvailable),
                       page('Reference Data Management', paths.adminReferenceData, notYetAvailable),
+                      page(
+                        'Support Inbox',
+                        paths.adminSupport,
+                        async () => (await adminPages.supportInbox()).SupportInboxPage,
+                      ),
+                      page(
+                        'Support Request',
+                        paths.adminSupportRequest,
+                        async () => (await adminPages.supportRequest()).SupportRequestPage,
+                      ),
                     ]),
                   ]),
                   guarded(TIN_REGISTRY_GUARD, [
