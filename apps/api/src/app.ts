@@ -41,6 +41,7 @@ import { billingRoutes, registerStripeGateway } from './features/billing/index.t
 import { adminRoutes } from './features/admin/index.ts'
 import { signupRoutes } from './features/signup/index.ts'
 import { supportInboxRoutes, supportRoutes } from './features/support/index.ts'
+import { referenceDataRoutes } from './features/reference-data/index.ts'
 import { twoFactorGate, twoFactorRoutes } from './features/two-factor/index.ts'
 import { createJobQueue } from './jobs/queue.ts'
 import { startWorkers } from './jobs/workers.ts'
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dashboardRoutes)
   await app.register(supportRoutes)
   await app.register(supportInboxRoutes)
+  await app.register(referenceDataRoutes)
   await app.register(adminRoutes)
   await registerBlueButtonSandbox(app)
   if (config.devTools) {

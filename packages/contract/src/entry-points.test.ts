@@ -12,6 +12,7 @@ import * as devOutbox from '@blueconsent/contract/dev-outbox'
 import * as invitations from '@blueconsent/contract/invitations'
 import * as members from '@blueconsent/contract/members'
 import * as patients from '@blueconsent/contract/patients'
+import * as referenceData from '@blueconsent/contract/reference-data'
 import * as reports from '@blueconsent/contract/reports'
 import * as setup from '@blueconsent/contract/setup'
 import * as shared from '@blueconsent/contract/shared'
@@ -34,6 +35,7 @@ const entryPoints = {
   invitations,
   members,
   patients,
+  referenceData,
   reports,
   setup,
   shared,
