@@ -49,6 +49,7 @@ const adminPages = {
   organizations: () => import('../features/admin/pages/admin-organizations-page.tsx'),
   supportInbox: () => import('../features/support/pages/support-inbox-page.tsx'),
   supportRequest: () => import('../features/support/pages/support-request-page.tsx'),
+  referenceData: () => import('../features/reference-data/pages/reference-data-page.tsx'),
 }
 /** The admin pages under one layout: the admin area's sub-navigation above each. */
 const adminLayout = (children: RouteObject[]): RouteObject => ({
@@ -360,7 +361,11 @@ export const routes: RouteObject[] = [
                       ),
                       page('Reports', paths.adminReports, notYetAvailable),
                       page('Settings', paths.adminSettings, notYetAvailable),
-                      page('Reference Data Management', paths.adminReferenceData, notYetAvailable),
+                      page(
+                        'Reference Data Management',
+                        paths.adminReferenceData,
+                        async () => (await adminPages.referenceData()).ReferenceDataPage,
+                      ),
                       page(
                         'Support Inbox',
                         paths.adminSupport,

@@ -103,6 +103,26 @@ export const TEMPLATE_SAMPLE_VALUES: Record<TemplateLanguage, Record<TemplatePla
   },
 }
 
+/** An email says a fresh link replaces earlier ones in its own words (the text is longer than an SMS's). */
+const EMAIL_REPLACES_NOTE: Record<TemplateLanguage, string> = {
+  en: ' (it replaces any earlier link, which no longer works)',
+  es: ' (reemplaza cualquier enlace anterior, que ya no funciona)',
+}
+
+/** The sample values of one template in one language, as its preview shows them. */
+export function templateSampleValues(
+  key: TemplateKey,
+  language: TemplateLanguage,
+): Record<TemplatePlaceholder, string> {
+  const values = TEMPLATE_SAMPLE_VALUES[language]
+  if (MESSAGE_TEMPLATES[key].channel !== 'email') return values
+  return {
+    ...values,
+    replaces_note: EMAIL_REPLACES_NOTE[language],
+    expires_in: language === 'es' ? '7 días' : values.expires_in,
+  }
+}
+
 const PLACEHOLDER = /\{\{\s*([a-z_]+)\s*\}\}/g
 
 /** The placeholder names a text uses, in order of first use. */
@@ -168,7 +188,7 @@ export function templateErrors(
   for (const name of definition.required)
     if (!used.includes(name)) add('body', TEMPLATE_MESSAGES.missingPlaceholder(name))
   if (definition.channel === 'sms' && body !== '') {
-    const segments = smsSegments(renderTemplate(body, TEMPLATE_SAMPLE_VALUES[language]))
+    const segments = smsSegments(renderTemplate(body, templateSampleValues(key, language)))
     if (segments > SMS_MAX_SEGMENTS) add('body', TEMPLATE_MESSAGES.tooManySegments(segments))
   }
   return errors
