@@ -111,3 +111,68 @@ test('support inbox: a user writes, the platform admin takes the request and rep
     await expect(themed.getByText('Loading', { exact: false })).toHaveCount(0)
   })
 })
+
+test('reference data: tables, a template previewed in English and Spanish, edited, then restored', async ({
+  page,
+  browser,
+}) => {
+  await signInAs(page, 'ADMIN')
+  await page.goto('/app/admin')
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Reference Data' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Reference Data Management' })).toBeVisible()
+  const plans = page.getByRole('table', { name: 'Health plans' })
+  await expect(plans.getByRole('row').filter({ hasText: 'Medicare Blue Button' })).toContainText('medicare')
+  await expect(page.getByRole('table', { name: 'CMS-HCC payment years' }).getByRole('row')).toHaveCount(4)
+
+  // The preview fills the sample values in, in both languages.
+  const card = page.getByRole('article', { name: 'Consent request email' })
+  const english = card.getByRole('figure').filter({ hasText: /English preview/ })
+  const spanish = card.getByRole('figure').filter({ hasText: /Spanish preview/ })
+  await expect(english).toContainText(
+    'Casey Morgan at Riverbend Accountable Care asks to see your Medicare data',
+  )
+  await expect(english).toContainText('Open this link to answer: https://portal.blueconsent.app/consent/')
+  await expect(spanish).toContainText(
+    'Casey Morgan de Riverbend Accountable Care pide ver sus datos de Medicare',
+  )
+  await expect(spanish).toContainText('Abra este enlace para responder:')
+
+  // The Spanish consent email is edited (no other journey reads it), then the built-in copy restored.
+  await card.getByRole('button', { name: 'Versions of the Spanish consent request email' }).click()
+  const editor = page.getByRole('region', { name: 'Consent request email (Spanish)' })
+  const subject = editor.getByLabel('Subject')
+  const original = await subject.inputValue()
+  const stamp = Date.now()
+  const marker = `Solicitud ${stamp}: {{requester}}`
+  await subject.fill(marker)
+  await editor.getByRole('button', { name: 'Save as new version' }).click()
+  await expect(page.getByText('The template was saved. New messages use it from now on.')).toBeVisible()
+  const history = editor.getByRole('region', { name: 'Version history' })
+  const newest = history.getByRole('listitem').first()
+  await expect(newest).toContainText('in use')
+  await expect(newest).toContainText(`Subject: ${marker}`)
+  const savedVersion = Number(/Version (\d+)/.exec((await newest.textContent()) ?? '')?.[1])
+  expect(savedVersion).toBeGreaterThan(0)
+  await expect(spanish).toContainText(`Solicitud ${stamp}: Casey Morgan de Riverbend`)
+
+  // Dropping the link is refused with the reason.
+  await editor.getByLabel('Message text').fill('{{requester}} le escribe.')
+  await editor.getByRole('button', { name: 'Save as new version' }).click()
+  await expect(
+    editor.getByText('The template must keep the {{link}} placeholder', { exact: false }),
+  ).toBeVisible()
+
+  await history.getByRole('button', { name: `Restore version ${savedVersion - 1}` }).click()
+  await expect(page.getByText('The older version was restored as a new version.')).toBeVisible()
+  await expect(history.getByRole('listitem').first()).toContainText(`Version ${savedVersion + 1}`)
+  await expect(editor.getByLabel('Subject')).toHaveValue(original)
+  await expect(spanish).toContainText(
+    'Casey Morgan de Riverbend Accountable Care pide ver sus datos de Medicare',
+  )
+
+  await expectAccessibleInBothThemes(browser, ['/app/admin/reference-data'], async (themed) => {
+    await expect(themed.getByRole('article', { name: 'Consent request email' })).toBeVisible()
+    await themed.getByRole('button', { name: 'Versions of the English consent link text' }).click()
+    await expect(themed.getByRole('heading', { name: 'Version history' })).toBeVisible()
+  })
+})
