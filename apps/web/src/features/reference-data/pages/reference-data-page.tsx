@@ -53,8 +53,8 @@ export function ReferenceDataPage() {
             receive.
           </p>
         </div>
-        <Link className="btn btn-outline" to={paths.admin}>
-          Back to Admin Dashboard
+        <Link className="btn btn-outline" to={paths.dashboard}>
+          Back to Dashboard
         </Link>
       </div>
       {tables.isPending ? <Spinner label="Loading reference data…" /> : null}

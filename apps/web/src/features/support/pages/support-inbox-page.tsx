@@ -49,8 +49,8 @@ export function SupportInboxPage() {
           <h1 className="text-3xl font-bold">Support Inbox</h1>
           <p className="mt-2">Requests for help, newest first. Open one to read it, take it and answer.</p>
         </div>
-        <Link className="btn btn-outline" to={paths.admin}>
-          Back to Admin Dashboard
+        <Link className="btn btn-outline" to={paths.dashboard}>
+          Back to Dashboard
         </Link>
       </div>
       <InboxFiltersForm filters={filters} onChange={change} />
