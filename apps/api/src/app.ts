@@ -42,7 +42,8 @@ import { adminRoutes } from './features/admin/index.ts'
 import { adminReportRoutes } from './features/admin-reports/index.ts'
 import { organizationSettingsRoutes } from './features/organization-settings/index.ts'
 import { signupRoutes } from './features/signup/index.ts'
-import { supportRoutes } from './features/support/index.ts'
+import { supportInboxRoutes, supportRoutes } from './features/support/index.ts'
+import { referenceDataRoutes } from './features/reference-data/index.ts'
 import { twoFactorGate, twoFactorRoutes } from './features/two-factor/index.ts'
 import { createJobQueue } from './jobs/queue.ts'
 import { startWorkers } from './jobs/workers.ts'
@@ -138,6 +139,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(setupRoutes)
   await app.register(dashboardRoutes)
   await app.register(supportRoutes)
+  await app.register(supportInboxRoutes)
+  await app.register(referenceDataRoutes)
   await app.register(adminRoutes)
   await app.register(adminReportRoutes)
   await app.register(organizationSettingsRoutes)

@@ -14,6 +14,7 @@ import * as invitations from '@blueconsent/contract/invitations'
 import * as members from '@blueconsent/contract/members'
 import * as organizationSettings from '@blueconsent/contract/organization-settings'
 import * as patients from '@blueconsent/contract/patients'
+import * as referenceData from '@blueconsent/contract/reference-data'
 import * as reports from '@blueconsent/contract/reports'
 import * as setup from '@blueconsent/contract/setup'
 import * as shared from '@blueconsent/contract/shared'
@@ -38,6 +39,7 @@ const entryPoints = {
   members,
   organizationSettings,
   patients,
+  referenceData,
   reports,
   setup,
   shared,

@@ -67,6 +67,8 @@ export const paths = {
   adminReports: '/app/admin/reports',
   adminSettings: '/app/admin/settings',
   adminReferenceData: '/app/admin/reference-data',
+  adminSupport: '/app/admin/support',
+  adminSupportRequest: '/app/admin/support/:id',
   tinManagement: '/app/admin/tin-management',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',

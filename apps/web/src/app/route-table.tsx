@@ -23,8 +23,6 @@ const page = (title: string, path: string, load: () => Promise<RouteObject['Comp
   lazy: async () => ({ Component: await load() }),
 })
 
-const notYetAvailable = async () =>
-  (await import('../features/shell/pages/not-yet-available-page.tsx')).NotYetAvailablePage
 const invitationsPage = async () =>
   (await import('../features/invitations/pages/invitations-page.tsx')).InvitationsPage
 const billingResults = () => import('../features/billing/pages/billing-result-pages.tsx')
@@ -49,6 +47,9 @@ const adminPages = {
   organizations: () => import('../features/admin/pages/admin-organizations-page.tsx'),
   reports: () => import('../features/admin-reports/pages/admin-reports-page.tsx'),
   settings: () => import('../features/organization-settings/pages/organization-settings-page.tsx'),
+  supportInbox: () => import('../features/support/pages/support-inbox-page.tsx'),
+  supportRequest: () => import('../features/support/pages/support-request-page.tsx'),
+  referenceData: () => import('../features/reference-data/pages/reference-data-page.tsx'),
 }
 /** The admin pages under one layout: the admin area's sub-navigation above each. */
 const adminLayout = (children: RouteObject[]): RouteObject => ({
@@ -368,7 +369,21 @@ export const routes: RouteObject[] = [
                         paths.adminSettings,
                         async () => (await adminPages.settings()).OrganizationSettingsPage,
                       ),
-                      page('Reference Data Management', paths.adminReferenceData, notYetAvailable),
+                      page(
+                        'Reference Data Management',
+                        paths.adminReferenceData,
+                        async () => (await adminPages.referenceData()).ReferenceDataPage,
+                      ),
+                      page(
+                        'Support Inbox',
+                        paths.adminSupport,
+                        async () => (await adminPages.supportInbox()).SupportInboxPage,
+                      ),
+                      page(
+                        'Support Request',
+                        paths.adminSupportRequest,
+                        async () => (await adminPages.supportRequest()).SupportRequestPage,
+                      ),
                     ]),
                   ]),
                   guarded(TIN_REGISTRY_GUARD, [
@@ -454,8 +469,6 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await layouts()).MaybeShellRoute }),
         children: [
-          page('Contact', paths.contact, notYetAvailable),
-          page('Contact', paths.appContact, notYetAvailable),
           page(
             'Accept Team Invitation',
             paths.billingInvite,

@@ -103,6 +103,7 @@ describe('routing and guards', () => {
       ['/app/admin/reports', platformAdmin, aco, '/app/unauthorized'],
       ['/app/admin/settings', platformAdmin, aco, '/app/unauthorized'],
       ['/app/admin/reference-data', platformAdmin, aco, '/app/unauthorized'],
+      ['/app/admin/support', platformAdmin, acoAdmin, '/app/unauthorized'],
       // A non-admin opening invitations goes to their own home, not to an error.
       ['/app/invitations', acoAdmin, aco, '/app/care-management'],
     ]

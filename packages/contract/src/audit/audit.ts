@@ -74,6 +74,11 @@ export const AUDIT_ACTIONS = [
   'admin.report_viewed',
   'admin.report_exported',
   'admin.settings_updated',
+  'admin.support_viewed',
+  'admin.support_replied',
+  'admin.support_assigned',
+  'admin.support_status_changed',
+  'admin.template_updated',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -150,6 +155,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'admin.report_viewed': 'viewed the admin report',
   'admin.report_exported': 'exported the admin report as CSV',
   'admin.settings_updated': 'changed an organization’s settings',
+  'admin.support_viewed': 'viewed a support request',
+  'admin.support_replied': 'replied to a support request',
+  'admin.support_assigned': 'assigned a support request',
+  'admin.support_status_changed': 'changed a support request’s status',
+  'admin.template_updated': 'edited a message template',
 }
 
 /** Actions whose object is the patient: the sentence ends with their name ('… opened the record of Rosa'). */

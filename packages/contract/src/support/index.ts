@@ -1,1 +1,2 @@
 export * from './support.ts'
+export * from './support-inbox.ts'

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, ne, or, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
+import { messageTemplateVersions } from '../../db/schema/reference-data.ts'
 import { organizations } from '../../db/schema/organizations.ts'
 import { users } from '../../db/schema/users.ts'
 import type { RequestRow } from '../authorization-requests/index.ts'
@@ -40,4 +41,29 @@ export async function findOpenSmsRequests(db: DbOrTx, contactHash: string, now: 
     )
     .orderBy(desc(authorizationRequests.createdAt), desc(authorizationRequests.id))
     .for('update')
+}
+
+/**
+ * The newest saved wording of a template (administrators edit them under reference data), or null while only
+ * the built-in copy exists. Read in the sending transaction, so a save is used by the very next message.
+ */
+export async function findNewestTemplateVersion(
+  db: DbOrTx,
+  templateKey: string,
+  channel: 'email' | 'sms',
+  language: 'en' | 'es',
+): Promise<{ subject: string | null; body: string } | null> {
+  const [row] = await db
+    .select({ subject: messageTemplateVersions.subject, body: messageTemplateVersions.body })
+    .from(messageTemplateVersions)
+    .where(
+      and(
+        eq(messageTemplateVersions.templateKey, templateKey),
+        eq(messageTemplateVersions.channel, channel),
+        eq(messageTemplateVersions.language, language),
+      ),
+    )
+    .orderBy(desc(messageTemplateVersions.version))
+    .limit(1)
+  return row ?? null
 }

@@ -5,8 +5,9 @@ import type { DbOrTx } from '../../db/client.ts'
 import { decrypt } from '../../lib/crypto.ts'
 import { recordRequestEvent, type RequestRow } from '../authorization-requests/index.ts'
 import { queueEmail, queueSms } from '../outbox/index.ts'
-import { findRequesterCopy } from './messaging.repository.ts'
+import { findNewestTemplateVersion, findRequesterCopy } from './messaging.repository.ts'
 import { LINK_VALID_DAYS, type Language, type RequestCopyInput } from './templates/copy.ts'
+import { BUILT_IN_TEMPLATES, type TemplateText } from './templates/editable-copy.ts'
 import { consentRequestEmail, receiptEmail } from './templates/email-templates.ts'
 import { linkSms, optInSms, receiptSms, type ReceiptKind } from './templates/sms-templates.ts'
 
@@ -71,6 +72,21 @@ export function linkDaysLeft(
   return Math.max(1, Math.min(LINK_VALID_DAYS, Math.floor((end.getTime() - now.getTime()) / DAY_MS)))
 }
 
+/**
+ * The wording of the invite this request gets: the newest version an administrator saved, else the built-in
+ * copy. An email always uses the consent request template; a text the opt-in or the link one.
+ */
+async function wordingFor(
+  tx: DbOrTx,
+  request: RequestRow,
+  smsKey: 'opt_in' | 'link',
+  language: Language,
+): Promise<TemplateText> {
+  const key = request.contactMethod === 'email' ? 'consent_request' : smsKey
+  const channel = request.contactMethod === 'email' ? 'email' : 'sms'
+  return (await findNewestTemplateVersion(tx, key, channel, language)) ?? BUILT_IN_TEMPLATES[key][language]
+}
+
 export type InviteInput = {
   request: RequestRow
   link: string | null
@@ -96,15 +112,16 @@ export async function sendConsentInvite(
   const link = input.link
   const validDays = linkDaysLeft(input.request, input.now ?? ctx.clock())
   const replacesEarlier = input.replacesEarlier ?? false
+  const wording = await wordingFor(tx, input.request, link === null ? 'opt_in' : 'link', copy.language)
   return deliver(ctx, tx, input.request, template, {
     email: () => {
       if (link === null) throw new Error('an email request needs a link')
-      return consentRequestEmail({ ...copy, link, reminder, validDays, replacesEarlier })
+      return consentRequestEmail({ ...copy, link, reminder, validDays, replacesEarlier }, wording)
     },
     sms: () =>
       link === null
-        ? optInSms({ ...copy, reminder })
-        : linkSms({ ...copy, link, reminder, validDays, replacesEarlier }),
+        ? optInSms({ ...copy, reminder }, wording)
+        : linkSms({ ...copy, link, reminder, validDays, replacesEarlier }, wording),
   })
 }
 

@@ -1,3 +1,5 @@
-// Support's public face: its routes. Requests are stored here, emailed through the outbox and audited.
+// Support's public face: its routes (the request forms and the admin inbox). Requests are stored here,
+// emailed through the outbox and audited.
 export { supportRoutes } from './support.routes.ts'
+export { supportInboxRoutes } from './support-inbox.routes.ts'
 export { countWaitingSupportRequests } from './support.repository.ts'

@@ -26,7 +26,7 @@ describe('admin model', () => {
 
   it('lists only what needs attention, largest first', () => {
     expect(attentionItems(overview)).toEqual([
-      { label: 'Support requests waiting', count: 3 },
+      { label: 'Support requests waiting', count: 3, to: '/app/admin/support?status=new' },
       { label: 'Failed data pulls', count: 1 },
     ])
   })

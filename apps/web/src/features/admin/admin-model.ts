@@ -17,14 +17,19 @@ export function ariaSortOf(
   return 'none'
 }
 
-export type AttentionItem = { label: string; count: number }
+/** `to`: where the item is dealt with, when that page exists. */
+export type AttentionItem = { label: string; count: number; to?: string }
 
 /** What needs someone's attention, largest first; counts of zero are left out. */
 export function attentionItems(overview: AdminOverview): AttentionItem[] {
   const items: AttentionItem[] = [
     { label: 'Failed data pulls', count: overview.failed_ingestions },
     { label: 'Failed outgoing messages', count: overview.failed_outbox_messages ?? 0 },
-    { label: 'Support requests waiting', count: overview.support_requests_waiting },
+    {
+      label: 'Support requests waiting',
+      count: overview.support_requests_waiting,
+      to: '/app/admin/support?status=new',
+    },
     { label: 'Organizations with setup unfinished', count: overview.organizations_setup_unfinished },
     { label: 'Billing accounts past due', count: overview.billing_past_due },
   ]

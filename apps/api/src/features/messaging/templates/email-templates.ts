@@ -9,6 +9,13 @@ import {
   type Language,
   type RequestCopyInput,
 } from './copy.ts'
+import {
+  BUILT_IN_TEMPLATES,
+  fill,
+  paragraphsOf,
+  type PlaceholderValues,
+  type TemplateText,
+} from './editable-copy.ts'
 import type { ReceiptKind } from './sms-templates.ts'
 
 export type EmailContent = { subject: string; text: string; html: string }
@@ -23,6 +30,14 @@ function layout(language: Language, paragraphs: string[], action?: { label: stri
   return `<!doctype html><html lang="${language}"><body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1b1f24"><div style="max-width:560px;margin:0 auto;background:#ffffff;padding:32px;border-radius:8px"><p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#0b5cad">BlueConsent</p>${body}${button}</div></body></html>`
 }
 
+const REMINDER: Record<Language, string> = { en: 'Reminder: ', es: 'Recordatorio: ' }
+const REPLACES_EARLIER: Record<Language, string> = {
+  en: ' (it replaces any earlier link, which no longer works)',
+  es: ' (reemplaza cualquier enlace anterior, que ya no funciona)',
+}
+const REVIEW: Record<Language, string> = { en: 'Review the request', es: 'Revisar la solicitud' }
+
+/** The consent request, in the given wording (the newest saved version) or the built-in copy. */
 export function consentRequestEmail(
   input: RequestCopyInput & {
     link: string
@@ -30,31 +45,29 @@ export function consentRequestEmail(
     validDays?: number
     replacesEarlier?: boolean
   },
+  wording: TemplateText = BUILT_IN_TEMPLATES.consent_request[input.language],
 ): EmailContent {
-  const who = requesterLine(input)
-  if (input.language === 'es') {
-    const paragraphs = [
-      `${input.reminder ? 'Recordatorio: ' : ''}${who} le pide permiso para ver ${describeData(input)}.`,
-      `Si acepta, podrá ver estos datos de Medicare por ${describeDuration(input)}. Usted decide: puede aceptar o rechazar.`,
-      `Abra este enlace para responder: ${input.link}${input.replacesEarlier ? ' (reemplaza cualquier enlace anterior, que ya no funciona)' : ''}`,
-      `El enlace vence en ${expiresIn('es', input.validDays).replace('dias', 'días')}. Si no esperaba este mensaje, ignórelo o contacte a ${input.organizationName}.`,
-    ]
-    return {
-      subject: `${input.reminder ? 'Recordatorio: ' : ''}${who} pide ver sus datos de Medicare`,
-      text: paragraphs.join('\n\n'),
-      html: layout('es', paragraphs, { label: 'Revisar la solicitud', href: input.link }),
-    }
+  const language = input.language
+  const values: PlaceholderValues = {
+    reminder_prefix: input.reminder ? REMINDER[language] : '',
+    requester: requesterLine(input),
+    organization: input.organizationName,
+    data: describeData(input),
+    duration: describeDuration(input),
+    link: input.link,
+    replaces_note: input.replacesEarlier ? REPLACES_EARLIER[language] : '',
+    expires_in:
+      language === 'es'
+        ? expiresIn('es', input.validDays).replace('dias', 'días')
+        : expiresIn('en', input.validDays),
   }
-  const paragraphs = [
-    `${input.reminder ? 'Reminder: ' : ''}${who} asks for your permission to see ${describeData(input)}.`,
-    `If you agree, they can see this Medicare data for ${describeDuration(input)}. It is your choice: you can agree or decline.`,
-    `Open this link to answer: ${input.link}${input.replacesEarlier ? ' (it replaces any earlier link, which no longer works)' : ''}`,
-    `The link expires in ${expiresIn('en', input.validDays)}. If you did not expect this message, ignore it or contact ${input.organizationName}.`,
-  ]
+  const paragraphs = paragraphsOf(fill(wording.body, values))
+  // A subject is one line whatever a value holds (names are typed by staff).
+  const subject = fill(wording.subject ?? '', values).replace(/[\r\n]+/g, ' ')
   return {
-    subject: `${input.reminder ? 'Reminder: ' : ''}${who} asks to see your Medicare data`,
+    subject,
     text: paragraphs.join('\n\n'),
-    html: layout('en', paragraphs, { label: 'Review the request', href: input.link }),
+    html: layout(language, paragraphs, { label: REVIEW[language], href: input.link }),
   }
 }
 

@@ -8,22 +8,32 @@ import {
   type Language,
   type RequestCopyInput,
 } from './copy.ts'
+import { BUILT_IN_TEMPLATES, fill, type PlaceholderValues, type TemplateText } from './editable-copy.ts'
 
 export type SmsText = { body: string }
 
-/** First text: asks the patient to opt in before any link is sent (carrier rules for consent). */
-export function optInSms(input: RequestCopyInput & { reminder?: boolean }): SmsText {
-  const who = requesterLine(input)
-  if (input.language === 'es') {
-    const prefix = input.reminder ? 'Recordatorio: ' : ''
-    return {
-      body: `BlueConsent: ${prefix}${who} pide ver ${describeData(input)} por ${describeDuration(input)}. Responda SI para recibir su enlace seguro, STOP para no recibir mas, HELP para ayuda.`,
-    }
+const REMINDER: Record<Language, string> = { en: 'Reminder: ', es: 'Recordatorio: ' }
+const REPLACES_EARLIER: Record<Language, string> = {
+  en: ' Earlier links no longer work.',
+  es: ' Los enlaces anteriores ya no sirven.',
+}
+
+/**
+ * First text: asks the patient to opt in before any link is sent (carrier rules for consent). In the given
+ * wording (the newest saved version) or the built-in copy.
+ */
+export function optInSms(
+  input: RequestCopyInput & { reminder?: boolean },
+  wording: TemplateText = BUILT_IN_TEMPLATES.opt_in[input.language],
+): SmsText {
+  const values: PlaceholderValues = {
+    reminder_prefix: input.reminder ? REMINDER[input.language] : '',
+    requester: requesterLine(input),
+    organization: input.organizationName,
+    data: describeData(input),
+    duration: describeDuration(input),
   }
-  const prefix = input.reminder ? 'Reminder: ' : ''
-  return {
-    body: `BlueConsent: ${prefix}${who} asks to see ${describeData(input)} for ${describeDuration(input)}. Reply YES to get your secure link, STOP to opt out, HELP for help.`,
-  }
+  return { body: fill(wording.body, values) }
 }
 
 /** After YES (and on resend or reminder once opted in): the link itself. */
@@ -34,18 +44,17 @@ export function linkSms(
     validDays?: number
     replacesEarlier?: boolean
   },
+  wording: TemplateText = BUILT_IN_TEMPLATES.link[input.language],
 ): SmsText {
-  const who = requesterLine(input)
-  if (input.language === 'es') {
-    const prefix = input.reminder ? 'Recordatorio: ' : ''
-    return {
-      body: `BlueConsent: ${prefix}Su enlace seguro para ${who}: ${input.link} Vence en ${expiresIn('es', input.validDays)}.${input.replacesEarlier ? ' Los enlaces anteriores ya no sirven.' : ''} Responda STOP para no recibir mas.`,
-    }
+  const values: PlaceholderValues = {
+    reminder_prefix: input.reminder ? REMINDER[input.language] : '',
+    requester: requesterLine(input),
+    organization: input.organizationName,
+    link: input.link,
+    expires_in: expiresIn(input.language, input.validDays),
+    replaces_note: input.replacesEarlier ? REPLACES_EARLIER[input.language] : '',
   }
-  const prefix = input.reminder ? 'Reminder: ' : ''
-  return {
-    body: `BlueConsent: ${prefix}Your secure link for ${who}: ${input.link} It expires in ${expiresIn('en', input.validDays)}.${input.replacesEarlier ? ' Earlier links no longer work.' : ''} Reply STOP to opt out.`,
-  }
+  return { body: fill(wording.body, values) }
 }
 
 export function helpSms(language: Language, organizationName: string): SmsText {

@@ -1,5 +1,7 @@
+import { TEMPLATE_KEYS, TEMPLATE_LANGUAGES, templateErrors } from '@blueconsent/contract/reference-data'
 import { describe, expect, it } from 'vitest'
 import type { RequestCopyInput } from './copy.ts'
+import { BUILT_IN_TEMPLATES } from './editable-copy.ts'
 import { consentRequestEmail, receiptEmail, renewalNoticeEmail } from './email-templates.ts'
 import { smsEncoding, smsSegments } from './sms-segments.ts'
 import { helpSms, linkSms, optInSms, receiptSms } from './sms-templates.ts'
@@ -156,5 +158,29 @@ describe('receipts and renewal notice', () => {
     })
     expect(mail.subject).toBe('An authorization expires in 30 days')
     expect(mail.text).toContain('request r-1')
+  })
+})
+
+describe('built-in editable copy', () => {
+  it('passes the rules an administrator’s edit must pass, in both languages', () => {
+    for (const key of TEMPLATE_KEYS)
+      for (const language of TEMPLATE_LANGUAGES)
+        expect(
+          templateErrors(key, language, BUILT_IN_TEMPLATES[key][language]),
+          `${key} ${language}`,
+        ).toEqual({})
+  })
+
+  it('sends a saved wording in place of the built-in copy', () => {
+    const wording = { subject: 'From {{requester}}', body: 'Hello.\n\nYour link: {{link}}' }
+    const mail = consentRequestEmail({ ...provider, link: LINK }, wording)
+    expect(mail.subject).toBe('From Casey Morgan at Riverbend Accountable Care')
+    expect(mail.text).toBe(`Hello.\n\nYour link: ${LINK}`)
+    expect(mail.html).toContain('Your link:')
+    const sms = linkSms(
+      { ...provider, language: 'es', link: LINK },
+      { subject: null, body: 'Enlace: {{link}}' },
+    )
+    expect(sms.body).toBe(`Enlace: ${LINK}`)
   })
 })

@@ -78,7 +78,14 @@ function Attention({ items }: { items: ReturnType<typeof attentionItems> }) {
     <ul className="list-disc pl-6">
       {items.map((item) => (
         <li key={item.label}>
-          {item.label}: <strong>{item.count}</strong>
+          {item.to ? (
+            <Link className="link" to={item.to}>
+              {item.label}
+            </Link>
+          ) : (
+            item.label
+          )}
+          : <strong>{item.count}</strong>
         </li>
       ))}
     </ul>

@@ -1,0 +1,2 @@
+export * from './reference-data.ts'
+export * from './sms-segments.ts'
