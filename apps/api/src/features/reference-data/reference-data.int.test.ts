@@ -85,7 +85,11 @@ describe('reference data guard', () => {
     const body = { subject: 'X {{requester}}', body: '{{requester}} {{link}}' }
     const refused = await save(orgAdmin, 'consent_request', 'en', body)
     expect(refused.statusCode).toBe(403)
-    expect(refused.json().detail).toBe('Only a platform administrator can edit message templates.')
+    // Refused by the route's declared rule (the platform admin's role), before the body is even read.
+    expect(refused.json()).toEqual({
+      code: 'permission_denied',
+      detail: 'You do not have permission to perform this action.',
+    })
     const restore = await orgAdmin.request({
       method: 'POST',
       url: `${TEMPLATES}consent_request/en/restore/`,

@@ -23,6 +23,9 @@ import {
 } from './reference-data.service.ts'
 
 const ADMIN = { access: { admin: true } } as const
+// Patient-facing wording is the platform's, not one organisation's: only the platform admin (the ADMIN role,
+// the superuser) edits it. Declared here so the route table says so; the service checks it again.
+const PLATFORM_ADMIN = { access: { admin: true, roles: ['ADMIN'] } } as const
 
 function sourceOf(request: FastifyRequest): AuditSource {
   if (!request.principal) throw notAuthenticated()
@@ -54,7 +57,7 @@ export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     one,
     {
-      config: ADMIN,
+      config: PLATFORM_ADMIN,
       schema: { ...schema, params: templateKeyParamsSchema, body: templateSaveSchema, response: history },
     },
     async (request) =>
@@ -63,7 +66,7 @@ export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     `${one}restore/`,
     {
-      config: ADMIN,
+      config: PLATFORM_ADMIN,
       schema: { ...schema, params: templateKeyParamsSchema, body: templateRestoreSchema, response: history },
     },
     async (request) =>
