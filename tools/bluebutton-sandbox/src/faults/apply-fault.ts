@@ -55,5 +55,11 @@ export async function applyFault(fault: Fault, reply: FastifyReply, surface: Fau
     case 'upstream-404':
       await reply.code(404).send(body(surface, 404, 'Not found.'))
       return true
+    case 'malformed':
+      await reply
+        .code(200)
+        .type('application/fhir+json')
+        .send('{"resourceType":"Bundle","type":"searchset","total":3,"entry":[{"resource":{"resourceType":')
+      return true
   }
 }

@@ -2,8 +2,9 @@ import { z } from 'zod'
 
 // Per-client fault switches, set through the test-only admin endpoint, to exercise retries.
 export const faultSchema = z.object({
-  // upstream-404: the token endpoint's "patient lookup failed" answer when refreshing.
-  kind: z.enum(['rate-limit', 'server-error', 'slow', 'upstream-400', 'upstream-404']),
+  // upstream-404: the token endpoint's "patient lookup failed" answer when refreshing. malformed: a 200 whose
+  // body is cut off mid-bundle, as a dropped connection behind a proxy can deliver it.
+  kind: z.enum(['rate-limit', 'server-error', 'slow', 'upstream-400', 'upstream-404', 'malformed']),
   // Which calls are affected: FHIR/userinfo reads, the token endpoint, or both.
   surface: z.enum(['fhir', 'token', 'all']).default('fhir'),
   // server-error status; Blue Button answers 502 for BFD failures, 500/503/504 also occur.

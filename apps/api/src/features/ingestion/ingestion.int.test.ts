@@ -267,6 +267,41 @@ describe('Blue Button faults', () => {
     expect(await runIngestion(t.app.ctx, run.id)).toBe('completed')
   })
 
+  it.each([
+    ['a cut-off bundle', { kind: 'malformed' }],
+    ['a 500', { kind: 'server-error', status: 500 }],
+    ['a 504', { kind: 'server-error', status: 504 }],
+    ['a long rate limit', { kind: 'rate-limit', retryAfterSeconds: 600 }],
+  ])(
+    'ends a run hit by %s in a state the requester sees, serves nothing partial, and a later run completes',
+    async (_, spec) => {
+      const clean = await authorized('BBUser00002')
+      expect(await runIngestion(t.app.ctx, (await latestRun(t, clean.requestId)).id)).toBe('completed')
+      const complete = await counts((await requestRow(t, clean.requestId)).patientId)
+      const request = await authorized('BBUser00002')
+      const run = await latestRun(t, request.requestId)
+      await fault('blueconsent-provider', spec)
+      try {
+        await runIngestion(t.app.ctx, run.id).catch(() => 'thrown')
+      } finally {
+        await clearFaults('blueconsent-provider')
+      }
+      const after = await latestRun(t, request.requestId)
+      expect(['queued', 'failed']).toContain(after.status)
+      expect(after.error).toEqual(expect.any(String))
+      // The requester sees the pull has not finished, and what is served is never a half-pulled record.
+      const status = await (
+        await loginAs(t.app, 'ACO_USER')
+      ).request({
+        method: 'GET',
+        url: `/api/healthplans/requests/${request.requestId}/status/`,
+      })
+      expect(status.json().ingestion?.status).not.toBe('completed')
+      expect(await runIngestion(t.app.ctx, run.id)).toBe('completed')
+      expect(await counts((await requestRow(t, request.requestId)).patientId)).toEqual(complete)
+    },
+  )
+
   it('rides out a short rate limit inside one run (the client waits Retry-After)', async () => {
     const request = await authorized('BBUser00001')
     await fault('blueconsent-provider', { kind: 'rate-limit', retryAfterSeconds: 1, count: 1 })
