@@ -179,7 +179,7 @@ async function createContext(
         app.log.warn({ err: error }, 'database connection ended by the server; the pool reconnects'),
     }))
   if (!options.skipMigrations && config.migrateOnStart) await migrateDatabase(database)
-  const keys = createCryptoKeys(secrets.dataEncryptionKey)
+  const keys = createCryptoKeys(secrets.dataEncryptionKey, config.retiredEncryptionKeys)
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null

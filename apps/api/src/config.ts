@@ -26,6 +26,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalString,
   DATA_DIR: optionalString,
   DATA_ENCRYPTION_KEY: optionalString,
+  DATA_ENCRYPTION_KEYS_RETIRED: optionalString,
   JWT_SECRET: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('BlueConsent <no-reply@blueconsent.app>'),
@@ -75,6 +76,8 @@ export type AppConfig = {
   dataDir: string
   /** 32 bytes, base64. Generated and kept in dataDir in demo mode when not given. */
   dataEncryptionKey: string | undefined
+  /** Earlier DATA_ENCRYPTION_KEYs, newest first: they open what they sealed (lib/crypto.ts). */
+  retiredEncryptionKeys?: string[]
   /** At least 32 characters. Generated and kept in dataDir in demo mode when not given. */
   jwtSecret: string | undefined
   smtpUrl: string | undefined
@@ -245,6 +248,10 @@ export function loadConfig(
       : { kind: 'postgres', url: e.DATABASE_URL ?? '' },
     dataDir,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    retiredEncryptionKeys: (e.DATA_ENCRYPTION_KEYS_RETIRED ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,10 +1,13 @@
+import { createCipheriv, randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import {
   createCryptoKeys,
   decrypt,
   encrypt,
   generateEncryptionKey,
+  keyIdOf,
   keyedHash,
+  sealedWithCurrentKey,
   randomToken,
   safeEqual,
   sha256Base64Url,
@@ -12,21 +15,57 @@ import {
 
 const keys = createCryptoKeys(generateEncryptionKey())
 
+/** A value sealed the way the first release did: `v1:` and no key id. */
+function legacySeal(base64Key: string, plaintext: string): string {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(base64Key, 'base64'), iv)
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
+  return `v1:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`
+}
+
+describe('key rotation', () => {
+  const first = generateEncryptionKey()
+  const second = generateEncryptionKey()
+  const before = createCryptoKeys(first)
+  const rotated = createCryptoKeys(second, [first])
+
+  it('seals with the new key and still opens what the retired key and the first release sealed', () => {
+    const old = encrypt(before, 'MRN-1')
+    expect(sealedWithCurrentKey(rotated, old)).toBe(false)
+    expect(decrypt(rotated, old)).toBe('MRN-1')
+    expect(decrypt(rotated, legacySeal(first, 'MRN-0'))).toBe('MRN-0')
+    const fresh = encrypt(rotated, 'MRN-2')
+    expect(fresh.startsWith(`v2:${keyIdOf(Buffer.from(second, 'base64'))}:`)).toBe(true)
+    expect(sealedWithCurrentKey(rotated, fresh)).toBe(true)
+    expect(() => decrypt(before, fresh)).toThrow('not configured')
+  })
+
+  it('keeps search hashes and signatures on the oldest key, so stored hashes still match', () => {
+    expect(keyedHash(rotated, 'A1B2C3')).toBe(keyedHash(before, 'A1B2C3'))
+    expect(rotated.signing.equals(before.signing)).toBe(true)
+  })
+
+  it('refuses a key of the wrong size, naming the variable', () => {
+    expect(() => createCryptoKeys(second, ['c2hvcnQ='])).toThrow('DATA_ENCRYPTION_KEYS_RETIRED')
+  })
+})
+
 describe('crypto', () => {
   it('round-trips AES-256-GCM with a fresh IV each time', () => {
     const a = encrypt(keys, '12-3456789')
     const b = encrypt(keys, '12-3456789')
     expect(a).not.toBe(b)
-    expect(a.startsWith('v1:')).toBe(true)
+    expect(a.startsWith(`v2:${keys.keyId}:`)).toBe(true)
     expect(decrypt(keys, a)).toBe('12-3456789')
     expect(decrypt(keys, b)).toBe('12-3456789')
   })
 
   it('refuses tampered ciphertext and the wrong key', () => {
     const sealed = encrypt(keys, 'secret')
-    const raw = Buffer.from(sealed.slice(3), 'base64url')
+    const raw = Buffer.from(sealed.split(':')[2] ?? '', 'base64url')
     raw[raw.length - 1] = (raw[raw.length - 1] ?? 0) ^ 1
-    expect(() => decrypt(keys, `v1:${raw.toString('base64url')}`)).toThrow()
+    expect(() => decrypt(keys, `v2:${keys.keyId}:${raw.toString('base64url')}`)).toThrow()
+    expect(() => decrypt(keys, `v1:${raw.toString('base64url')}`)).toThrow('No configured key')
     expect(() => decrypt(createCryptoKeys(generateEncryptionKey()), sealed)).toThrow()
     expect(() => decrypt(keys, 'v0:abc')).toThrow('Unsupported')
   })

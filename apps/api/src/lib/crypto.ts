@@ -10,12 +10,20 @@ import {
   timingSafeEqual,
 } from 'node:crypto'
 
-const VERSION = 'v1'
+// Ciphertexts name the key that sealed them (`v2:<key id>:…`), so the key can be rotated: the current key
+// seals, retired keys still open what they sealed until `npm run db:rotate-key` has re-sealed it. `v1:` values
+// (before key ids) are tried against every configured key.
+const VERSION = 'v2'
+const LEGACY_VERSION = 'v1'
 const IV_BYTES = 12
 const TAG_BYTES = 16
 
 export type CryptoKeys = {
   encryption: Buffer
+  /** The id written into every new ciphertext: the first 16 hex digits of the key's SHA-256. */
+  keyId: string
+  /** Every configured key by id, the current one included, for opening older ciphertexts. */
+  decryption: ReadonlyMap<string, Buffer>
   /** Derived, so a leaked search hash reveals nothing about the encryption key. */
   hashing: Buffer
   /** Signs password-reset tokens. */
@@ -25,15 +33,35 @@ export type CryptoKeys = {
 const derive = (master: Buffer, info: string): Buffer =>
   Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, 32))
 
-export function createCryptoKeys(base64Key: string): CryptoKeys {
-  const master = Buffer.from(base64Key, 'base64')
-  if (master.length !== 32) throw new Error('DATA_ENCRYPTION_KEY must be 32 bytes, base64-encoded.')
+export const keyIdOf = (key: Buffer): string => createHash('sha256').update(key).digest('hex').slice(0, 16)
+
+function parseKey(base64Key: string, name: string): Buffer {
+  const key = Buffer.from(base64Key.trim(), 'base64')
+  if (key.length !== 32) throw new Error(`${name} must be 32 bytes, base64-encoded.`)
+  return key
+}
+
+/**
+ * `retiredKeys` are earlier DATA_ENCRYPTION_KEYs, newest first. The oldest key anchors the search hashes and
+ * reset-link signatures: rotating the encryption key must not change them, or every stored search hash
+ * (MRN, Medicare number, TIN) would stop matching. Retired keys therefore stay configured.
+ */
+export function createCryptoKeys(base64Key: string, retiredKeys: readonly string[] = []): CryptoKeys {
+  const master = parseKey(base64Key, 'DATA_ENCRYPTION_KEY')
+  const retired = retiredKeys.map((key) => parseKey(key, 'Each of DATA_ENCRYPTION_KEYS_RETIRED'))
+  const anchor = retired.at(-1) ?? master
   return {
     encryption: master,
-    hashing: derive(master, 'blueconsent:keyed-hash:v1'),
-    signing: derive(master, 'blueconsent:token-signing:v1'),
+    keyId: keyIdOf(master),
+    decryption: new Map([master, ...retired].map((key) => [keyIdOf(key), key])),
+    hashing: derive(anchor, 'blueconsent:keyed-hash:v1'),
+    signing: derive(anchor, 'blueconsent:token-signing:v1'),
   }
 }
+
+/** Whether a stored value is already sealed with the current key (the rotation skips those). */
+export const sealedWithCurrentKey = (keys: CryptoKeys, sealed: string): boolean =>
+  sealed.startsWith(`${VERSION}:${keys.keyId}:`)
 
 export const generateEncryptionKey = (): string => randomBytes(32).toString('base64')
 
@@ -41,18 +69,39 @@ export function encrypt(keys: CryptoKeys, plaintext: string): string {
   const iv = randomBytes(IV_BYTES)
   const cipher = createCipheriv('aes-256-gcm', keys.encryption, iv)
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
-  return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64url')}`
+  const payload = Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64url')
+  return `${VERSION}:${keys.keyId}:${payload}`
 }
 
-export function decrypt(keys: CryptoKeys, sealed: string): string {
-  const [version, payload] = sealed.split(':')
-  if (version !== VERSION || payload === undefined) throw new Error('Unsupported ciphertext format.')
+function open(key: Buffer, payload: string): string {
   const raw = Buffer.from(payload, 'base64url')
-  const decipher = createDecipheriv('aes-256-gcm', keys.encryption, raw.subarray(0, IV_BYTES))
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES))
   decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES))
   return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
     'utf8',
   )
+}
+
+export function decrypt(keys: CryptoKeys, sealed: string): string {
+  const parts = sealed.split(':')
+  if (parts[0] === VERSION && parts.length === 3) {
+    const key = keys.decryption.get(parts[1] ?? '')
+    if (!key)
+      throw new Error(`Sealed with key ${parts[1]}, which is not configured (DATA_ENCRYPTION_KEYS_RETIRED).`)
+    return open(key, parts[2] ?? '')
+  }
+  if (parts[0] === LEGACY_VERSION && parts.length === 2) {
+    // Before key ids: the authentication tag tells the right key from the others.
+    for (const key of keys.decryption.values()) {
+      try {
+        return open(key, parts[1] ?? '')
+      } catch {
+        // Not this key.
+      }
+    }
+    throw new Error('No configured key opens this value.')
+  }
+  throw new Error('Unsupported ciphertext format.')
 }
 
 export const keyedHash = (keys: CryptoKeys, value: string): string =>

@@ -143,8 +143,8 @@ describe('connect with Medicare', () => {
       .from(bluebuttonGrants)
       .where(eq(bluebuttonGrants.id, row.grantId!))
     expect(grant).toMatchObject({ clientId: 'blueconsent-provider', revokedAt: null })
-    expect(grant!.accessTokenEncrypted).toMatch(/^v1:/)
-    expect(grant!.refreshTokenEncrypted).toMatch(/^v1:/)
+    expect(grant!.accessTokenEncrypted).toMatch(/^v2:[0-9a-f]{16}:/)
+    expect(grant!.refreshTokenEncrypted).toMatch(/^v2:[0-9a-f]{16}:/)
     expect(grant!.beneficiaryEncrypted).not.toContain('-10000020000001')
 
     expect((await latestRun(t, request.requestId)).status).toBe('queued')

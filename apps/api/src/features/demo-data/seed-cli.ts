@@ -12,7 +12,10 @@ const secrets = resolveSecrets(config)
 const database = await openDatabase(config.database)
 try {
   await migrateDatabase(database)
-  const { created } = await seedDemo({ db: database.db, keys: createCryptoKeys(secrets.dataEncryptionKey) })
+  const { created } = await seedDemo({
+    db: database.db,
+    keys: createCryptoKeys(secrets.dataEncryptionKey, config.retiredEncryptionKeys),
+  })
   process.stdout.write(`Demo seed done: ${created} new user(s). Password: ${DEMO_PASSWORD}\n`)
 } finally {
   await database.close()

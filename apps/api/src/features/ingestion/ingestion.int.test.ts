@@ -90,7 +90,7 @@ describe('ingestion', () => {
     expect(patient?.birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     // The sandbox sends SSA state codes ('03'); the patient keeps the postal abbreviation people read.
     expect(patient?.state).toMatch(/^[A-Z]{2}$/)
-    expect(patient?.mbiEncrypted).toMatch(/^v1:/)
+    expect(patient?.mbiEncrypted).toMatch(/^v2:[0-9a-f]{16}:/)
     expect(patient?.dataAsOf).not.toBeNull()
     const [score] = await t.app.ctx.db
       .select()

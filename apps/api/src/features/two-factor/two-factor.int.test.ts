@@ -132,7 +132,7 @@ describe('enrolment', () => {
     expect((await client.request({ method: 'GET', url: '/api/two-factor/' })).json().state).toBe('pending')
 
     const [stored] = await t.app.ctx.db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId))
-    expect(stored?.secretEncrypted).toMatch(/^v1:/)
+    expect(stored?.secretEncrypted).toMatch(/^v2:[0-9a-f]{16}:/)
     expect(stored?.secretEncrypted).not.toContain(secret)
 
     const wrong = await client.request({
