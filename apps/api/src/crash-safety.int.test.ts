@@ -3,60 +3,25 @@
 // Every request the server acknowledged must exist, none it did not acknowledge may exist in part (a
 // request without its patient or its consent email), and every email must reach the SMTP server, once
 // per message: a delivery repeated after the kill carries the same Message-ID.
-import { spawn, type ChildProcess } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { CSRF_COOKIE, CSRF_HEADER } from '@blueconsent/contract/auth'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, demoUser } from './features/demo-data/index.ts'
-import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from './testing/test-keys.ts'
+import { databaseEnv, startServer, type ServerProcess } from './testing/server-process.ts'
 import { dropStorage, openStorage, type TestStorage } from './testing/test-app.ts'
 
-const apiRoot = join(dirname(fileURLToPath(import.meta.url)), '..')
 const REQUESTS = '/api/healthplans/requests/'
 const CONCURRENT_CALLERS = 6
 const CALLS_BEFORE_KILL = 30
 
-type Server = { child: ChildProcess; base: string; exited: Promise<number | null> }
-
-function startServer(storage: TestStorage, smtpPort: number): Promise<Server> {
-  const location =
-    storage.kind === 'postgres' ? { DATABASE_URL: storage.url } : { DATA_DIR: storage.root ?? '' }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiRoot,
-    env: {
-      PATH: process.env.PATH,
-      ...location,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-      JWT_SECRET: TEST_JWT_SECRET,
-      DEMO_SEED: 'false',
-      DEV_TOOLS: 'true',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}/?ignoreTLS=true`,
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-    },
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
-  return new Promise((resolve, reject) => {
-    let output = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.slice(-2000)}`)), 90_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
-      if (match?.[1]) {
-        clearTimeout(timer)
-        resolve({ child, base: match[1], exited })
-      }
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output.slice(-2000)}`)))
+function startCrashServer(storage: TestStorage, smtpPort: number): Promise<ServerProcess> {
+  return startServer({
+    ...databaseEnv(storage),
+    DEV_TOOLS: 'true',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}/?ignoreTLS=true`,
+    RATE_LIMIT_PER_MINUTE: '1000000',
   })
 }
 
@@ -103,7 +68,7 @@ describe('a SIGKILL during a storm of creations and resends', () => {
   const received: ParsedMail[] = []
   let smtp: SMTPServer
   let storage: TestStorage
-  const servers: Server[] = []
+  const servers: ServerProcess[] = []
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -131,7 +96,7 @@ describe('a SIGKILL during a storm of creations and resends', () => {
 
   it('keeps every acknowledged request, half-creates none, and delivers each email as one message', async () => {
     const { port } = smtp.server.address() as AddressInfo
-    const first = await startServer(storage, port)
+    const first = await startCrashServer(storage, port)
     servers.push(first)
     const call = await signIn(first.base)
     const acknowledged = new Map<string, string>()
@@ -167,7 +132,7 @@ describe('a SIGKILL during a storm of creations and resends', () => {
     await first.exited
     expect(acknowledged.size).toBeGreaterThanOrEqual(CALLS_BEFORE_KILL)
 
-    const second = await startServer(storage, port)
+    const second = await startCrashServer(storage, port)
     servers.push(second)
     const again = await signIn(second.base)
     for (const [id] of acknowledged) expect((await again('GET', `${REQUESTS}${id}/`)).status, id).toBe(200)

@@ -1,0 +1,251 @@
+// Three API instances on one PostgreSQL and one Redis, behind Debian's nginx, as a hospital's platform would
+// run them: a session started through one instance works on every other, a logout on one is refused on the
+// next call to another, the per-user rate limit and the sign-in lockout are counted once for all, and a rolling
+// restart (SIGTERM, drain, start again, one instance at a time) drops no request, nginx retrying idempotent
+// calls on the next instance.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { CSRF_COOKIE, CSRF_HEADER } from '@blueconsent/contract/auth'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PASSWORD, demoUser, type DemoPersona } from './features/demo-data/index.ts'
+import { databaseEnv, freePort, startServer, type ServerProcess } from './testing/server-process.ts'
+import { dropStorage, openStorage, type TestStorage } from './testing/test-app.ts'
+
+const PER_USER_PER_MINUTE = 120
+
+function startProcess(command: string, args: string[]): ChildProcess {
+  return spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] })
+}
+
+async function waitForHttp(url: string): Promise<void> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      if ((await fetch(url)).status < 500) return
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+function nginxConfig(prefix: string, port: number, upstreams: number[]): string {
+  return `
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  upstream api {
+${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=0;`).join('\n')}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://api;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header X-Forwarded-For $remote_addr;
+      # A refused or reset connection (an instance restarting) is retried on the next instance; nginx
+      # retries only idempotent methods, so a create is never sent twice.
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream_tries 3;
+    }
+  }
+}
+`
+}
+
+type Caller = {
+  access: string
+  call: (base: string, method: string, path: string, body?: unknown) => Promise<Response>
+}
+
+async function signIn(base: string, persona: DemoPersona): Promise<Caller> {
+  const csrf = await fetch(`${base}/api/csrf/`)
+  const token = /csrftoken=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? ''
+  const headers = {
+    'content-type': 'application/json',
+    cookie: `${CSRF_COOKIE}=${token}`,
+    [CSRF_HEADER]: token,
+  }
+  const login = await fetch(`${base}/api/jwt/login/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: demoUser(persona).email, password: DEMO_PASSWORD }),
+  })
+  if (login.status !== 200) throw new Error(`sign-in as ${persona}: ${login.status} ${await login.text()}`)
+  const { access } = (await login.json()) as { access: string }
+  // The refresh cookie names the session, as the browser would send it with a logout.
+  const session = login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ')
+  headers.cookie = `${headers.cookie}; ${session}`
+  return {
+    access,
+    call: (target, method, path, body) =>
+      fetch(`${target}${path}`, {
+        method,
+        headers: { ...headers, authorization: `Bearer ${access}` },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+  }
+}
+
+describe('three instances behind nginx on PostgreSQL and Redis', () => {
+  let storage: TestStorage
+  let redis: ChildProcess
+  let nginx: ChildProcess
+  let nginxDir: string
+  let gateway: string
+  const ports: number[] = []
+  const instances: ServerProcess[] = []
+  let env: Record<string, string>
+
+  const instanceAt = (index: number): ServerProcess => {
+    const instance = instances[index]
+    if (!instance) throw new Error(`no instance ${index}`)
+    return instance
+  }
+  const startInstance = (index: number) =>
+    startServer({ ...env, PORT: String(ports[index]) }).then((server) => {
+      instances[index] = server
+      return server
+    })
+
+  beforeAll(async () => {
+    const opened = await openStorage({ persistent: true })
+    storage = opened.storage
+    await opened.database.close()
+    const redisPort = await freePort()
+    redis = startProcess('redis-server', [
+      '--port',
+      String(redisPort),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ])
+    for (let index = 0; index < 3; index += 1) ports.push(await freePort())
+    const gatewayPort = await freePort()
+    gateway = `http://127.0.0.1:${gatewayPort}`
+    env = {
+      // One public address for all: tokens name it as their issuer, so any instance accepts any other's.
+      PUBLIC_URL: gateway,
+      ...databaseEnv(storage),
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_PER_MINUTE: String(PER_USER_PER_MINUTE),
+    }
+    // The first instance migrates; the others start on a ready schema.
+    await startInstance(0)
+    await Promise.all([startInstance(1), startInstance(2)])
+    nginxDir = mkdtempSync(join(tmpdir(), 'blueconsent-nginx-'))
+    writeFileSync(join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, gatewayPort, ports))
+    nginx = startProcess('nginx', ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'])
+    await waitForHttp(`${gateway}/api/health/`)
+  }, 180_000)
+
+  afterAll(async () => {
+    for (const instance of instances) if (instance?.child.exitCode === null) instance.child.kill('SIGKILL')
+    nginx?.kill('SIGTERM')
+    redis?.kill('SIGTERM')
+    if (nginxDir) rmSync(nginxDir, { recursive: true, force: true })
+    if (storage) await dropStorage(storage)
+  })
+
+  it('keeps a session on every instance, and a logout on one ends it on the others', async () => {
+    const caller = await signIn(gateway, 'ACO_USER')
+    for (const instance of instances)
+      expect((await caller.call(instance.base, 'GET', '/api/jwt/verify/')).status, instance.base).toBe(200)
+    expect((await caller.call(instanceAt(0).base, 'POST', '/api/logout/', {})).status).toBeLessThan(300)
+    for (const instance of instances.slice(1))
+      expect((await caller.call(instance.base, 'GET', '/api/jwt/verify/')).status, instance.base).toBe(401)
+  })
+
+  it('counts the per-user rate limit once across instances', async () => {
+    const caller = await signIn(gateway, 'AGENT_USER')
+    const statuses: number[] = []
+    for (let call = 0; call < PER_USER_PER_MINUTE; call += 1)
+      statuses.push((await caller.call(instanceAt(call % 3).base, 'GET', '/api/jwt/verify/')).status)
+    expect(statuses.filter((status) => status !== 200)).toEqual([])
+    // Each instance alone has seen only a third of the budget; together they have seen all of it.
+    const over = await caller.call(instanceAt(2).base, 'GET', '/api/jwt/verify/')
+    expect(over.status).toBe(429)
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('locks a sign-in out after five failures spread over three instances', async () => {
+    const email = demoUser('PHYSICIAN_USER').email
+    // Each attempt from its own address (the instances trust the proxy's X-Forwarded-For), so only the
+    // account's counter can add up to a lockout.
+    const attempt = (base: string, password: string, address: string) =>
+      fetch(`${base}/api/csrf/`, { headers: { 'x-forwarded-for': address } }).then(async (csrf) => {
+        const token = /csrftoken=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? ''
+        return fetch(`${base}/api/jwt/login/`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': address,
+            cookie: `${CSRF_COOKIE}=${token}`,
+            [CSRF_HEADER]: token,
+          },
+          body: JSON.stringify({ email, password }),
+        })
+      })
+    for (let failure = 0; failure < 5; failure += 1) {
+      const response = await attempt(
+        instanceAt(failure % 3).base,
+        'wrong-password-1',
+        `198.51.100.${failure + 1}`,
+      )
+      expect([401, 429]).toContain(response.status)
+    }
+    const right = await attempt(instanceAt(2).base, DEMO_PASSWORD, '198.51.100.9')
+    expect(right.status).toBe(429)
+    expect(((await right.json()) as { code: string }).code).toBe('locked_out')
+  })
+
+  it('drops no request during a rolling restart', async () => {
+    const caller = await signIn(gateway, 'PHYSICIAN_ADMIN')
+    const failures: string[] = []
+    let calls = 0
+    let restarting = true
+    const load = (async () => {
+      while (restarting) {
+        calls += 1
+        try {
+          const response = await caller.call(gateway, 'GET', '/api/healthplans/requests/?page_size=5')
+          if (response.status !== 200) failures.push(`${response.status} ${await response.text()}`)
+        } catch (error) {
+          failures.push(String(error))
+        }
+        // Below the per-user limit (two calls a second): this checks restarts, not the limiter.
+        await new Promise((resolve) => setTimeout(resolve, 450))
+      }
+    })()
+    for (let index = 0; index < 3; index += 1) {
+      const instance = instanceAt(index)
+      instance.child.kill('SIGTERM')
+      expect(await instance.exited).toBe(0)
+      await startInstance(index)
+    }
+    restarting = false
+    await load
+    expect(calls).toBeGreaterThan(10)
+    expect(failures).toEqual([])
+  }, 240_000)
+})
