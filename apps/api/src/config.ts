@@ -1,4 +1,5 @@
 // The only reader of process.env. Behaviour follows explicit flags here, never NODE_ENV.
+import { availableParallelism } from 'node:os'
 import { INVITATION_TTL_HOURS } from '@blueconsent/contract/invitations'
 import { SUPPORT_CONTACT } from '@blueconsent/contract/support'
 import { existsSync } from 'node:fs'
@@ -41,6 +42,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   WEB_DIST_DIR: optionalString,
+  WEB_CONCURRENCY: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_ORGANIZATION_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(INVITATION_TTL_HOURS),
@@ -105,6 +107,8 @@ export type AppConfig = {
   logFormat: 'pretty' | 'json'
   webDistDir: string
   rateLimitPerMinute: number
+  /** API processes on this machine (server.ts's cluster); PostgreSQL only. */
+  workers?: number
   /** The ceiling for all users of one organisation together (defaults to 20 users at the full rate). */
   rateLimitOrganizationPerMinute?: number
   /** How long an invitation link works. */
@@ -267,6 +271,7 @@ export function loadConfig(
     logFormat: e.LOG_FORMAT ?? (embedded && terminal.stdoutIsTty ? 'pretty' : 'json'),
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(REPO_ROOT, 'apps', 'web', 'dist')),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    workers: e.WEB_CONCURRENCY === 'auto' ? availableParallelism() : e.WEB_CONCURRENCY,
     rateLimitOrganizationPerMinute: e.RATE_LIMIT_ORGANIZATION_PER_MINUTE,
     invitationTtlHours: e.INVITATION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,

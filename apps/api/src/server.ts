@@ -1,67 +1,43 @@
-// Listens, prints where to go, and shuts down cleanly (in-flight requests finish, jobs stop, DB closes).
-import { buildApp } from './app.ts'
+// The API's entry point. With PostgreSQL and WEB_CONCURRENCY above 1 (or `auto`: one per core), a primary
+// process applies the migrations once, then runs that many workers sharing the port (Node's cluster module),
+// replaces a worker that dies, and on SIGTERM lets every worker drain before it exits. PGlite serves one
+// process only, so the embedded database always runs a single process, and says so.
+import cluster from 'node:cluster'
 import { loadConfig } from './config.ts'
-import { DataDirInUseError } from './db/data-dir-lock.ts'
-import { DEMO_PASSWORD, DEMO_USERS } from './features/demo-data/index.ts'
-import { seedDemoData, shouldSeedDemoData } from './features/demo-data/index.ts'
+import { prepareDatabase } from './db/prepare.ts'
+import { serve } from './serve.ts'
 
 const config = loadConfig()
-const app = await buildApp(config).catch((error: unknown) => {
-  // A second process on the embedded database: say so plainly, without a stack trace.
-  if (!(error instanceof DataDirInUseError)) throw error
-  process.stderr.write(`\nBlueConsent cannot start: ${error.message}\n\n`)
-  process.exit(1)
-})
+const workers = config.database.kind === 'pglite' ? 1 : (config.workers ?? 1)
 
-let closing = false
-async function shutdown(signal: string): Promise<void> {
-  if (closing) return
-  closing = true
-  app.log.info({ signal }, 'shutting down')
-  const force = setTimeout(() => process.exit(1), 15_000)
-  force.unref()
-  try {
-    await app.close()
-    process.exit(0)
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed')
-    process.exit(1)
+if (cluster.isPrimary && workers > 1) {
+  if (config.migrateOnStart) await prepareDatabase(config.database)
+  let stopping = false
+  const startWorker = () => cluster.fork({ MIGRATE_ON_START: 'false' })
+  for (let index = 0; index < workers; index += 1) startWorker()
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
+      return
+    }
+    process.stderr.write(`worker ${worker.process.pid} stopped (${signal ?? code}); starting another\n`)
+    startWorker()
+  })
+  const stop = () => {
+    stopping = true
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
   }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'))
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
-
-await app.listen({ port: config.port, host: config.host })
-
-/** Where to go and how to sign in; printed once the portal is ready, so start-up logs do not bury it. */
-function printBanner(): void {
-  const lines = [
-    `BlueConsent portal: ${config.publicUrl}/app/login`,
-    `API docs: ${config.publicUrl}/api/docs`,
-  ]
-  if (config.demoSeed) {
-    lines.push(`Demo password for every account: ${DEMO_PASSWORD}`)
-    for (const user of DEMO_USERS) lines.push(`  ${user.role.padEnd(16)} ${user.email}`)
-  }
-  if (config.bluebutton.embeddedSandbox) {
-    lines.push(
-      'Medicare sandbox logins for patients: BBUser00000 / PW00000! (BBUser + 5 digits, PW + same digits + !)',
-    )
-  }
-  if (config.devTools) {
-    const reach = config.devToolsRemote ? 'open to every client (DEV_TOOLS_REMOTE)' : 'from this machine only'
-    lines.push(`Dev outbox (emails and texts the demo "sent"), ${reach}: ${config.publicUrl}/dev/outbox`)
-  }
-  process.stdout.write(`\n${lines.join('\n')}\n\n`)
-}
-
-// Demo patients go through the real consent → pull path, which takes a little while: in the background,
-// after the server answers, so a first start is usable at once (the portal fills in as pulls finish).
-if (shouldSeedDemoData(app.ctx)) {
-  void app.ctx.startup
-    .run('demo data', () => seedDemoData(app))
-    .catch((error: unknown) => app.log.error({ err: error }, 'demo data: seeding stopped'))
-    .finally(printBanner)
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+  process.stdout.write(
+    `BlueConsent API: ${workers} workers on port ${config.port} (primary ${process.pid})\n`,
+  )
 } else {
-  printBanner()
+  if (config.database.kind === 'pglite' && (config.workers ?? 1) > 1)
+    process.stdout.write(
+      'WEB_CONCURRENCY is ignored with the embedded database: PGlite serves one process.\n',
+    )
+  // In a cluster only the first worker prints where to go.
+  await serve(config, { banner: !cluster.isWorker || cluster.worker?.id === 1 })
 }

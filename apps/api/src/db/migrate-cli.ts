@@ -1,20 +1,16 @@
 // `npm run db:migrate`: applies committed migrations and pg-boss's schema to DATABASE_URL or the embedded
 // database. With APP_DATABASE_ROLE set (PostgreSQL), then grants that role what the API needs and no more
 // (app-role.ts): run this as the owner, and the API as that role with MIGRATE_ON_START=false.
-import pino from 'pino'
 import { loadConfig } from '../config.ts'
-import { createJobQueue } from '../jobs/queue.ts'
 import { grantAppRole } from './app-role.ts'
 import { openDatabase } from './client.ts'
-import { migrateDatabase } from './migrate.ts'
+import { applyMigrations } from './prepare.ts'
 
 const config = loadConfig()
 const appRole = config.appDatabaseRole
 const database = await openDatabase(config.database)
 try {
-  await migrateDatabase(database)
-  const jobs = await createJobQueue(database, pino({ level: 'warn' }))
-  await jobs.stop()
+  await applyMigrations(database)
   process.stdout.write(`Migrations applied (${database.kind}).\n`)
   if (appRole) {
     await grantAppRole(database, appRole)
