@@ -1,4 +1,5 @@
-// Bundles src/server.ts into dist/server.js: our workspace packages (which export TypeScript source) are
+// Bundles src/server.ts into dist/server.js (and the migration command into dist/migrate.js, for a
+// production image without TypeScript tooling): our workspace packages (which export TypeScript source) are
 // inlined, every npm dependency stays external and loads from node_modules. Migrations are copied beside
 // the bundle, where src/db/migrate.ts looks for them.
 import { cpSync, rmSync } from 'node:fs'
@@ -20,8 +21,11 @@ const externalNpmPackages: Plugin = {
 
 rmSync(dist, { recursive: true, force: true })
 await build({
-  entryPoints: [join(root, 'src', 'server.ts')],
-  outfile: join(dist, 'server.js'),
+  entryPoints: {
+    server: join(root, 'src', 'server.ts'),
+    migrate: join(root, 'src', 'db', 'migrate-cli.ts'),
+  },
+  outdir: dist,
   bundle: true,
   platform: 'node',
   format: 'esm',

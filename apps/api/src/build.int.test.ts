@@ -44,6 +44,19 @@ describe('production build', () => {
     await opened.database.close()
     const location =
       storage.kind === 'postgres' ? { DATABASE_URL: storage.url } : { DATA_DIR: storage.root ?? '' }
+    // The migration command runs from the bundle too (a production image's migration job).
+    const migrate = spawnSync(process.execPath, ['dist/migrate.js'], {
+      cwd: apiRoot,
+      encoding: 'utf8',
+      env: {
+        PATH: process.env.PATH,
+        ...location,
+        DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+        JWT_SECRET: TEST_JWT_SECRET,
+      },
+    })
+    expect(migrate.status, migrate.stderr).toBe(0)
+    expect(migrate.stdout).toContain('Migrations applied')
     const child = spawn(process.execPath, ['dist/server.js'], {
       cwd: apiRoot,
       env: {
