@@ -18,7 +18,12 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
  * handed over in seconds (the mailer's own timeouts end sooner), so a message caught by a crash goes out a
  * minute later rather than pg-boss's default quarter of an hour; a repeat carries the same Message-ID.
  */
-const EXPIRY_SECONDS: Partial<Record<QueueName, number>> = { [QUEUES.deliverOutbox]: 60 }
+const EXPIRY_SECONDS: Partial<Record<QueueName, number>> = {
+  [QUEUES.deliverOutbox]: 60,
+  // A pull takes seconds to a minute (the client's timeouts and short Retry-After waits included); one caught
+  // by a crash resumes five minutes later, its stored pages upserted again, not a quarter of an hour.
+  [QUEUES.ingestRequest]: 300,
+}
 
 /**
  * PGlite serves one process (the data directory is locked), so at start every job still marked active was

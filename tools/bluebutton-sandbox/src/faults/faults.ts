@@ -13,6 +13,8 @@ export const faultSchema = z.object({
   delayMs: z.number().int().min(0).max(120_000).default(2000),
   // How many matching requests fail before the switch turns itself off; omitted = until cleared.
   count: z.number().int().min(1).optional(),
+  // How many matching requests pass untouched before the fault starts: a pull that breaks half-way.
+  after: z.number().int().min(0).default(0),
 })
 
 export type FaultInput = z.input<typeof faultSchema>
@@ -28,15 +30,22 @@ export type FaultBoard = {
 }
 
 export function createFaultBoard(): FaultBoard {
-  const switches = new Map<string, { fault: Fault; remaining: number | null }>()
+  const switches = new Map<string, { fault: Fault; remaining: number | null; passes: number }>()
   return {
-    set: (clientId, fault) => void switches.set(clientId, { fault, remaining: fault.count ?? null }),
+    set: (clientId, fault) =>
+      void switches.set(clientId, { fault, remaining: fault.count ?? null, passes: fault.after }),
     clear: (clientId) => void switches.delete(clientId),
     list: () =>
-      Object.fromEntries([...switches].map(([id, s]) => [id, { ...s.fault, remaining: s.remaining }])),
+      Object.fromEntries(
+        [...switches].map(([id, entry]) => [id, { ...entry.fault, remaining: entry.remaining }]),
+      ),
     take: (clientId, surface) => {
       const entry = switches.get(clientId)
       if (!entry || (entry.fault.surface !== 'all' && entry.fault.surface !== surface)) return undefined
+      if (entry.passes > 0) {
+        entry.passes -= 1
+        return undefined
+      }
       if (entry.remaining !== null) {
         entry.remaining -= 1
         if (entry.remaining <= 0) switches.delete(clientId)

@@ -39,7 +39,11 @@ export async function readRequestData(ctx: AppContext, id: string, access: Acces
     throw notAuthorized()
   if (request.identityReview === 'pending' || request.identityReview === 'rejected') throw heldForReview()
   const agent = request.authorizationType === 'insurance_agent' || isAgentRole(access.principal.role)
-  const data = await readClinicalData(ctx, patient.id, { withClaimsAndRisk: !agent })
+  // Pages are stored as they arrive, so a pull that broke half-way leaves part of a record: until one pull
+  // has completed (data_as_of), nothing is served rather than a record that looks whole and is not.
+  const data = patient.dataAsOf
+    ? await readClinicalData(ctx, patient.id, { withClaimsAndRisk: !agent })
+    : { medications: [], claims: [], riskScore: null }
   await writeAuditRow(ctx.db, {
     action: 'patient_data.read',
     actorUserId: access.principal.userId,

@@ -302,6 +302,30 @@ describe('Blue Button faults', () => {
     },
   )
 
+  it('serves nothing of a first pull that broke half-way, and everything once a pull completes', async () => {
+    const request = await authorized('BBUser00004')
+    const run = await latestRun(t, request.requestId)
+    // The beneficiary, the coverage and the first page of claims answer; every later call fails.
+    await fault('blueconsent-provider', { kind: 'server-error', status: 500, after: 3 })
+    try {
+      await runIngestion(t.app.ctx, run.id).catch(() => 'thrown')
+    } finally {
+      await clearFaults('blueconsent-provider')
+    }
+    expect((await latestRun(t, request.requestId)).status).not.toBe('completed')
+    const broken = await dataAs('ACO_USER', request.requestId)
+    expect(broken.statusCode).toBe(200)
+    expect(broken.json()).toMatchObject({
+      data_as_of: null,
+      data: { medications: [], claims: [] },
+      risk_score: null,
+    })
+    expect(await runIngestion(t.app.ctx, run.id)).toBe('completed')
+    const whole = requestDataSchema.parse((await dataAs('ACO_USER', request.requestId)).json())
+    expect(whole.data_as_of).not.toBeNull()
+    expect(whole.data.medications.length + whole.data.claims.length).toBeGreaterThan(0)
+  })
+
   it('rides out a short rate limit inside one run (the client waits Retry-After)', async () => {
     const request = await authorized('BBUser00001')
     await fault('blueconsent-provider', { kind: 'rate-limit', retryAfterSeconds: 1, count: 1 })
