@@ -2,7 +2,7 @@
 // §4 statuses; §6 rules; §8 messages). Money is integer cents everywhere.
 import { z } from 'zod'
 import { BILLING } from '../shared/constants.ts'
-import { roleSchema } from '../shared/access.ts'
+import { roleFitsOrganizationType, roleSchema, type OrganizationType } from '../shared/access.ts'
 
 export const BILLING_PATHS = {
   individual: '/api/billing/individual/billing/',
@@ -85,6 +85,7 @@ export const BILLING_MESSAGES = {
   emailRequired: 'Email is required',
   invalidEmail: 'Invalid email format',
   roleRequired: 'Role is required',
+  roleNotForOrganization: 'This role does not fit your organization',
   notBillingManager: 'Only the account owner or a team administrator can manage billing.',
   notTeamAdmin: 'Only a team administrator can manage team members and seats.',
   individualOnly: 'Checkout is for individual accounts; a team subscribes through team sign-up.',
@@ -95,6 +96,12 @@ export const BILLING_MESSAGES = {
 } as const
 
 export const TEAM_MEMBER_ROLES = ['PHYSICIAN_USER', 'ACO_USER', 'AGENT_USER'] as const
+/** The member roles a team of this organisation type can hold: an ACO's members are ACO users, and so on. */
+export const teamMemberRolesFor = (
+  type: OrganizationType | null | undefined,
+): (typeof TEAM_MEMBER_ROLES)[number][] =>
+  TEAM_MEMBER_ROLES.filter((role) => roleFitsOrganizationType(role, type))
+
 export const TEAM_MEMBER_ROLE_LABELS: Record<(typeof TEAM_MEMBER_ROLES)[number], string> = {
   PHYSICIAN_USER: 'Physician User',
   ACO_USER: 'ACO User',

@@ -226,6 +226,19 @@ describe('team seats', () => {
     })
   })
 
+  it('refuses a member role the organisation cannot hold, before any seat is charged', async () => {
+    const before = (await admin.request({ method: 'GET', url: '/api/billing/team/billing/' })).json()
+    const refused = await admin.request({
+      method: 'POST',
+      url: '/api/billing/team/invitations/create/',
+      payload: { email: 'wrong.role@example.org', role: 'AGENT_USER' },
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toEqual({ role: ['This role does not fit your organization'] })
+    const after = (await admin.request({ method: 'GET', url: '/api/billing/team/billing/' })).json()
+    expect(after.seats_total).toBe(before.seats_total)
+  })
+
   it('invites onto the free seat without a charge, then charges a prorated seat before the next invitation', async () => {
     const free = await admin.request({
       method: 'POST',

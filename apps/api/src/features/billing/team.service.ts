@@ -3,6 +3,7 @@
 // the seat (credited on the next invoice), and they are signed out everywhere at once.
 import {
   BILLING_MESSAGES,
+  teamMemberRolesFor,
   TEAM_MEMBER_ROLE_LABELS,
   type TEAM_MEMBER_ROLES,
 } from '@blueconsent/contract/billing'
@@ -178,6 +179,9 @@ export async function createTeamInvitation(
   input: { email: string; role: TeamRole },
 ) {
   const caller = callerOf(source)
+  // A member must fit the team's organisation (an agent in an ACO could see nothing and would only confuse).
+  if (!teamMemberRolesFor(caller.principal.organizationType).includes(input.role))
+    throw fieldError('role', BILLING_MESSAGES.roleNotForOrganization)
   const account = await teamAccount(ctx, caller)
   const email = input.email.trim().toLowerCase()
   if (await userByEmail(ctx.db, email)) throw fieldError('email', 'This person already has an account')

@@ -3,8 +3,8 @@
 // is freed and they are signed out).
 import {
   BILLING_MESSAGES,
-  TEAM_MEMBER_ROLES,
   TEAM_MEMBER_ROLE_LABELS,
+  teamMemberRolesFor,
   teamInvitationCreateSchema,
   type BillingAccount,
   type TeamMember,
@@ -159,7 +159,10 @@ function AddMemberDialog({
   onClose: () => void
   onInvited: (email: string) => Promise<void>
 }) {
-  const [values, setValues] = useState({ email: '', role: '' })
+  const { user } = useSession()
+  // Only the roles the organisation can hold; with one, it is chosen already.
+  const roles = teamMemberRolesFor(user?.organization?.organization_type)
+  const [values, setValues] = useState({ email: '', role: roles.length === 1 ? (roles[0] ?? '') : '' })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -203,7 +206,7 @@ function AddMemberDialog({
             onChange={(event) => setValues((current) => ({ ...current, role: event.target.value }))}
           >
             <option value="">Choose a role</option>
-            {TEAM_MEMBER_ROLES.map((role) => (
+            {roles.map((role) => (
               <option key={role} value={role}>
                 {TEAM_MEMBER_ROLE_LABELS[role]}
               </option>
