@@ -73,7 +73,12 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'keys'>): Promise<{ 
   let created = 0
   let passwordHash: string | undefined
   for (const persona of DEMO_USERS) {
-    if (await userByEmail(db, persona.email)) continue
+    const existing = await userByEmail(db, persona.email)
+    if (existing) {
+      // A database seeded before admin groups existed gets the demo ACO admin's group on its next start.
+      if (persona.role === 'ACO_ADMIN') await ensureOrganizationAdminGroup(db, existing.id)
+      continue
+    }
     passwordHash ??= await hashPassword(DEMO_PASSWORD)
     const [user] = await db
       .insert(users)
@@ -95,9 +100,11 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'keys'>): Promise<{ 
     if (persona.role === 'ACO_USER' && firstTin)
       await db.insert(userTins).values({ userId: user.id, tinId: firstTin })
     // The ACO's admin administers their own organisation in the admin area (the demo ADMIN: the platform).
-    if (persona.role === 'ACO_ADMIN')
-      await db.insert(userGroups).values({ userId: user.id, name: 'Organization Admin' })
+    if (persona.role === 'ACO_ADMIN') await ensureOrganizationAdminGroup(db, user.id)
     created += 1
   }
   return { created }
 }
+
+const ensureOrganizationAdminGroup = (db: Db, userId: string) =>
+  db.insert(userGroups).values({ userId, name: 'Organization Admin' }).onConflictDoNothing()
