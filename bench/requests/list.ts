@@ -193,7 +193,8 @@ async function seed(app: BenchApp, api: ApiModules): Promise<void> {
      from authorization_requests where status in ('pending', 'consent_pending') and patient_name like '%Brook%'`,
     [startOfDay],
   )
-  await database.executeSql('analyze')
+  // Vacuumed as autovacuum keeps a live table, so the list's index-only scans skip the heap.
+  await database.executeSql('vacuum analyze')
 }
 
 type Target = { label: string; app: BenchApp; url: string; headers: Record<string, string>; dataDir: string }
