@@ -27,14 +27,13 @@ const ACO_ADMIN = 'aco.admin@demo.blueconsent.app'
 
 type SqlResult = { rows: Record<string, unknown>[] }
 type BenchApp = {
-  ctx: { database: { executeSql(text: string, values?: unknown[]): Promise<SqlResult> } }
+  ctx: { keys: unknown; database: { executeSql(text: string, values?: unknown[]): Promise<SqlResult> } }
   listen(options: { port: number; host: string }): Promise<string>
   close(): Promise<void>
 }
 type ApiModules = {
   buildApp: (config: unknown) => Promise<BenchApp>
   loadConfig: (env: Record<string, string>) => unknown
-  createCryptoKeys: (key: string) => unknown
   encrypt: (keys: unknown, plaintext: string) => string
   keyedHash: (keys: unknown, value: string) => string
 }
@@ -81,7 +80,8 @@ async function seed(app: BenchApp, api: ApiModules): Promise<void> {
   const { database } = app.ctx
   const [existing] = (await database.executeSql('select count(*)::int as n from authorization_requests')).rows
   if (Number(existing?.n) >= ORGANIZATIONS * REQUESTS_PER_ORGANIZATION) return
-  const keys = api.createCryptoKeys(ENCRYPTION_KEY)
+  // The app's own keys: on PGlite they are generated into the data directory, not the bench's fixed one.
+  const { keys } = app.ctx
   const aco = (
     await database.executeSql(
       `select u.id as user_id, u.organization_id from users u where u.email = $1 or u.email = $2 order by u.email`,
@@ -197,9 +197,21 @@ async function seed(app: BenchApp, api: ApiModules): Promise<void> {
   await database.executeSql('vacuum analyze')
 }
 
-type Target = { label: string; app: BenchApp; url: string; headers: Record<string, string>; dataDir: string }
+type Target = {
+  label: string
+  app: BenchApp
+  url: string
+  headers: Record<string, string>
+  dataDir: string
+  /** Revalidating with the page's ETag: every answer is a 304 with no body. */
+  revalidating?: boolean
+}
 
-async function start(label: string, apiRoot: string, databaseUrl: string | undefined): Promise<Target> {
+async function start(
+  label: string,
+  apiRoot: string,
+  databaseUrl: string | undefined,
+): Promise<Target & { etag: string | null }> {
   const api = await loadApi(apiRoot)
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-requests-'))
   const app = await api.buildApp(
@@ -233,9 +245,11 @@ async function start(label: string, apiRoot: string, databaseUrl: string | undef
   })
   const { access } = (await login.json()) as { access: string }
   const headers = { authorization: `Bearer ${access}` }
-  const page = (await (await fetch(`${base}${PATH}`, { headers })).json()) as { count: number }
+  const response = await fetch(`${base}${PATH}`, { headers })
+  if (!response.ok) throw new Error(`${label}: ${response.status} ${await response.text()}`)
+  const page = (await response.json()) as { count: number }
   console.log(`${label}: ${apiRoot}, ${databaseUrl ? 'postgres' : 'pglite'}, ${page.count} requests in scope`)
-  return { label, app, url: `${base}${PATH}`, headers, dataDir }
+  return { label, app, url: `${base}${PATH}`, headers, dataDir, etag: response.headers.get('etag') }
 }
 
 async function measure(target: Target) {
@@ -245,8 +259,9 @@ async function measure(target: Target) {
     duration: seconds,
     headers: target.headers,
   })
-  if (result.errors > 0 || result.non2xx > 0)
-    throw new Error(`${target.label}: ${result.errors} errors, ${result.non2xx} non-2xx answers`)
+  const unexpected = target.revalidating ? result.requests.total - result['3xx'] : result.non2xx
+  if (result.errors > 0 || unexpected > 0)
+    throw new Error(`${target.label}: ${result.errors} errors, ${unexpected} unexpected answers`)
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
 }
 
@@ -254,20 +269,36 @@ const here = resolve(import.meta.dirname, '../../apps/api')
 const targets: Target[] = []
 try {
   if (process.env.BENCH_BEFORE_API)
-    targets.push(await start('before', process.env.BENCH_BEFORE_API, process.env.BENCH_BEFORE_DATABASE_URL))
-  targets.push(await start('after', here, process.env.BENCH_DATABASE_URL))
+    targets.push(
+      await start(
+        process.env.BENCH_BEFORE_LABEL ?? 'before',
+        process.env.BENCH_BEFORE_API,
+        process.env.BENCH_BEFORE_DATABASE_URL,
+      ),
+    )
+  const after = await start('after', here, process.env.BENCH_DATABASE_URL)
+  targets.push(after)
+  // The same page again with its ETag, as the web client polls it (answers 304, no body).
+  if (after.etag)
+    targets.push({
+      ...after,
+      label: 'after, If-None-Match',
+      headers: { ...after.headers, 'if-none-match': after.etag },
+      revalidating: true,
+    })
   for (const target of targets)
     await autocannon({ url: target.url, connections: 8, duration: 2, headers: target.headers })
   for (let round = 1; round <= rounds; round += 1) {
     for (const target of targets) {
       const figures = await measure(target)
       console.log(
-        `round ${round} ${target.label.padEnd(6)} ${figures.rps.toFixed(0)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms`,
+        `round ${round} ${target.label.padEnd(21)} ${figures.rps.toFixed(0)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms`,
       )
     }
   }
 } finally {
   for (const target of targets) {
+    if (target.revalidating) continue
     await target.app.close()
     rmSync(target.dataDir, { recursive: true, force: true })
   }
