@@ -214,3 +214,78 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(null)).toBeNull()
   })
 })
+
+describe('ApiClient conditional GETs', () => {
+  let fake: FakeFetch
+  let client: ApiClient
+  let clock = 1_700_000_000_000
+  const etagged = (body: unknown, etag: string) => json(200, body, { ETag: etag })
+  const notModified = () => new Response(null, { status: 304, headers: { ETag: '"v1"' } })
+
+  beforeEach(() => {
+    fake = createFakeFetch()
+    client = new ApiClient({ fetch: fake.fetch, now: () => (clock += 1) })
+  })
+
+  it('sends the kept ETag and reuses the kept body on 304', async () => {
+    fake.on('GET /api/healthplans/requests/', etagged({ count: 1 }, '"v1"'), notModified())
+    const first = await client.get('/api/healthplans/requests/', { query: { page: 1 } })
+    const second = await client.get('/api/healthplans/requests/', { query: { page: 1 } })
+    expect(first).toEqual({ count: 1 })
+    expect(second).toEqual({ count: 1 })
+    const [firstCall, secondCall] = fake.calls
+    expect(firstCall?.headers.has('If-None-Match')).toBe(false)
+    expect(secondCall?.headers.get('If-None-Match')).toBe('"v1"')
+    // The timestamp still changes each call; only the kept answer's key leaves it out.
+    expect(firstCall?.url).not.toBe(secondCall?.url)
+  })
+
+  it('parses a reused body with the schema, as it parses a 200', async () => {
+    const schema = z.object({ status: z.string() })
+    fake.on('GET /api/healthplans/requests/r1/status/', etagged({ status: 'pending' }, '"v1"'), notModified())
+    await client.get('/api/healthplans/requests/r1/status/', { schema })
+    expect(await client.get('/api/healthplans/requests/r1/status/', { schema })).toEqual({
+      status: 'pending',
+    })
+  })
+
+  it('keeps one answer per path and query, and replaces it when the answer changes', async () => {
+    fake
+      .on('GET /api/patients/p1/', etagged({ v: 1 }, '"v1"'), etagged({ v: 2 }, '"v2"'))
+      .on('GET /api/patients/p1/?page=2', etagged({ page: 2 }, '"p2"'))
+    await client.get('/api/patients/p1/')
+    await client.get('/api/patients/p1/', { query: { page: 2 } })
+    expect(await client.get('/api/patients/p1/')).toEqual({ v: 2 })
+    await client.get('/api/patients/p1/')
+    const plain = fake.callsTo('GET /api/patients/p1/')
+    expect(plain.map((call) => call.headers.get('If-None-Match'))).toEqual([null, '"v1"', '"v2"'])
+    expect(fake.callsTo('GET /api/patients/p1/?page=2')[0]?.headers.has('If-None-Match')).toBe(false)
+  })
+
+  it('keeps nothing without an ETag, for other methods, or after forgetKeptAnswers', async () => {
+    fake
+      .on('GET /api/plain/', json(200, { a: 1 }))
+      .on('POST /api/things/', etagged({ id: 1 }, '"post"'))
+      .on('GET /api/things/', etagged({ a: 1 }, '"t1"'))
+    document.cookie = 'csrftoken=csrf; path=/'
+    await client.get('/api/plain/')
+    await client.get('/api/plain/')
+    await client.post('/api/things/', {})
+    await client.get('/api/things/')
+    client.forgetKeptAnswers()
+    await client.get('/api/things/')
+    expect(fake.calls.map((call) => call.headers.get('If-None-Match'))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ])
+    document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+  })
+
+  it('throws on 304 when nothing was kept, and on errors as before', async () => {
+    fake.on('GET /api/odd/', new Response(null, { status: 304 }))
+    await expect(client.get('/api/odd/')).rejects.toBeInstanceOf(ApiError)
+  })
+})

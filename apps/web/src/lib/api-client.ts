@@ -1,5 +1,6 @@
 // The one HTTP client: trailing slashes, CSRF on unsafe methods, bearer token on
-// protected /api/ calls, 15 s timeout, one refresh-and-retry on 401, contract parsing, ApiError on failure.
+// protected /api/ calls, 15 s timeout, one refresh-and-retry on 401, contract parsing, ApiError on failure,
+// and conditional GETs: the last ETag and body of each GET are kept in memory and revalidated.
 import { SESSION } from '@blueconsent/contract/constants'
 import type { z } from 'zod'
 import { ApiError, parseErrorBody, parseRetryAfter } from './api-error.ts'
@@ -30,6 +31,10 @@ export const PUBLIC_API_PATHS: readonly RegExp[] = [
 ]
 const CSRF_PATH = '/api/csrf/'
 const UNSAFE_METHODS: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH', 'DELETE']
+/** How many GET answers with an ETag the client keeps (the oldest kept goes first). */
+export const KEPT_ANSWERS_MAX = 100
+
+type KeptAnswer = { etag: string; text: string }
 
 /** A contract schema, or a loader for one (code on the login route loads schemas lazily, see lib/contract.ts). */
 export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>)
@@ -82,6 +87,12 @@ export class ApiClient {
   private readonly now: () => number
   private csrfPromise: Promise<string | undefined> | null = null
   private csrfFromBody: string | undefined
+  /**
+   * The last ETag and body per GET (path and query without `_t`). In memory only: the API answers
+   * `no-store`, so patient data never reaches the browser's disk cache, and a polled page that has not
+   * changed costs a 304 with no body instead of the whole answer again.
+   */
+  private readonly kept = new Map<string, KeptAnswer>()
 
   constructor(options: ApiClientOptions = {}) {
     this.baseUrl = options.baseUrl ?? ''
@@ -92,6 +103,11 @@ export class ApiClient {
 
   setAuth(auth: AuthBridge): void {
     this.auth = auth
+  }
+
+  /** Drops every kept answer (sign-out: the next user starts with nothing of the last one's). */
+  forgetKeptAnswers(): void {
+    this.kept.clear()
   }
 
   get<T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}): Promise<T> {
@@ -167,21 +183,29 @@ export class ApiClient {
       body = JSON.stringify(options.body)
     }
     const url = this.buildUrl(path, method, options.query)
+    const keptKey = method === 'GET' ? this.buildUrl(path, method, options.query, false) : null
+    const kept = keptKey === null ? undefined : this.kept.get(keptKey)
+    if (kept) headers.set('If-None-Match', kept.etag)
     const response = await this.fetchWithTimeout(
       url,
       { method, headers, body, credentials: 'include' },
       options,
     )
-    return this.readResponse(response, url, options.schema)
+    return this.readResponse(response, url, options.schema, keptKey, kept)
   }
 
-  private buildUrl(path: string, method: HttpMethod, query: RequestOptions<unknown>['query']): string {
+  private buildUrl(
+    path: string,
+    method: HttpMethod,
+    query: RequestOptions<unknown>['query'],
+    stamped = true,
+  ): string {
     const params = new URLSearchParams()
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined && value !== null) params.set(key, String(value))
     }
     // Every GET carries a timestamp so no cache (browser or proxy) serves stale PHI.
-    if (method === 'GET') params.set('_t', String(this.now()))
+    if (method === 'GET' && stamped) params.set('_t', String(this.now()))
     const search = params.toString()
     const separator = path.includes('?') ? '&' : '?'
     return `${this.baseUrl}${path}${search ? `${separator}${search}` : ''}`
@@ -216,8 +240,17 @@ export class ApiClient {
     response: Response,
     url: string,
     source: SchemaSource<T> | undefined,
+    keptKey: string | null = null,
+    kept: KeptAnswer | undefined = undefined,
   ): Promise<T> {
-    const text = response.status === 204 ? '' : await response.text()
+    // 304: the kept body is still the answer.
+    const revalidated = response.status === 304 && kept !== undefined
+    const text = revalidated
+      ? kept.text
+      : response.status === 204 || response.status === 304
+        ? ''
+        : await response.text()
+    if (keptKey !== null && response.ok) this.keep(keptKey, response.headers.get('ETag'), text)
     let data: unknown = undefined
     if (text) {
       try {
@@ -226,7 +259,7 @@ export class ApiClient {
         data = text
       }
     }
-    if (!response.ok) {
+    if (!response.ok && !revalidated) {
       throw new ApiError({
         kind: 'http',
         status: response.status,
@@ -243,6 +276,14 @@ export class ApiClient {
       throw new ApiError({ kind: 'parse', status: response.status, url, code: 'invalid_response' })
     }
     return parsed.data
+  }
+
+  private keep(key: string, etag: string | null, text: string): void {
+    this.kept.delete(key)
+    if (!etag) return
+    this.kept.set(key, { etag, text })
+    const oldest = this.kept.keys().next().value
+    if (this.kept.size > KEPT_ANSWERS_MAX && oldest !== undefined) this.kept.delete(oldest)
   }
 
   /** The CSRF token from the cookie; when missing, GET /api/csrf/ once (it sets the cookie) and read again. */

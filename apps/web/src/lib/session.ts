@@ -365,6 +365,10 @@ apiClient.setAuth({
   refresh: () => session.refresh(),
   onUnauthenticated: () => session.handleUnauthenticated(),
 })
+// Signed out, the tab keeps no answer of the last user's (the client keeps GET bodies to revalidate them).
+session.subscribe(() => {
+  if (session.getSnapshot().user === null) apiClient.forgetKeptAnswers()
+})
 
 export function useSession(): SessionSnapshot {
   return useSyncExternalStore(session.subscribe, session.getSnapshot)

@@ -69,7 +69,17 @@ export const authorizationRequests = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('authorization_requests_organization_created_idx').on(table.organizationId, table.createdAt),
+    // The request list's two shapes, in its order (created_at desc, id desc) and with the id, so the page
+    // and its window count read the index alone: the organisation's list, and a requester's own list
+    // (scope=mine: requester and not hidden). The first also serves every organisation + created_at read.
+    index('authorization_requests_organization_list_idx').on(table.organizationId, table.createdAt, table.id),
+    index('authorization_requests_requester_list_idx').on(
+      table.organizationId,
+      table.requesterUserId,
+      table.hiddenByRequester,
+      table.createdAt,
+      table.id,
+    ),
     index('authorization_requests_requester_idx').on(table.requesterUserId, table.createdAt),
     index('authorization_requests_patient_status_idx').on(table.patientId, table.status),
     index('authorization_requests_status_expires_idx').on(table.status, table.expiresAt),

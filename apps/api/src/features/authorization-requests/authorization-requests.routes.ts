@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { notAuthenticated } from '../../errors.ts'
+import { conditionalGet } from '../../lib/etag.ts'
 import {
   createRequest,
   decideIdentityReview,
@@ -92,6 +93,8 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
     BASE,
     {
       config: { access: READ },
+      // Polled by the web's request pages: an unchanged page answers 304 (lib/etag.ts).
+      onSend: conditionalGet,
       schema: {
         tags,
         querystring: listQuerySchema,
@@ -132,6 +135,7 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
     `${BASE}:id/status/`,
     {
       config: { access: READ },
+      onSend: conditionalGet,
       schema: { tags, params: idParams, response: { 200: authorizationStatusResponseSchema } },
     },
     async (request) => requestStatus(ctx, actorOf(request).principal, request.params.id),

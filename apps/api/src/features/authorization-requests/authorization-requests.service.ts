@@ -49,7 +49,13 @@ import {
   updateRequest,
 } from './authorization-requests.repository.ts'
 import { consentUrl, issueConsentToken } from './consent-token.ts'
-import { RESENT_EVENT, requestView, requestViews, type RequestWithPatient } from './request-views.ts'
+import {
+  RESENT_EVENT,
+  listedView,
+  requestView,
+  startOfUtcDay,
+  type RequestWithPatient,
+} from './request-views.ts'
 import { recordRequestEvent, transitionRequest, type RequestOrigin, type RequestRow } from './transitions.ts'
 
 export type AuthorizationStatusResponse = z.infer<typeof authorizationStatusResponseSchema>
@@ -242,6 +248,7 @@ export async function listRequests(
     requesterId: query.requester,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
+    resends: { event: RESENT_EVENT, since: startOfUtcDay(ctx.clock()) },
   })
   const pageUrl = (page: number): string => {
     const params = new URLSearchParams({ page: String(page), page_size: String(query.pageSize) })
@@ -254,7 +261,7 @@ export async function listRequests(
     count: total,
     next: query.page * query.pageSize < total ? pageUrl(query.page + 1) : null,
     previous: query.page > 1 ? pageUrl(query.page - 1) : null,
-    results: await requestViews(ctx, ctx.db, rows),
+    results: rows.map((row) => listedView(ctx, row)),
   }
 }
 

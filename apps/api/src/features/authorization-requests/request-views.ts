@@ -9,17 +9,24 @@ import {
   countEventsSince,
   findRequesters,
   newestRuns,
+  type ListedPatient,
+  type ListedRequest,
+  type ListedRow,
+  type ListedRun,
   type PatientRow,
   type RequestRow,
-  type RunRow,
+  type RequesterRow,
 } from './authorization-requests.repository.ts'
 
 export const RESENT_EVENT = 'resent'
 
-const startOfUtcDay = (now: Date): Date =>
+export const startOfUtcDay = (now: Date): Date =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
 
-export function ingestionView(run: RunRow | undefined, patient: Pick<PatientRow, 'lastSyncedAt'>): Ingestion {
+export function ingestionView(
+  run: ListedRun | null | undefined,
+  patient: Pick<PatientRow, 'lastSyncedAt'>,
+): Ingestion {
   if (!run)
     return { status: 'not_started', pages_fetched: 0, pages_total: null, last_synced_at: null, error: null }
   return {
@@ -37,7 +44,9 @@ export type RequestWithPatient = { request: RequestRow; patient: PatientRow }
  * When an ended request ended: a denial when the patient answered, an expiry at its end, a revocation at
  * its last change (nothing but hiding it changes a revoked request afterwards). Null while it is live.
  */
-export function endedAt(request: RequestRow): Date | null {
+export function endedAt(
+  request: Pick<RequestRow, 'status' | 'consentAnsweredAt' | 'updatedAt' | 'expiresAt'>,
+): Date | null {
   switch (request.status) {
     case 'denied':
       return request.consentAnsweredAt ?? request.updatedAt
@@ -52,10 +61,43 @@ export function endedAt(request: RequestRow): Date | null {
   }
 }
 
+/** One row of the contract's shape; the list (one statement) and single reads (requestViews) both use it. */
+export function listedView(ctx: Pick<AppContext, 'keys'>, row: ListedRow): AuthorizationRequest {
+  const { request, patient, requester } = row
+  const contact = decrypt(ctx.keys, request.contactEncrypted)
+  return {
+    request_id: request.id,
+    status: request.status,
+    health_plan: { slug: HEALTH_PLAN.slug, name: HEALTH_PLAN.name },
+    patient_id: patient.id,
+    patient_mrn: patient.mrnEncrypted ? decrypt(ctx.keys, patient.mrnEncrypted) : null,
+    patient_email: request.contactMethod === 'email' ? contact : null,
+    patient_phone: request.contactMethod === 'phone' ? formatPhone(contact) : null,
+    patient_name: request.patientName,
+    metadata: { patient_name: request.patientName },
+    authorization_type: request.authorizationType,
+    contact_method: request.contactMethod,
+    created_at: request.createdAt.toISOString(),
+    expires_at: request.expiresAt?.toISOString() ?? null,
+    authorized_at: request.authorizedAt?.toISOString() ?? null,
+    ended_at: endedAt(request)?.toISOString() ?? null,
+    message: request.statusMessage,
+    requester: {
+      id: request.requesterUserId,
+      name: requester ? `${requester.firstName} ${requester.lastName}`.trim() : '',
+      role: requester?.role ?? 'USER',
+    },
+    renewal_of: request.renewalOfId,
+    identity_review: request.identityReview,
+    ingestion: ingestionView(row.run, patient),
+    resends_today: row.resendsToday,
+  }
+}
+
 export async function requestViews(
   ctx: AppContext,
   db: DbOrTx,
-  rows: RequestWithPatient[],
+  rows: { request: ListedRequest; patient: ListedPatient }[],
 ): Promise<AuthorizationRequest[]> {
   const ids = rows.map((row) => row.request.id)
   const [requesters, runs, resends] = await readAll(db, [
@@ -64,35 +106,14 @@ export async function requestViews(
     () => countEventsSince(db, ids, RESENT_EVENT, startOfUtcDay(ctx.clock())),
   ])
   return rows.map(({ request, patient }) => {
-    const requester = requesters.get(request.requesterUserId)
-    const contact = decrypt(ctx.keys, request.contactEncrypted)
-    return {
-      request_id: request.id,
-      status: request.status,
-      health_plan: { slug: HEALTH_PLAN.slug, name: HEALTH_PLAN.name },
-      patient_id: patient.id,
-      patient_mrn: patient.mrnEncrypted ? decrypt(ctx.keys, patient.mrnEncrypted) : null,
-      patient_email: request.contactMethod === 'email' ? contact : null,
-      patient_phone: request.contactMethod === 'phone' ? formatPhone(contact) : null,
-      patient_name: request.patientName,
-      metadata: { patient_name: request.patientName },
-      authorization_type: request.authorizationType,
-      contact_method: request.contactMethod,
-      created_at: request.createdAt.toISOString(),
-      expires_at: request.expiresAt?.toISOString() ?? null,
-      authorized_at: request.authorizedAt?.toISOString() ?? null,
-      ended_at: endedAt(request)?.toISOString() ?? null,
-      message: request.statusMessage,
-      requester: {
-        id: request.requesterUserId,
-        name: requester ? `${requester.firstName} ${requester.lastName}`.trim() : '',
-        role: requester?.role ?? 'USER',
-      },
-      renewal_of: request.renewalOfId,
-      identity_review: request.identityReview,
-      ingestion: ingestionView(runs.get(request.id), patient),
-      resends_today: resends.get(request.id) ?? 0,
-    }
+    const requester: RequesterRow | undefined = requesters.get(request.requesterUserId)
+    return listedView(ctx, {
+      request,
+      patient,
+      requester: requester ?? null,
+      run: runs.get(request.id) ?? null,
+      resendsToday: resends.get(request.id) ?? 0,
+    })
   })
 }
 

@@ -22,6 +22,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { notAuthenticated, notFound } from '../../errors.ts'
+import { conditionalGet } from '../../lib/etag.ts'
 import type { AuditSource } from '../audit/index.ts'
 import { createNote, deleteNote, listNotes, updateNote } from './notes.service.ts'
 import { exportPatient } from './patient-export.ts'
@@ -76,7 +77,8 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
   )
   routes.get(
     '/api/patients/:id/',
-    { config: VIEW, schema: { ...schema, params, response: { 200: patientSchema } } },
+    // A 304 is still a read: the handler writes its audit row before the onSend hook compares ETags.
+    { config: VIEW, onSend: conditionalGet, schema: { ...schema, params, response: { 200: patientSchema } } },
     async (request) => readPatient(ctx, sourceOf(request), request.params.id),
   )
   routes.get(
@@ -91,7 +93,11 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
   )
   routes.get(
     '/api/patients/:id/consolidated/',
-    { config: VIEW, schema: { ...schema, params, response: { 200: consolidatedSchema } } },
+    {
+      config: VIEW,
+      onSend: conditionalGet,
+      schema: { ...schema, params, response: { 200: consolidatedSchema } },
+    },
     async (request) => readConsolidated(ctx, sourceOf(request), request.params.id),
   )
   routes.get(

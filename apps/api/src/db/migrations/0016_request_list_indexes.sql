@@ -1,0 +1,3 @@
+DROP INDEX "authorization_requests_organization_created_idx";--> statement-breakpoint
+CREATE INDEX "authorization_requests_organization_list_idx" ON "authorization_requests" USING btree ("organization_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "authorization_requests_requester_list_idx" ON "authorization_requests" USING btree ("organization_id","requester_user_id","hidden_by_requester","created_at","id");
