@@ -320,6 +320,15 @@ describe('Blue Button faults', () => {
       data: { medications: [], claims: [] },
       risk_score: null,
     })
+    // The patient's record page follows the same rule.
+    const patientId = (await requestRow(t, request.requestId)).patientId
+    const record = await (
+      await loginAs(t.app, 'ACO_USER')
+    ).request({
+      method: 'GET',
+      url: `/api/patients/${patientId}/consolidated/`,
+    })
+    expect(record.json()).toMatchObject({ data_as_of: null, medications: [], claims: [] })
     expect(await runIngestion(t.app.ctx, run.id)).toBe('completed')
     const whole = requestDataSchema.parse((await dataAs('ACO_USER', request.requestId)).json())
     expect(whole.data_as_of).not.toBeNull()

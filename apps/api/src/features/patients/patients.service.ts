@@ -222,13 +222,17 @@ async function latestRiskScore(ctx: AppContext, patientId: string) {
 
 const toPatientClaim = (claim: ClaimWithChildren) => ({ ...toClaim(claim), record_id: claim.claim.id })
 
-/** The data the caller may see now: none without an active authorization, medications only for agents. */
+/**
+ * The data the caller may see now: none without an active authorization, medications only for agents, and
+ * none before a pull has completed once (pages are stored as they arrive, so a first pull that broke
+ * half-way holds part of a record).
+ */
 export async function servedData(
   ctx: AppContext,
   source: AuditSource,
   { row, authorizationId }: ScopedPatient,
 ) {
-  if (authorizationId === null) return { medications: [], claims: [] }
+  if (authorizationId === null || row.dataAsOf === null) return { medications: [], claims: [] }
   const agent = isAgentRole(source.principal.role)
   const [medicationRows, claimRows] = await Promise.all([
     listMedications(ctx.db, row.id),
