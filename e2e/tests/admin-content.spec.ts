@@ -1,26 +1,13 @@
 // Admin content (issue 16): the support inbox and the reference data pages, as an administrator uses them.
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { clientAddress, demoUser, expectNoAxeViolations, signInAs } from './fixtures.ts'
-
-type OutboxEntry = { to: string; subject: string | null; body_text: string }
-
-/** The newest outbox message to an address whose text contains `needle` (dev outbox, demo mode). */
-async function outboxMessage(page: Page, to: string, needle: string): Promise<OutboxEntry> {
-  let found: OutboxEntry | undefined
-  await expect
-    .poll(async () => {
-      const response = await page.request.get('/api/dev/outbox/')
-      const body = (await response.json()) as { results: OutboxEntry[] }
-      found = body.results.find((message) => message.to === to && message.body_text.includes(needle))
-      return found ?? null
-    })
-    .not.toBeNull()
-  return found as OutboxEntry
-}
-
-/** Every page load starts in this theme (stored under `theme`, as the theme picker stores it). */
-const useTheme = (page: Page, theme: string) =>
-  page.addInitScript(`window.localStorage.setItem('theme', ${JSON.stringify(theme)})`)
+import {
+  clientAddress,
+  demoUser,
+  expectNoAxeViolations,
+  outboxMessage,
+  signInAs,
+  useTheme,
+} from './fixtures.ts'
 
 /** axe on each page in light and dark, as the platform admin. */
 async function expectAccessibleInBothThemes(

@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, signInAs } from './fixtures.ts'
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations, signInAs, useTheme } from './fixtures.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10)
-const useTheme = (page: Page, theme: string) =>
-  page.addInitScript(`window.localStorage.setItem('theme', ${JSON.stringify(theme)})`)
 const REPORT_TABLES = [
   'Requests by status',
   'Requests sent by ISO week',

@@ -53,6 +53,26 @@ export function clientAddress(seed: number): Record<string, string> {
   return { 'X-Forwarded-For': `203.0.113.${seed % 250}` }
 }
 
+export type OutboxEntry = { to: string; subject: string | null; body_text: string }
+
+/** The newest outbox message to an address whose text contains `needle` (dev outbox, demo mode). */
+export async function outboxMessage(page: Page, to: string, needle: string): Promise<OutboxEntry> {
+  let found: OutboxEntry | undefined
+  await expect
+    .poll(async () => {
+      const response = await page.request.get('/api/dev/outbox/')
+      const body = (await response.json()) as { results: OutboxEntry[] }
+      found = body.results.find((message) => message.to === to && message.body_text.includes(needle))
+      return found ?? null
+    })
+    .not.toBeNull()
+  return found as OutboxEntry
+}
+
+/** Every page load starts in this theme (stored under `theme`, as the theme picker stores it). */
+export const useTheme = (page: Page, theme: string) =>
+  page.addInitScript(`window.localStorage.setItem('theme', ${JSON.stringify(theme)})`)
+
 /** The newest outbox message to an address, through the dev outbox API (demo mode). */
 export async function latestOutboxLink(page: Page, to: string, pathPart: string): Promise<string> {
   let link: string | undefined

@@ -1,25 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { clientAddress, expectNoAxeViolations, signInAs } from './fixtures.ts'
-
-type OutboxEntry = { to: string; subject: string | null; body_text: string }
-
-/** The newest outbox message to an address whose text contains `needle` (dev outbox, demo mode). */
-async function outboxMessage(page: Page, to: string, needle: string): Promise<OutboxEntry> {
-  let found: OutboxEntry | undefined
-  await expect
-    .poll(async () => {
-      const response = await page.request.get('/api/dev/outbox/')
-      const body = (await response.json()) as { results: OutboxEntry[] }
-      found = body.results.find((message) => message.to === to && message.body_text.includes(needle))
-      return found ?? null
-    })
-    .not.toBeNull()
-  return found as OutboxEntry
-}
-
-/** Every page load starts in this theme (stored under `theme`, as the theme picker stores it). */
-const useTheme = (page: Page, theme: string) =>
-  page.addInitScript(`window.localStorage.setItem('theme', ${JSON.stringify(theme)})`)
+import { clientAddress, expectNoAxeViolations, outboxMessage, signInAs, useTheme } from './fixtures.ts'
 
 const noAppShell = async (page: Page) => {
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
