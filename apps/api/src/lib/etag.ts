@@ -24,7 +24,9 @@ export async function conditionalGet(
   payload: unknown,
 ): Promise<unknown> {
   if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload
-  const tag = etagOf(payload)
+  // An answer served from or filed in an answer cache (answer-cache.ts) already carries its tag.
+  const held = reply.getHeader('etag')
+  const tag = typeof held === 'string' ? held : etagOf(payload)
   reply.header('etag', tag)
   if (!matchesIfNoneMatch(request.headers['if-none-match'], tag)) return payload
   reply.code(304)

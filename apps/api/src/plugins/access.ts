@@ -38,6 +38,8 @@ export type Principal = {
   /** Set for tokens issued to an OAuth client. */
   clientId: string | null
   scope: string | null
+  /** The organisation's data revision when this request began (see Account.organizationRevision). */
+  organizationRevision: number
 }
 
 /** The stand-ins' own switches (faults, clock, resets): dev tools, never open to the network. */
@@ -119,6 +121,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     sessionFamilyId: claims.sid ?? null,
     clientId: claims.client_id ?? null,
     scope: claims.scope ?? null,
+    organizationRevision: account.organizationRevision,
   }
 }
 

@@ -1,5 +1,5 @@
 import { ORGANIZATION_TYPES } from '@blueconsent/contract/shared'
-import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /** Registry numbers an organisation gave at sign-up: NPI (practices), NPN and licence state (agencies). */
 export type OrganizationIdentifiers = { npi?: string; npn?: string; license_state?: string }
@@ -28,4 +28,17 @@ export const organizations = pgTable('organizations', {
   settings: jsonb('settings').$type<OrganizationSettings>().notNull().default({}),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * A counter per organisation that every committed change to what its staff see of requests (the requests,
+ * their patients, runs and resends, their requesters' names) raises once per transaction, by deferred
+ * triggers (migration 0017), whoever writes: a route, a worker, a migration or psql. Caches of those reads
+ * are keyed by it, so they are exact on every instance without anyone remembering to invalidate them.
+ */
+export const organizationDataRevisions = pgTable('organization_data_revisions', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
 })

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { oauthCodes } from '../../db/schema/oauth.ts'
-import { organizations } from '../../db/schema/organizations.ts'
+import { organizationDataRevisions, organizations } from '../../db/schema/organizations.ts'
 import { refreshSessions } from '../../db/schema/sessions.ts'
 import { tins, userTins } from '../../db/schema/tins.ts'
 import { userGroups, users } from '../../db/schema/users.ts'
@@ -53,6 +53,11 @@ export type Account = Pick<
   sessionLive: boolean
   /** False when the authorization code named is revoked (replayed); true when none is named. */
   grantLive: boolean
+  /**
+   * The organisation's data revision (organization_data_revisions), read in the same statement as the rest,
+   * before anything the request then reads, so an answer cached under it is never older than the revision.
+   */
+  organizationRevision: number
 }
 
 function prepareAccountQuery(db: DbOrTx) {
@@ -88,9 +93,13 @@ function prepareAccountQuery(db: DbOrTx) {
       groups: groups.as('groups'),
       sessionLive: sessionLive.as('session_live'),
       grantLive: grantLive.as('grant_live'),
+      organizationRevision: sql<number>`coalesce(${organizationDataRevisions.revision}, 0)`
+        .mapWith(Number)
+        .as('organization_revision'),
     })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(organizationDataRevisions, eq(organizationDataRevisions.organizationId, users.organizationId))
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('find_account')
 }

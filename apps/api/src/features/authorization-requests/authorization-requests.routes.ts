@@ -19,11 +19,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { notAuthenticated } from '../../errors.ts'
+import { AnswerCache, fileAnswer } from '../../lib/answer-cache.ts'
 import { conditionalGet } from '../../lib/etag.ts'
 import {
   createRequest,
   decideIdentityReview,
   hideRequest,
+  listAnswerKey,
   listRequests,
   lookupMrn,
   readRequest,
@@ -72,6 +74,8 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
   const routes = app.withTypeProvider<ZodTypeProvider>()
   const { ctx } = app
   const one = { 200: authorizationRequestSchema }
+  // Per app instance (tests build many apps in one process); keys carry the organisation's revision.
+  const listAnswers = new AnswerCache()
 
   routes.get(
     '/api/healthplans/health-plans/',
@@ -93,22 +97,27 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
     BASE,
     {
       config: { access: READ },
-      // Polled by the web's request pages: an unchanged page answers 304 (lib/etag.ts).
-      onSend: conditionalGet,
+      // Polled by the web's request pages: an unchanged page is served from memory (lib/answer-cache.ts)
+      // and answers 304 to the client that holds it (lib/etag.ts).
+      onSend: [fileAnswer, conditionalGet],
       schema: {
         tags,
         querystring: listQuerySchema,
         response: { 200: paginated(authorizationRequestSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query
-      return listRequests(
-        ctx,
-        actorOf(request).principal,
-        { page: q.page, pageSize: q.page_size, scope: q.scope, status: q.status, requester: q.requester },
-        BASE,
-      )
+      const { principal } = actorOf(request)
+      const query = {
+        page: q.page,
+        pageSize: q.page_size,
+        scope: q.scope,
+        status: q.status,
+        requester: q.requester,
+      }
+      if (listAnswers.sendHeld(request, reply, listAnswerKey(principal, query, ctx.clock()))) return reply
+      return listRequests(ctx, principal, query, BASE)
     },
   )
 

@@ -230,6 +230,30 @@ export type ListQuery = {
   requester?: string | undefined
 }
 
+/**
+ * Everything a list answer depends on, as a cache key (lib/answer-cache.ts): the organisation's data
+ * revision (raised on every committed change the list shows), the UTC day (resends_today counts from its
+ * start), the caller's whole scope and the query. Two requests with one key get the same answer, including
+ * the same refusal: only 200s are cached, so a cached answer was once computed under this very scope.
+ */
+export function listAnswerKey(principal: Principal, query: ListQuery, now: Date): string {
+  return JSON.stringify([
+    principal.organizationId,
+    principal.organizationRevision,
+    startOfUtcDay(now).getTime(),
+    principal.userId,
+    principal.role,
+    principal.allTins,
+    principal.tinIds,
+    principal.permissions,
+    query.page,
+    query.pageSize,
+    query.scope,
+    query.status ?? null,
+    query.requester ?? null,
+  ])
+}
+
 export async function listRequests(
   ctx: AppContext,
   principal: Principal,

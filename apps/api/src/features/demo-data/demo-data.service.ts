@@ -74,6 +74,8 @@ async function staffActor(ctx: AppContext, persona: DemoPersona, underTin?: stri
     sessionFamilyId: null,
     clientId: null,
     scope: null,
+    // The seed caches nothing, so no revision is needed to key answers by.
+    organizationRevision: 0,
   }
   return { principal, origin: { ipAddress: null, httpRequestId: null } }
 }

@@ -63,17 +63,3 @@ export async function latestRiskScore(db: DbOrTx, patientId: string): Promise<Ri
     .limit(1)
   return row
 }
-
-/** The newest score of each patient named (numbers, for lists); patients without one are left out. */
-export async function newestScoresOf(
-  db: DbOrTx,
-  patientIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (patientIds.length === 0) return new Map()
-  const rows = await db
-    .selectDistinctOn([riskScores.patientId], { patientId: riskScores.patientId, score: riskScores.score })
-    .from(riskScores)
-    .where(inArray(riskScores.patientId, [...patientIds]))
-    .orderBy(riskScores.patientId, desc(riskScores.calculatedAt))
-  return new Map(rows.map((row) => [row.patientId, Number(row.score)]))
-}

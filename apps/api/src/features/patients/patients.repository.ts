@@ -12,6 +12,7 @@ import {
   claims,
   coverages,
   medications,
+  riskScores,
 } from '../../db/schema/clinical.ts'
 import { patients } from '../../db/schema/patients.ts'
 import type { Principal } from '../../plugins/access.ts'
@@ -84,38 +85,81 @@ export async function findScopedPatient(
   return found
 }
 
-/** Which of the patients the caller has an active authorization for, in one query (a page of results). */
-export async function withActiveAuthorization(
+export type SearchPage = { where: SQL; orderBy: SQL[]; limit: number; offset: number }
+
+export type SearchedPatient = {
+  patient: PatientRow
+  /** The newest request for the patient within the caller's view (agents: their own). */
+  newestRequest: NewestRequest | undefined
+  /** The caller has an active authorization for the patient (what the pull wrote is shown only then). */
+  served: boolean
+  /** The newest risk score, when asked for and served. */
+  score: number | undefined
+}
+
+/**
+ * One page of a search, its total and what each row shows, in one round trip: a window count beside the
+ * limit, and per row the newest request, whether an active authorization serves it and its newest risk
+ * score, as subqueries in the select list. PostgreSQL evaluates those only for the rows the limit lets
+ * through (costly select-list expressions are computed after the sort when there is a limit), so they cost
+ * 3 index probes a row on the page, not per match. It replaced four statements run one after another.
+ * A page past the end counts separately.
+ */
+export async function searchPatientsInContext(
   db: DbOrTx,
   principal: Principal,
   now: Date,
-  patientIds: string[],
-): Promise<Set<string>> {
-  if (patientIds.length === 0) return new Set()
-  const rows = await db
-    .selectDistinct({ patientId: authorizationRequests.patientId })
-    .from(authorizationRequests)
-    .innerJoin(patients, eq(patients.id, authorizationRequests.patientId))
-    .where(and(inArray(patients.id, patientIds), activeRequest(principal, now)))
-  return new Set(rows.map((row) => row.patientId))
-}
-
-export type SearchPage = { where: SQL; orderBy: SQL[]; limit: number; offset: number }
-
-/** One page and the total in one round trip (a window count); a page past the end counts separately. */
-export async function searchPatients(
-  db: DbOrTx,
   page: SearchPage,
-): Promise<{ total: number; rows: PatientRow[] }> {
+  options: { scores: boolean },
+): Promise<{ total: number; rows: SearchedPatient[] }> {
+  const ownRequests = and(
+    eq(authorizationRequests.patientId, patients.id),
+    principal.organizationId === null
+      ? sql`false`
+      : eq(authorizationRequests.organizationId, principal.organizationId),
+    isAgentRole(principal.role) ? eq(authorizationRequests.requesterUserId, principal.userId) : undefined,
+  )
+  const newestRequest = sql<{
+    id: string
+    status: NewestRequest['status']
+    expires_at: string | null
+  } | null>`(
+    select json_build_object('id', ${authorizationRequests.id}, 'status', ${authorizationRequests.status}, 'expires_at', ${authorizationRequests.expiresAt})
+    from ${authorizationRequests} where ${ownRequests}
+    order by ${authorizationRequests.createdAt} desc, ${authorizationRequests.id} desc limit 1)`
+  const served = activeAuthorizationExists(principal, now)
+  // Correlations go through eq(): Drizzle leaves a bare column unqualified in a one-table select list.
+  const score = options.scores
+    ? sql<string | null>`case when ${served} then (select ${riskScores.score} from ${riskScores}
+        where ${eq(riskScores.patientId, patients.id)} order by ${riskScores.calculatedAt} desc limit 1) end`
+    : sql<string | null>`null`
   const found = await db
-    .select({ patient: patients, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({
+      patient: patients,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      newestRequest,
+      served: sql<boolean>`${served}`,
+      score,
+    })
     .from(patients)
     .where(page.where)
     .orderBy(...page.orderBy)
     .limit(page.limit)
     .offset(page.offset)
-  if (found.length > 0 || page.offset === 0)
-    return { total: found[0]?.total ?? 0, rows: found.map((row) => row.patient) }
+  const rows = found.map((row) => ({
+    patient: row.patient,
+    newestRequest: row.newestRequest
+      ? {
+          patientId: row.patient.id,
+          id: row.newestRequest.id,
+          status: row.newestRequest.status,
+          expiresAt: row.newestRequest.expires_at === null ? null : new Date(row.newestRequest.expires_at),
+        }
+      : undefined,
+    served: row.served,
+    score: row.score === null ? undefined : Number(row.score),
+  }))
+  if (found.length > 0 || page.offset === 0) return { total: found[0]?.total ?? 0, rows }
   const [totals] = await db.select({ total: count() }).from(patients).where(page.where)
   return { total: totals?.total ?? 0, rows: [] }
 }

@@ -17,7 +17,6 @@ import {
 } from '@blueconsent/contract/shared'
 import type { AppContext } from '../../context.ts'
 import type { Principal } from '../../plugins/access.ts'
-import { readAll } from '../../db/client.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { keyedHash } from '../../lib/crypto.ts'
 import { accessReason, sealSearchQuery, writeAudit, type AuditSource } from '../audit/index.ts'
@@ -25,7 +24,6 @@ import {
   latestRiskScore as latestRiskScoreRow,
   listClaims,
   listMedications,
-  newestScoresOf,
   type ClaimWithChildren,
 } from './clinical.repository.ts'
 import { riskScoreView, toClaim, toMedication } from './clinical-views.ts'
@@ -38,8 +36,7 @@ import {
   findScopedPatient,
   claimChildren,
   newestRequests,
-  searchPatients,
-  withActiveAuthorization,
+  searchPatientsInContext,
   type ScopedPatient,
   type SearchPage,
 } from './patients.repository.ts'
@@ -112,9 +109,12 @@ export async function searchPatientList(
   path: string,
 ): Promise<PatientList> {
   const now = ctx.clock()
-  const { total, rows } = await searchPatients(
+  const { total, rows } = await searchPatientsInContext(
     ctx.db,
+    source.principal,
+    now,
     await patientSearchPage(ctx, source.principal, query, now),
+    { scores: displayOptionsFor(source.principal.role).riskScore },
   )
   const typed = SEARCH_PARAMETERS.filter((name) => query[name] !== undefined)
   await writeAudit(ctx.db, source, {
@@ -128,17 +128,6 @@ export async function searchPatientList(
         : undefined,
     at: now,
   })
-  const ids = rows.map((row) => row.id)
-  const [requests, served] = await readAll(ctx.db, [
-    () => newestRequests(ctx.db, source.principal, ids),
-    () => withActiveAuthorization(ctx.db, source.principal, now, ids),
-  ])
-  const scores = displayOptionsFor(source.principal.role).riskScore
-    ? await newestScoresOf(
-        ctx.db,
-        ids.filter((id) => served.has(id)),
-      )
-    : new Map<string, number>()
   const pageUrl = (page: number): string => {
     const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size) })
     for (const name of SEARCH_PARAMETERS) if (query[name] !== undefined) params.set(name, String(query[name]))
@@ -150,10 +139,7 @@ export async function searchPatientList(
     next: query.page * query.page_size < total ? pageUrl(query.page + 1) : null,
     previous: query.page > 1 ? pageUrl(query.page - 1) : null,
     results: rows.map((row) =>
-      withScore(
-        toPatient(ctx, source.principal, row, requests.get(row.id), served.has(row.id)),
-        scores.get(row.id),
-      ),
+      withScore(toPatient(ctx, source.principal, row.patient, row.newestRequest, row.served), row.score),
     ),
   }
 }

@@ -1,0 +1,75 @@
+// Serialized answers of hot reads, kept in this process and keyed by everything the answer depends on,
+// including the organisation's data revision (organization_data_revisions, raised by triggers on every
+// committed change the answer could show). A key is therefore never stale: a change makes a new key, and
+// old keys simply stop being asked for and age out. Nothing here decides who may see what: the key carries
+// the caller's whole scope, and a route only consults the cache after its access rule has passed.
+//
+// Bounded by bytes (least recently used out first) and by age, so a large organisation's pages cannot
+// crowd the process's memory. Answers hold patients' names and contacts: they live only in memory, never
+// on disk, exactly as long as a request that produced them could have held them.
+import { LRUCache } from 'lru-cache'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { etagOf } from './etag.ts'
+
+export type CachedAnswer = { body: string; etag: string }
+
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024
+const DEFAULT_TTL_MS = 10 * 60_000
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by a route that missed its answer cache: where onSend files the serialized answer. */
+    answerCacheSlot?: { cache: AnswerCache; key: string }
+  }
+}
+
+export class AnswerCache {
+  private readonly entries: LRUCache<string, CachedAnswer>
+
+  constructor(options: { maxBytes?: number; ttlMs?: number } = {}) {
+    this.entries = new LRUCache<string, CachedAnswer>({
+      maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
+      sizeCalculation: (answer, key) => Buffer.byteLength(answer.body) + key.length + 64,
+      ttl: options.ttlMs ?? DEFAULT_TTL_MS,
+    })
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  /**
+   * Sends the answer held under `key` (true), or marks the request so that `fileAnswer` keeps the answer
+   * the handler goes on to produce (false).
+   */
+  sendHeld(request: FastifyRequest, reply: FastifyReply, key: string): boolean {
+    const answer = this.entries.get(key)
+    if (!answer) {
+      request.answerCacheSlot = { cache: this, key }
+      return false
+    }
+    void reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.body)
+    return true
+  }
+
+  store(key: string, body: string): CachedAnswer {
+    const answer = { body, etag: etagOf(body) }
+    this.entries.set(key, answer)
+    return answer
+  }
+}
+
+/**
+ * Route-level onSend hook, before conditionalGet: files a 200's serialized body under the key the handler
+ * marked, and names its ETag so conditionalGet does not hash it again.
+ */
+export async function fileAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  const slot = request.answerCacheSlot
+  if (!slot || reply.statusCode !== 200 || typeof payload !== 'string') return payload
+  reply.header('etag', slot.cache.store(slot.key, payload).etag)
+  return payload
+}
