@@ -329,7 +329,7 @@ describe('a SIGKILL during a Blue Button pull', () => {
       error: null,
     })
     console.info(
-      `pull crash safety: killed ${killedAfter} ms in, ${observed.length} answers after the restart ` +
+      `pull crash safety: killed at ${killedAfter} ms, ${observed.length} answers after the restart ` +
         `(${observed.filter((served) => served.data_as_of === null).length} "no data yet"), ` +
         `${Date.now() - started} ms in all`,
     )
