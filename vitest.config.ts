@@ -21,6 +21,8 @@ export default defineConfig({
       ...projectConfigs.filter((path) => existsSync(path)),
       // The lint config's own test: the architecture rules fail on code written to break them.
       { test: { name: 'lint-config', include: ['scripts/*.test.ts'], testTimeout: 60_000 } },
+      // The plain-Node scripts' own tests (the dependency audit gate).
+      { test: { name: 'scripts', include: ['scripts/*.test.mjs'] } },
     ],
   },
 })

@@ -37,6 +37,7 @@ const envSchema = z.object({
   DEV_TOOLS_REMOTE: flag.default(false),
   DEMO_SEED: flag.optional(),
   RUN_WORKERS: flag.default(true),
+  INGESTION_JOB_EXPIRY_SECONDS: z.coerce.number().int().min(5).max(86_400).optional(),
   MIGRATE_ON_START: flag.default(true),
   APP_DATABASE_ROLE: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -95,6 +96,11 @@ export type AppConfig = {
   demoSeed: boolean
   /** Runs the job workers in this process (off in tests that check queued work survives a restart). */
   runWorkers: boolean
+  /**
+   * How long a data pull may run before pg-boss counts its worker as gone and hands the job on (jobs/queue.ts;
+   * 300 s when unset). Tests that kill the server mid-pull shorten it so the resumption is seen in seconds.
+   */
+  ingestionJobExpirySeconds?: number | undefined
   /**
    * Applies migrations (ours and pg-boss's) at start. Off when the API connects as a role that owns nothing
    * and `npm run db:migrate` runs them as the owner (apps/api/README.md, 'Database roles').
@@ -265,6 +271,7 @@ export function loadConfig(
     devToolsRemote: e.DEV_TOOLS_REMOTE,
     demoSeed: e.DEMO_SEED ?? embedded,
     runWorkers: e.RUN_WORKERS,
+    ingestionJobExpirySeconds: e.INGESTION_JOB_EXPIRY_SECONDS,
     migrateOnStart: e.MIGRATE_ON_START,
     appDatabaseRole: e.APP_DATABASE_ROLE,
     logLevel: e.LOG_LEVEL,

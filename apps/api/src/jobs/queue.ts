@@ -44,29 +44,43 @@ export type JobQueue = {
   stop(): Promise<void>
 }
 
-/** `migrate: false` only checks pg-boss's schema is installed (an app role that owns nothing cannot alter it). */
+/**
+ * `migrate: false` only checks pg-boss's schema is installed (an app role that owns nothing cannot alter it).
+ * `ingestionExpirySeconds` replaces the pull's 300 s (config's INGESTION_JOB_EXPIRY_SECONDS).
+ */
 export async function createJobQueue(
   database: Database,
   log: FastifyBaseLogger,
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; ingestionExpirySeconds?: number | undefined } = {},
 ): Promise<JobQueue> {
+  const expiry: Partial<Record<QueueName, number>> = {
+    ...EXPIRY_SECONDS,
+    ...(options.ingestionExpirySeconds ? { [QUEUES.ingestRequest]: options.ingestionExpirySeconds } : {}),
+  }
   const boss = new PgBoss({
     db: database,
     schema: JOB_SCHEMA,
     migrate: options.migrate ?? true,
-    // Maintenance is what notices a job whose worker died (its expiry passed): every 30 s, not 2 minutes.
-    maintenanceIntervalSeconds: 30,
+    // Maintenance is what notices a job whose worker died (its expiry passed): every 30 s, not 2 minutes, and
+    // at least twice per expiry when one is set shorter, so a lost job waits at most half its expiry more.
+    maintenanceIntervalSeconds: Math.min(
+      30,
+      ...Object.values(expiry).map((seconds) => Math.max(1, Math.floor(seconds / 2))),
+    ),
   })
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'))
   await boss.start()
   for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, {
-      name,
+    const policy = {
       retryLimit: 8,
       retryDelay: 5,
       retryBackoff: true,
-      ...(EXPIRY_SECONDS[name] ? { expireInSeconds: EXPIRY_SECONDS[name] } : {}),
-    })
+      ...(expiry[name] ? { expireInSeconds: expiry[name] } : {}),
+    }
+    await boss.createQueue(name, { name, ...policy })
+    // createQueue leaves an existing queue as it was created; a policy changed here since (or set through
+    // the config) reaches the jobs sent from now on only once the queue row says so.
+    await boss.updateQueue(name, { name, ...policy })
   }
   if (database.kind === 'pglite') await requeueOrphanedJobs(database, log)
   return {

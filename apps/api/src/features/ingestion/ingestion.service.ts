@@ -19,6 +19,7 @@ import { noteMedicareGrantEnded, requireIdentityReview } from '../authorization-
 import { blueButtonClients, findGrant, grantTokenSource } from '../bluebutton/index.ts'
 import { applyMedicareDemographics, markPatientDataRefreshed } from '../patients/index.ts'
 import { checkIdentity, type IdentityCheck } from './identity.ts'
+import { queueIngestion } from './ingestion.queue.ts'
 import {
   findRunWithSubject,
   insertRiskScore,
@@ -35,7 +36,10 @@ import {
 } from './ingestion.repository.ts'
 import { computeRiskScore, sexOf } from './risk.ts'
 
-export type IngestionOutcome = 'completed' | 'held_for_review' | 'failed' | 'skipped'
+export type IngestionOutcome = 'completed' | 'held_for_review' | 'failed' | 'skipped' | 'superseded'
+
+export const INTERRUPTED_RUN_ERROR =
+  'Interrupted: the server stopped during this pull (or the pull outlasted its time limit); a new run pulls again.'
 
 const PAGE_SIZE = 50
 
@@ -54,6 +58,7 @@ export async function runIngestion(ctx: AppContext, runId: string): Promise<Inge
   const loaded = await findRunWithSubject(ctx.db, runId)
   if (!loaded || loaded.run.status === 'completed' || loaded.run.status === 'held_for_review')
     return 'skipped'
+  if (loaded.run.status === 'running') return supersedeInterruptedRun(ctx, loaded)
   const { run, request, patient } = loaded
   const grant = request.grantId ? await findGrant(ctx.db, request.grantId) : undefined
   const client = grant ? blueButtonClients(ctx).byClientId(grant.clientId) : null
@@ -87,6 +92,26 @@ export async function runIngestion(ctx: AppContext, runId: string): Promise<Inge
   } catch (error) {
     return failRun(pull, error)
   }
+}
+
+/**
+ * Every way out of a pull leaves its run completed, held, failed or queued again, so a job that finds its run
+ * still `running` was taken from a worker that is gone: the process was killed mid-pull, or pg-boss gave up on it
+ * at its expiry (queue.ts), the only times it hands an active job to another worker, whichever instance runs it.
+ * That run ends as failed with the reason, for the history and the request's status, and a new run with its
+ * own job pulls again, in one transaction; the pages stored so far are upserted again, and nothing is served
+ * before a pull completes. Finishing this job instead of resuming under the old id keeps the rule that a run
+ * has one job: were the new run carried by this job, a second crash would leave it `running` with none.
+ */
+async function supersedeInterruptedRun(
+  ctx: AppContext,
+  { run, request }: { run: RunRow; request: RequestRow },
+): Promise<IngestionOutcome> {
+  await ctx.db.transaction(async (tx) => {
+    await updateRun(tx, run.id, { status: 'failed', error: INTERRUPTED_RUN_ERROR, finishedAt: ctx.clock() })
+    await queueIngestion(ctx, tx, { id: request.id, patientId: run.patientId })
+  })
+  return 'superseded'
 }
 
 async function failRun(pull: Pull, error: unknown): Promise<IngestionOutcome> {

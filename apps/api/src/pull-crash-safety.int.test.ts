@@ -1,0 +1,339 @@
+// Crash safety of a Blue Button pull: the real server process is killed with SIGKILL while a pull is half-way
+// (the beneficiary, the coverage and the first page of claims stored, the second page on its way), then
+// started again on the same database (PGlite here, PostgreSQL in api-int-pg). Nothing of the half pull may be
+// served, neither while the server is down (read through a second instance) nor after the restart; the pull
+// must be taken up again and end with exactly what a pull that was never interrupted stores, and the run
+// history must show the interrupted run as failed with its reason, not as `running` forever.
+//
+// The Blue Button stand-in runs in this test process, not inside the server, so it outlives the kill (its
+// tokens and grants are in memory) and the test sees each of the server's calls as it arrives.
+import { bluebuttonSandbox, simulateBeneficiaryConsent } from '@blueconsent/bluebutton-sandbox'
+import { CSRF_COOKIE, CSRF_HEADER } from '@blueconsent/contract/auth'
+import { asc, count, eq } from 'drizzle-orm'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BlueButtonConfig } from './config.ts'
+import type { DbOrTx } from './db/client.ts'
+import { ingestionRuns } from './db/schema/bluebutton.ts'
+import { claimDiagnoses, claimLines, claims, medications, riskScores } from './db/schema/clinical.ts'
+import { DEMO_PASSWORD, demoUser } from './features/demo-data/index.ts'
+import { runIngestion } from './features/ingestion/index.ts'
+import { createPendingRequest, latestRun, sandboxName } from './testing/consent-testing.ts'
+import { createClient, loginAs } from './testing/http-client.ts'
+import { databaseEnv, freePort, startServer, type ServerProcess } from './testing/server-process.ts'
+import {
+  buildTestApp,
+  dropStorage,
+  TEST_PUBLIC_URL,
+  type TestApp,
+  type TestStorage,
+} from './testing/test-app.ts'
+
+// 155 ExplanationOfBenefit resources: four pages of 50.
+const BENEFICIARY = 'BBUser00000'
+const EOB_TOTAL = 155
+const PROVIDER = { clientId: 'blueconsent-provider', clientSecret: 'sandbox-provider-secret' }
+const AGENT = { clientId: 'blueconsent-agent', clientSecret: 'sandbox-agent-secret' }
+const REDIRECT_URI = `${TEST_PUBLIC_URL}/api/bluebutton/callback/`
+// PostgreSQL hands a killed worker's job on only once it expires (300 s in production). Long enough for the
+// first server to reach the kill before pg-boss gives up on it, short enough to see the resumption here.
+const EXPIRY_SECONDS = 15
+const REQUESTS = '/api/healthplans/requests/'
+
+type Served = { data_as_of: string | null; medications: number; claims: number }
+type Counts = { claims: number; medications: number; diagnoses: number; lines: number; riskScores: number }
+
+async function stored(db: DbOrTx, patientId: string): Promise<Counts> {
+  const [c] = await db.select({ n: count() }).from(claims).where(eq(claims.patientId, patientId))
+  const [m] = await db.select({ n: count() }).from(medications).where(eq(medications.patientId, patientId))
+  const [d] = await db
+    .select({ n: count() })
+    .from(claimDiagnoses)
+    .innerJoin(claims, eq(claims.id, claimDiagnoses.claimId))
+    .where(eq(claims.patientId, patientId))
+  const [l] = await db
+    .select({ n: count() })
+    .from(claimLines)
+    .innerJoin(claims, eq(claims.id, claimLines.claimId))
+    .where(eq(claims.patientId, patientId))
+  const [r] = await db.select({ n: count() }).from(riskScores).where(eq(riskScores.patientId, patientId))
+  return {
+    claims: c?.n ?? 0,
+    medications: m?.n ?? 0,
+    diagnoses: d?.n ?? 0,
+    lines: l?.n ?? 0,
+    riskScores: r?.n ?? 0,
+  }
+}
+
+/** A signed-in requester over real HTTP, with the CSRF cookie the SPA would echo. */
+async function signIn(base: string): Promise<(path: string) => Promise<Response>> {
+  const csrf = await fetch(`${base}/api/csrf/`)
+  const token = /csrftoken=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? ''
+  const headers = {
+    'content-type': 'application/json',
+    cookie: `${CSRF_COOKIE}=${token}`,
+    [CSRF_HEADER]: token,
+  }
+  const login = await fetch(`${base}/api/jwt/login/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: demoUser('ACO_USER').email, password: DEMO_PASSWORD }),
+  })
+  const { access } = (await login.json()) as { access: string }
+  return (path) => fetch(`${base}${path}`, { headers: { ...headers, authorization: `Bearer ${access}` } })
+}
+
+describe('a SIGKILL during a Blue Button pull', () => {
+  let sandbox: FastifyInstance
+  let bluebutton: BlueButtonConfig
+  // Each ExplanationOfBenefit search the sandbox receives, and what the test does when one arrives.
+  const eobCalls: string[] = []
+  let onEobCall: (calls: number) => void = () => {}
+  let storage: TestStorage | undefined
+  let app: TestApp | undefined
+  const servers: ServerProcess[] = []
+
+  beforeAll(async () => {
+    const port = await freePort()
+    const baseUrl = `http://127.0.0.1:${port}`
+    sandbox = Fastify()
+    sandbox.addHook('onRequest', async (request) => {
+      if (!request.url.includes('/ExplanationOfBenefit')) return
+      eobCalls.push(request.url)
+      onEobCall(eobCalls.length)
+    })
+    await sandbox.register(bluebuttonSandbox, {
+      publicBaseUrl: baseUrl,
+      adminEnabled: true,
+      clients: [
+        {
+          ...PROVIDER,
+          name: 'BlueConsent (providers)',
+          redirectUris: [REDIRECT_URI],
+          dataAccessType: 'THIRTEEN_MONTH',
+        },
+        { ...AGENT, name: 'BlueConsent (agents)', redirectUris: [REDIRECT_URI], dataAccessType: 'ONE_TIME' },
+      ],
+    })
+    await sandbox.listen({ port, host: '127.0.0.1' })
+    bluebutton = {
+      baseUrl,
+      embeddedSandbox: false,
+      redirectUri: REDIRECT_URI,
+      provider: PROVIDER,
+      agent: AGENT,
+    }
+  })
+  afterAll(async () => {
+    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL')
+    await app?.close({ keep: true })
+    await sandbox?.close()
+    if (storage) await dropStorage(storage)
+  })
+
+  /** The app in this process on the test's database, workers off: a second instance, or a database reader. */
+  const openApp = (reopen?: TestStorage) =>
+    buildTestApp({
+      persistent: true,
+      ...(reopen ? { reopen } : {}),
+      config: { bluebutton, ingestionJobExpirySeconds: EXPIRY_SECONDS },
+    })
+
+  const slow = (delayMs: number) =>
+    sandbox.inject({
+      method: 'PUT',
+      url: `/__admin/faults/${PROVIDER.clientId}`,
+      payload: { kind: 'slow', delayMs },
+    })
+
+  const startApi = (store: TestStorage) =>
+    startServer({
+      ...databaseEnv(store),
+      BLUEBUTTON_BASE_URL: bluebutton.baseUrl,
+      BLUEBUTTON_PROVIDER_CLIENT_ID: PROVIDER.clientId,
+      BLUEBUTTON_PROVIDER_CLIENT_SECRET: PROVIDER.clientSecret,
+      BLUEBUTTON_AGENT_CLIENT_ID: AGENT.clientId,
+      BLUEBUTTON_AGENT_CLIENT_SECRET: AGENT.clientSecret,
+      BLUEBUTTON_REDIRECT_URI: REDIRECT_URI,
+      INGESTION_JOB_EXPIRY_SECONDS: String(EXPIRY_SECONDS),
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    })
+
+  /** A request for the sandbox beneficiary, consented at Medicare: authorized, its pull queued (not run). */
+  async function authorizedRequest(t: TestApp) {
+    const name = sandboxName(BENEFICIARY)
+    const pending = await createPendingRequest(t, {
+      persona: 'ACO_USER',
+      patientName: `${name.given} ${name.family}`,
+    })
+    const browser = createClient(t.app)
+    const connect = await browser.request({
+      method: 'POST',
+      url: `/api/consent/${pending.token}/connect/`,
+      payload: {},
+    })
+    expect(connect.statusCode, connect.body).toBe(200)
+    const outcome = await simulateBeneficiaryConsent(
+      (connect.json() as { authorize_url: string }).authorize_url,
+      {
+        username: BENEFICIARY,
+      },
+    )
+    if (outcome.kind !== 'redirect') throw new Error(`consent stopped: ${JSON.stringify(outcome)}`)
+    const back = await browser.request({
+      method: 'GET',
+      url: `${outcome.location.pathname}${outcome.location.search}`,
+    })
+    expect(back.headers.location).toContain('result=authorized')
+    return pending
+  }
+
+  it('serves nothing of the half pull, takes the pull up again after the restart and stores it whole, once', async () => {
+    const started = Date.now()
+    const t = await openApp()
+    app = t
+    storage = t.storage
+
+    // The yardstick: the same beneficiary pulled without interruption, as another patient of the organisation.
+    const reference = await authorizedRequest(t)
+    expect(await runIngestion(t.app.ctx, (await latestRun(t, reference.requestId)).id)).toBe('completed')
+    const whole = await stored(t.app.ctx.db, reference.patientId)
+    expect(whole.claims + whole.medications).toBe(EOB_TOTAL)
+    expect(whole.riskScores).toBe(1)
+    const wholeData = (
+      await (
+        await loginAs(t.app, 'ACO_USER')
+      ).request({ method: 'GET', url: `${REQUESTS}${reference.requestId}/data/` })
+    ).json() as { data: { medications: unknown[]; claims: unknown[] } }
+    const full = { medications: wholeData.data.medications.length, claims: wholeData.data.claims.length }
+    expect(full.medications + full.claims).toBe(EOB_TOTAL)
+
+    // The request under test: consented, so its pull job waits in the queue for the server's worker.
+    const request = await authorizedRequest(t)
+    const interruptedRunId = (await latestRun(t, request.requestId)).id
+    await t.close({ keep: true })
+    app = undefined
+
+    // Every Blue Button call takes 0.7 s; when the second page of claims is asked for, the first is stored
+    // (pages are fetched one after the other, each stored before the next is asked for): kill right then.
+    await slow(700)
+    eobCalls.length = 0
+    const first = await startApi(storage)
+    servers.push(first)
+    onEobCall = (calls) => {
+      if (calls === 2) first.child.kill('SIGKILL')
+    }
+    const killedAfter = await Promise.race([
+      first.exited.then(() => Date.now() - started),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('the pull never reached its second page')), 60_000),
+      ),
+    ])
+    onEobCall = () => {}
+    expect(eobCalls).toHaveLength(2)
+
+    // While the server is down: another instance on the same database finds part of the record stored, and
+    // serves none of it.
+    const down = await openApp(storage)
+    app = down
+    const half = await stored(down.app.ctx.db, request.patientId)
+    expect(half.claims + half.medications).toBe(50)
+    const caught = await latestRun(down, request.requestId)
+    expect(caught).toMatchObject({ id: interruptedRunId, status: 'running', pagesFetched: 1 })
+    const requester = await loginAs(down.app, 'ACO_USER')
+    const dataWhileDown = await requester.request({
+      method: 'GET',
+      url: `${REQUESTS}${request.requestId}/data/`,
+    })
+    expect(dataWhileDown.statusCode).toBe(200)
+    expect(dataWhileDown.json()).toMatchObject({
+      data_as_of: null,
+      data: { medications: [], claims: [] },
+      risk_score: null,
+    })
+    const recordWhileDown = await requester.request({
+      method: 'GET',
+      url: `/api/patients/${request.patientId}/consolidated/`,
+    })
+    expect(recordWhileDown.json()).toMatchObject({ data_as_of: null, medications: [], claims: [] })
+    await down.close({ keep: true })
+    app = undefined
+
+    // The restart. Calls stay a little slow so the pull taken up again is in progress for a while; every answer
+    // until it completes is "no data yet" or the whole record, never a part.
+    await slow(250)
+    const second = await startApi(storage)
+    servers.push(second)
+    const get = await signIn(second.base)
+    const observed: Served[] = []
+    const deadline = Date.now() + 90_000
+    for (;;) {
+      const data = (await (await get(`${REQUESTS}${request.requestId}/data/`)).json()) as {
+        data_as_of: string | null
+        data: { medications: unknown[]; claims: unknown[] }
+      }
+      const record = (await (await get(`/api/patients/${request.patientId}/consolidated/`)).json()) as {
+        data_as_of: string | null
+        medications: unknown[]
+        claims: unknown[]
+      }
+      for (const served of [
+        {
+          data_as_of: data.data_as_of,
+          medications: data.data.medications.length,
+          claims: data.data.claims.length,
+        },
+        {
+          data_as_of: record.data_as_of,
+          medications: record.medications.length,
+          claims: record.claims.length,
+        },
+      ]) {
+        observed.push(served)
+        if (served.data_as_of === null)
+          expect(served).toEqual({ data_as_of: null, medications: 0, claims: 0 })
+        else expect({ medications: served.medications, claims: served.claims }).toEqual(full)
+      }
+      const status = (await (await get(`${REQUESTS}${request.requestId}/status/`)).json()) as {
+        ingestion?: { status: string }
+      }
+      // The interrupted run and its successor change in one transaction: the newest run is never the failed one.
+      expect(status.ingestion?.status).not.toBe('failed')
+      if (status.ingestion?.status === 'completed' && data.data_as_of !== null && record.data_as_of !== null)
+        break
+      if (Date.now() > deadline) throw new Error(`the pull was not taken up again: ${JSON.stringify(status)}`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    const stopped = second.exited
+    second.child.kill('SIGTERM')
+    expect(await stopped).toBe(0)
+
+    // Exactly what the uninterrupted pull stored (claims are upserted on their Blue Button id, their diagnoses
+    // and lines replaced): nothing twice, nothing missing, one risk score.
+    const after = await openApp(storage)
+    app = after
+    expect(await stored(after.app.ctx.db, request.patientId)).toEqual(whole)
+    const runs = await after.app.ctx.db
+      .select()
+      .from(ingestionRuns)
+      .where(eq(ingestionRuns.requestId, request.requestId))
+      .orderBy(asc(ingestionRuns.createdAt), asc(ingestionRuns.id))
+    // The interrupted run ended as failed, with why; a new run did the whole pull.
+    expect(runs.map((run) => run.status)).toEqual(['failed', 'completed'])
+    expect(runs[0]).toMatchObject({ id: interruptedRunId, pagesFetched: 1 })
+    expect(runs[0]?.error).toMatch(/interrupted/i)
+    expect(runs[0]?.finishedAt).not.toBeNull()
+    expect(runs[1]).toMatchObject({
+      pagesFetched: 4,
+      pagesTotal: 4,
+      resourcesFetched: EOB_TOTAL,
+      error: null,
+    })
+    console.info(
+      `pull crash safety: killed at ${killedAfter} ms, ${observed.length} answers after the restart ` +
+        `(${observed.filter((served) => served.data_as_of === null).length} "no data yet"), ` +
+        `${Date.now() - started} ms in all`,
+    )
+  }, 180_000)
+})
