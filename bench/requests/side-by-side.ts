@@ -107,6 +107,7 @@ async function stopAll(): Promise<void> {
 process.on('exit', () => signalAll('SIGKILL'))
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
+    if (stopping) return
     process.stderr.write(`\n${signal}: stopping the servers\n`)
     void stopAll().then(() => process.exit(130))
   })
@@ -340,6 +341,7 @@ function parseWrk(output: string): Figures {
 }
 
 async function wrk(url: string, token: string, duration: number, connections = 64): Promise<Figures> {
+  if (stopping) throw new Error('stopped')
   // --timeout 10s: wrk's default (2 s) drops the slow answers from the latency figures instead of waiting.
   const argv = ['-t2', `-c${connections}`, `-d${duration}s`, '--timeout', '10s', '--latency']
   argv.push('-H', `Authorization: Bearer ${token}`, url)
@@ -350,6 +352,7 @@ async function wrk(url: string, token: string, duration: number, connections = 6
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   await new Promise((done) => child.on('exit', done))
   children.delete(child)
+  if (stopping) throw new Error('stopped')
   return parseWrk(output)
 }
 
