@@ -35,4 +35,17 @@ describe('access tokens', () => {
     expect(a.jti).toMatch(/^[0-9a-f-]{36}$/)
     expect(b.jti).not.toBe(a.jti)
   })
+
+  it('still check what a verified token could change: another signature, and the expiry on every use', async () => {
+    const token = await signer.sign(claims, now)
+    await signer.verify(token, now)
+    const [head, body, signature] = token.split('.')
+    const flipped = `${signature?.[0] === 'A' ? 'B' : 'A'}${signature?.slice(1) ?? ''}`
+    await expect(signer.verify(`${head}.${body}.${flipped}`, now)).rejects.toThrow()
+    const expiry = new Date(now.getTime() + 900_000)
+    await expect(signer.verify(token, new Date(expiry.getTime() - 1_000))).resolves.toMatchObject({
+      sub: 'u1',
+    })
+    await expect(signer.verify(token, expiry)).rejects.toThrow()
+  })
 })
