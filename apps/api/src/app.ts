@@ -183,7 +183,10 @@ async function createContext(
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null
-  const jobs = await createJobQueue(database, app.log, { migrate: config.migrateOnStart })
+  const jobs = await createJobQueue(database, app.log, {
+    migrate: config.migrateOnStart,
+    ...(config.jobTimings ? { timings: config.jobTimings } : {}),
+  })
   const ctx: AppContext = {
     config,
     database,

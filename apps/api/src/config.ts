@@ -37,6 +37,8 @@ const envSchema = z.object({
   DEV_TOOLS_REMOTE: flag.default(false),
   DEMO_SEED: flag.optional(),
   RUN_WORKERS: flag.default(true),
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).optional(),
+  JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).optional(),
   MIGRATE_ON_START: flag.default(true),
   APP_DATABASE_ROLE: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -95,6 +97,13 @@ export type AppConfig = {
   demoSeed: boolean
   /** Runs the job workers in this process (off in tests that check queued work survives a restart). */
   runWorkers: boolean
+  /**
+   * pg-boss timings for tests that kill workers and wait for their jobs to be tried again: a shorter expiry for
+   * every queue (a job then counts as lost sooner) and a shorter maintenance interval (which notices it).
+   * Unset, the queue defaults in jobs/queue.ts apply; an expiry shorter than a job's run lets a second
+   * worker start it while the first still runs.
+   */
+  jobTimings?: { expireSeconds?: number | undefined; maintenanceIntervalSeconds?: number | undefined }
   /**
    * Applies migrations (ours and pg-boss's) at start. Off when the API connects as a role that owns nothing
    * and `npm run db:migrate` runs them as the owner (apps/api/README.md, 'Database roles').
@@ -265,6 +274,10 @@ export function loadConfig(
     devToolsRemote: e.DEV_TOOLS_REMOTE,
     demoSeed: e.DEMO_SEED ?? embedded,
     runWorkers: e.RUN_WORKERS,
+    jobTimings: {
+      expireSeconds: e.JOB_EXPIRE_SECONDS,
+      maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+    },
     migrateOnStart: e.MIGRATE_ON_START,
     appDatabaseRole: e.APP_DATABASE_ROLE,
     logLevel: e.LOG_LEVEL,

@@ -44,29 +44,43 @@ export type JobQueue = {
   stop(): Promise<void>
 }
 
-/** `migrate: false` only checks pg-boss's schema is installed (an app role that owns nothing cannot alter it). */
+export type JobTimings = {
+  expireSeconds?: number | undefined
+  maintenanceIntervalSeconds?: number | undefined
+}
+
+/**
+ * `migrate: false` only checks pg-boss's schema is installed (an app role that owns nothing cannot alter it).
+ * `timings` shortens expiry and maintenance for tests that kill workers (config.ts, jobTimings).
+ */
 export async function createJobQueue(
   database: Database,
   log: FastifyBaseLogger,
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; timings?: JobTimings } = {},
 ): Promise<JobQueue> {
+  const timings = options.timings ?? {}
   const boss = new PgBoss({
     db: database,
     schema: JOB_SCHEMA,
     migrate: options.migrate ?? true,
     // Maintenance is what notices a job whose worker died (its expiry passed): every 30 s, not 2 minutes.
-    maintenanceIntervalSeconds: 30,
+    maintenanceIntervalSeconds: timings.maintenanceIntervalSeconds ?? 30,
   })
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'))
   await boss.start()
   for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, {
-      name,
+    const expireInSeconds = timings.expireSeconds ?? EXPIRY_SECONDS[name]
+    const settings = {
       retryLimit: 8,
       retryDelay: 5,
       retryBackoff: true,
-      ...(EXPIRY_SECONDS[name] ? { expireInSeconds: EXPIRY_SECONDS[name] } : {}),
-    })
+      ...(expireInSeconds ? { expireInSeconds } : {}),
+    }
+    await boss.createQueue(name, { name, ...settings })
+    // createQueue leaves an existing queue as it was (ON CONFLICT DO NOTHING): without this update, a
+    // database whose queues were made before an expiry here changed keeps the old one (a job caught by a crash
+    // then waits pg-boss's quarter of an hour, not the minute above).
+    await boss.updateQueue(name, { name, ...settings })
   }
   if (database.kind === 'pglite') await requeueOrphanedJobs(database, log)
   return {
