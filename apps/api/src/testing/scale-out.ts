@@ -104,15 +104,16 @@ export type Caller = {
   call: (base: string, method: string, path: string, body?: unknown) => Promise<Response>
 }
 
-/** A demo persona signed in over real HTTP, with the CSRF cookie and refresh cookie a browser would send. */
-export async function signIn(base: string, persona: DemoPersona): Promise<Caller> {
+/** A JSON call's headers with a fresh CSRF cookie echoed, as the SPA sends them (a patient's too). */
+export async function csrfHeaders(base: string): Promise<Record<string, string>> {
   const csrf = await fetch(`${base}/api/csrf/`)
   const token = /csrftoken=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? ''
-  const headers = {
-    'content-type': 'application/json',
-    cookie: `${CSRF_COOKIE}=${token}`,
-    [CSRF_HEADER]: token,
-  }
+  return { 'content-type': 'application/json', cookie: `${CSRF_COOKIE}=${token}`, [CSRF_HEADER]: token }
+}
+
+/** A demo persona signed in over real HTTP, with the CSRF cookie and refresh cookie a browser would send. */
+export async function signIn(base: string, persona: DemoPersona): Promise<Caller> {
+  const headers = await csrfHeaders(base)
   const login = await fetch(`${base}/api/jwt/login/`, {
     method: 'POST',
     headers,
