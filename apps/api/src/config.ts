@@ -39,6 +39,7 @@ const envSchema = z.object({
   RUN_WORKERS: flag.default(true),
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).optional(),
   JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).optional(),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).optional(),
   MIGRATE_ON_START: flag.default(true),
   APP_DATABASE_ROLE: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -67,6 +68,12 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalString,
   STRIPE_PRICE_LOOKUP_KEY: z.string().default('blueconsent_seat_monthly'),
 })
+
+export type JobTimings = {
+  expireSeconds?: number | undefined
+  maintenanceIntervalSeconds?: number | undefined
+  retryDelaySeconds?: number | undefined
+}
 
 export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null }
 
@@ -99,11 +106,11 @@ export type AppConfig = {
   runWorkers: boolean
   /**
    * pg-boss timings for tests that kill workers and wait for their jobs to be tried again: a shorter expiry for
-   * every queue (a job then counts as lost sooner) and a shorter maintenance interval (which notices it).
-   * Unset, the queue defaults in jobs/queue.ts apply; an expiry shorter than a job's run lets a second
-   * worker start it while the first still runs.
+   * every queue (a job then counts as lost sooner), a shorter maintenance interval (which notices it) and a
+   * shorter first retry delay (doubled for each later retry). Unset, the defaults in jobs/queue.ts apply; an
+   * expiry shorter than a job's run lets a second worker start it while the first still runs.
    */
-  jobTimings?: { expireSeconds?: number | undefined; maintenanceIntervalSeconds?: number | undefined }
+  jobTimings?: JobTimings
   /**
    * Applies migrations (ours and pg-boss's) at start. Off when the API connects as a role that owns nothing
    * and `npm run db:migrate` runs them as the owner (apps/api/README.md, 'Database roles').
@@ -277,6 +284,7 @@ export function loadConfig(
     jobTimings: {
       expireSeconds: e.JOB_EXPIRE_SECONDS,
       maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+      retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     },
     migrateOnStart: e.MIGRATE_ON_START,
     appDatabaseRole: e.APP_DATABASE_ROLE,

@@ -10,7 +10,12 @@
 // outbox; no SMTP or Twilio API lets a sender prevent that, so the kills fall where no answer is on its way
 // back. Anything sent twice beyond that is a defect of the jobs (two workers on one job, a job outliving its
 // expiry, a sweep on each instance), which is what this test looks for.
-import { createServer as createHttpServer, type Server } from 'node:http'
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mapCoverage, mapExplanationOfBenefit } from '@blueconsent/bluebutton'
 import { buildSandboxApp, createBeneficiaryRegistry } from '@blueconsent/bluebutton-sandbox'
@@ -23,7 +28,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './db/client.ts'
 import { JOB_SCHEMA, QUEUES } from './jobs/queue.ts'
 import { createCryptoKeys, decrypt } from './lib/crypto.ts'
-import { csrfHeaders, signIn, startNginx, startRedis, type Caller, type Helper } from './testing/scale-out.ts'
+import {
+  connectionOwner,
+  csrfHeaders,
+  signIn,
+  startNginx,
+  startRedis,
+  type Caller,
+  type Helper,
+} from './testing/scale-out.ts'
 import { databaseEnv, freePort, startServer, type ServerProcess } from './testing/server-process.ts'
 import { dropStorage, openStorage, type TestStorage } from './testing/test-app.ts'
 import { TEST_ENCRYPTION_KEY } from './testing/test-keys.ts'
@@ -37,7 +50,7 @@ const KILLS = 3
 // (a slowed pull takes a few seconds), or a second worker would start a job the first still runs.
 const JOB_EXPIRE_SECONDS = 12
 // Every FHIR answer is slowed, so a pull spans several seconds and the kills catch some half-way.
-const FHIR_DELAY_MS = 150
+const FHIR_DELAY_MS = 250
 
 /** Holds every new delivery at the SMTP server and the Twilio stand-in until released. */
 class DeliveryGate {
@@ -47,9 +60,13 @@ class DeliveryGate {
   readonly open = new Set<string>()
   /** SMTP sessions whose sender hung up (killed while held, say): never counted as open again. */
   readonly closed = new Set<string>()
+  /** The senders' ports of the deliveries waiting now (to find which instance holds them). */
+  readonly waitingPorts = new Set<number>()
 
-  async pass(): Promise<void> {
+  async pass(port: number | undefined): Promise<void> {
+    if (port) this.waitingPorts.add(port)
     while (this.held) await new Promise<void>((resolve) => this.waiting.push(resolve))
+    if (port) this.waitingPorts.delete(port)
   }
   hold(): void {
     this.held = true
@@ -68,7 +85,7 @@ function startSmtp(gate: DeliveryGate, received: SmtpDelivery[]): Promise<SMTPSe
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onMailFrom(_address, session, callback) {
-      void gate.pass().then(() => {
+      void gate.pass(session.remotePort).then(() => {
         if (gate.closed.has(session.id)) return
         gate.open.add(session.id)
         callback()
@@ -102,7 +119,7 @@ function startTwilio(gate: DeliveryGate, delivered: SmsDelivery[]): Promise<Serv
     request.on('error', () => undefined)
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
-      void gate.pass().then(() => {
+      void gate.pass(request.socket.remotePort).then(() => {
         // The sender was killed while its message waited: it never got an answer, and will send it again.
         if (request.socket.destroyed) return
         const form = new URLSearchParams(Buffer.concat(chunks).toString())
@@ -160,6 +177,8 @@ describe('durable jobs on three instances that are killed and restarted', () => 
   const gate = new DeliveryGate()
   const mails: SmtpDelivery[] = []
   const texts: SmsDelivery[] = []
+  /** The callers' ports of the sandbox's FHIR calls under way (pulls in progress). */
+  const fhirCalls = new Set<number>()
   const ports: number[] = []
   const instances: ServerProcess[] = []
   let env: Record<string, string>
@@ -205,6 +224,12 @@ describe('durable jobs on three instances that are killed and restarted', () => 
         },
       ],
     })
+    sandbox.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      const port = request.socket.remotePort
+      if (!port || !request.url?.includes('/v2/fhir/')) return
+      fhirCalls.add(port)
+      response.on('close', () => fhirCalls.delete(port))
+    })
     await sandbox.listen({ port: sandboxPort, host: '127.0.0.1' })
     const slow = await fetch(`${sandboxUrl}/__admin/faults/${PROVIDER_CLIENT}`, {
       method: 'PUT',
@@ -230,6 +255,7 @@ describe('durable jobs on three instances that are killed and restarted', () => 
       BLUEBUTTON_AGENT_CLIENT_SECRET: 'sandbox-agent-secret',
       JOB_EXPIRE_SECONDS: String(JOB_EXPIRE_SECONDS),
       JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
+      JOB_RETRY_DELAY_SECONDS: '1',
     }
     // The first instance migrates (and sets the queues' expiry); the others start on a ready schema.
     await startInstance(0)
@@ -327,10 +353,12 @@ describe('durable jobs on three instances that are killed and restarted', () => 
       expect(back.headers.get('location'), username).toMatch(/result=authorized/)
     }
 
-    // The storm: between kills, patients consent (pulls start), staff create and resend (deliveries queue),
-    // expiries fall due and extra sweeps are asked for (so sweeps run on several instances at once). Then the
-    // peers stop answering, an instance is killed holding whatever it had taken, and is started again.
-    const activeAtKill: number[] = []
+    // The storm, three times: expiries fall due and extra sweeps are asked for (so sweeps run on several
+    // instances at once); the peers stop answering; staff create and resend (deliveries queue and wait at the
+    // peers, on whichever instance took them) and patients consent (pulls start). Then the instance holding
+    // the most (a pull if any) is killed and started again; the others finish what they hold.
+    const kills: { held: number; pulls: number }[] = []
+    const restarts: Promise<void>[] = []
     const due = async (ids: string[]) => {
       await sql(
         `update authorization_requests set expires_at = now() - interval '1 minute' where id = any($1)`,
@@ -339,35 +367,66 @@ describe('durable jobs on three instances that are killed and restarted', () => 
       for (let sweep = 0; sweep < 3; sweep += 1) await sender?.send(QUEUES.lifecycleSweep, {})
     }
     for (let kill = 0; kill < KILLS; kill += 1) {
-      for (const username of CONSENTING.slice(kill * 2, kill * 2 + 2)) await consent(username)
       await due(expiring.slice(kill * 2, kill * 2 + 2))
+      gate.hold()
       const fresh = await create('email', `Storm Email ${kill}`)
       await create('phone', `Storm Text ${kill}`)
       expect((await staff.call(gateway, 'POST', `${REQUESTS}${fresh}/resend/`, {})).status).toBeLessThan(300)
-      await sleep(400)
-      gate.hold()
-      // Whatever the peers already accepted gets its 'sent' mark before the kill.
+      for (const username of CONSENTING.slice(kill * 2, kill * 2 + 2)) await consent(username)
+      // Whatever the peers accepted before the hold gets its 'sent' mark before the kill.
       await waitUntil(
         () => 'SMTP sessions in progress to end',
         async () => gate.open.size === 0,
         20_000,
       )
-      await sleep(500)
-      const [active] = await sql<{ n: number }>(
-        `select count(*)::int as n from ${JOB_SCHEMA}.job where state = 'active' and name <> $1`,
-        [QUEUES.lifecycleSweep],
+      await waitUntil(
+        () => 'deliveries to wait at the peers',
+        async () => gate.waitingPorts.size > 0,
+        20_000,
       )
-      activeAtKill.push(active?.n ?? 0)
-      const victim = instances[kill % 3]
+      await sleep(300)
+      // Who holds what, from the connections: waiting deliveries, and FHIR calls of pulls under way. An
+      // instance still starting after an earlier kill holds nothing yet and is not chosen.
+      const pids = instances.map((instance) =>
+        instance.child.exitCode === null ? (instance.child.pid ?? 0) : 0,
+      )
+      const holding = pids.map(() => ({ held: new Set<number>(), pulls: new Set<number>() }))
+      for (let sample = 0; sample < 4; sample += 1) {
+        for (const [ports, key] of [
+          [gate.waitingPorts, 'held'],
+          [fhirCalls, 'pulls'],
+        ] as const) {
+          for (const port of ports) {
+            const owner = pids.indexOf(connectionOwner(pids, port) ?? -1)
+            if (owner >= 0) holding[owner]?.[key].add(port)
+          }
+        }
+        await sleep(100)
+      }
+      const score = (index: number) =>
+        (holding[index]?.held.size ? 100 : 0) + (holding[index]?.pulls.size ? 10 : 0)
+      const alive = [0, 1, 2].filter((index) => pids[index])
+      const victimIndex = alive.reduce((best, index) => (score(index) > score(best) ? index : best))
+      kills.push({
+        held: holding[victimIndex]?.held.size ?? 0,
+        pulls: holding[victimIndex]?.pulls.size ?? 0,
+      })
+      const victim = instances[victimIndex]
       if (!victim) throw new Error('no instance')
       victim.child.kill('SIGKILL')
       await victim.exited
       // Let the peers see the killed sender's connections close, then answer the survivors.
       await sleep(300)
       gate.release()
-      await startInstance(kill % 3)
+      restarts.push(startInstance(victimIndex))
     }
-    expect(activeAtKill.filter((count) => count > 0).length, `active jobs: ${activeAtKill}`).toBe(KILLS)
+    await Promise.all(restarts)
+    // Every kill took deliveries down with it, and at least one a pull half-way.
+    expect(
+      kills.filter((kill) => kill.held > 0),
+      JSON.stringify(kills),
+    ).toHaveLength(KILLS)
+    expect(kills.filter((kill) => kill.pulls > 0).length, JSON.stringify(kills)).toBeGreaterThan(0)
 
     // Everything drains: messages sent, pulls finished, expiries applied, no job left to run.
     const authorizedIds = [...consenting.values()].map((entry) => entry.requestId)
@@ -387,6 +446,15 @@ describe('durable jobs on three instances that are killed and restarted', () => 
         return left?.outbox === 0 && left.runs === 0 && left.open === 0 && left.jobs === 0
       },
     )
+
+    // The killed instances' jobs were handed to others: deliveries and pulls tried again after their expiry.
+    const retried = await sql<{ name: string; retried: number }>(
+      `select name, count(*) filter (where retry_count > 0)::int as retried
+         from ${JOB_SCHEMA}.job where name = any($1) group by name order by name`,
+      [[QUEUES.deliverOutbox, QUEUES.ingestRequest]],
+    )
+    expect(retried.map((row) => row.name)).toEqual([QUEUES.ingestRequest, QUEUES.deliverOutbox])
+    for (const row of retried) expect(row.retried, row.name).toBeGreaterThan(0)
 
     // Emails: one delivery per outbox row, under that row's Message-ID, and nothing else.
     const emailRows = await sql<{ id: string }>(`select id from outbox_messages where channel = 'email'`)

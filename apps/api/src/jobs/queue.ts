@@ -1,6 +1,7 @@
 // Durable jobs in Postgres (pg-boss 10), sharing the app's database handle on both backends.
 import PgBoss from 'pg-boss'
 import type { FastifyBaseLogger } from 'fastify'
+import type { JobTimings } from '../config.ts'
 import { transactionExecutor, type Database, type DbOrTx } from '../db/client.ts'
 
 export const QUEUES = {
@@ -44,14 +45,9 @@ export type JobQueue = {
   stop(): Promise<void>
 }
 
-export type JobTimings = {
-  expireSeconds?: number | undefined
-  maintenanceIntervalSeconds?: number | undefined
-}
-
 /**
  * `migrate: false` only checks pg-boss's schema is installed (an app role that owns nothing cannot alter it).
- * `timings` shortens expiry and maintenance for tests that kill workers (config.ts, jobTimings).
+ * `timings` shortens expiry, maintenance and retry delay for tests that kill workers (config.ts, jobTimings).
  */
 export async function createJobQueue(
   database: Database,
@@ -72,7 +68,7 @@ export async function createJobQueue(
     const expireInSeconds = timings.expireSeconds ?? EXPIRY_SECONDS[name]
     const settings = {
       retryLimit: 8,
-      retryDelay: 5,
+      retryDelay: timings.retryDelaySeconds ?? 5,
       retryBackoff: true,
       ...(expireInSeconds ? { expireInSeconds } : {}),
     }

@@ -1,7 +1,7 @@
 // The surroundings of several API instances in the scale-out tests: a throwaway Redis and Debian's nginx in
 // front of the instances, round robin, each started on loopback in its own temporary folder.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CSRF_COOKIE, CSRF_HEADER } from '@blueconsent/contract/auth'
@@ -136,4 +136,42 @@ export async function signIn(base: string, persona: DemoPersona): Promise<Caller
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
   }
+}
+
+/**
+ * Which of the given processes holds the loopback TCP connection whose local port is `port` (a client's
+ * outgoing connection, as the peer sees it in `remotePort`), from /proc: the socket's inode in
+ * /proc/net/tcp, then the process with a descriptor on that inode. Linux only, like the scale-out tests.
+ */
+export function connectionOwner(pids: readonly number[], port: number): number | undefined {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0')
+  const inodes = new Set<string>()
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string
+    try {
+      text = readFileSync(table, 'utf8')
+    } catch {
+      continue
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/)
+      if (fields[1]?.endsWith(`:${hexPort}`) && fields[9]) inodes.add(`socket:[${fields[9]}]`)
+    }
+  }
+  for (const pid of pids) {
+    let descriptors: string[]
+    try {
+      descriptors = readdirSync(`/proc/${pid}/fd`)
+    } catch {
+      continue
+    }
+    for (const fd of descriptors) {
+      try {
+        if (inodes.has(readlinkSync(`/proc/${pid}/fd/${fd}`))) return pid
+      } catch {
+        // The descriptor closed while we looked.
+      }
+    }
+  }
+  return undefined
 }
