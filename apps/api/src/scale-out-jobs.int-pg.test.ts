@@ -367,6 +367,10 @@ describe('durable jobs on three instances that are killed and restarted', () => 
       for (let sweep = 0; sweep < 3; sweep += 1) await sender?.send(QUEUES.lifecycleSweep, {})
     }
     for (let kill = 0; kill < KILLS; kill += 1) {
+      // The instance killed last round is back first: starting, it may already take jobs, and one not yet
+      // known by its process id could not be chosen. (Not awaited while the peers hold deliveries: a delivery
+      // held past its job's expiry would be handed to a second instance and sent twice, by the test's doing.)
+      await Promise.all(restarts)
       await due(expiring.slice(kill * 2, kill * 2 + 2))
       gate.hold()
       const fresh = await create('email', `Storm Email ${kill}`)
@@ -385,8 +389,7 @@ describe('durable jobs on three instances that are killed and restarted', () => 
         20_000,
       )
       await sleep(300)
-      // Who holds what, from the connections: waiting deliveries, and FHIR calls of pulls under way. An
-      // instance still starting after an earlier kill holds nothing yet and is not chosen.
+      // Who holds what, from the connections: waiting deliveries, and FHIR calls of pulls under way.
       const pids = instances.map((instance) =>
         instance.child.exitCode === null ? (instance.child.pid ?? 0) : 0,
       )
@@ -429,7 +432,6 @@ describe('durable jobs on three instances that are killed and restarted', () => 
     expect(kills.filter((kill) => kill.pulls > 0).length, JSON.stringify(kills)).toBeGreaterThan(0)
 
     // Everything drains: messages sent, pulls finished, expiries applied, no job left to run.
-    const authorizedIds = [...consenting.values()].map((entry) => entry.requestId)
     await waitUntil(
       () => 'the queue to drain',
       async () => {
@@ -463,7 +465,8 @@ describe('durable jobs on three instances that are killed and restarted', () => 
     expect([...byMessageId].filter(([, count]) => count !== 1)).toEqual([])
     expect([...byMessageId.keys()].sort()).toEqual(emailRows.map((row) => `<${row.id}@127.0.0.1>`).sort())
 
-    // Texts: what the outbox holds, sent once each (the same recipient and body counted as one message).
+    // Texts: what the outbox holds, sent once each (compared as lists of recipient and body, so a text sent
+    // twice is an extra entry).
     const keys = createCryptoKeys(TEST_ENCRYPTION_KEY)
     const smsRows = await sql<{ to_encrypted: string; body_encrypted: string }>(
       `select to_encrypted, body_encrypted from outbox_messages where channel = 'sms'`,
@@ -512,7 +515,6 @@ describe('durable jobs on three instances that are killed and restarted', () => 
       })
       expect(expected.claims + expected.medications, username).toBeGreaterThan(0)
     }
-    expect(authorizedIds).toHaveLength(CONSENTING.length)
 
     // Expiries: each request moved once, with one event and one audit row.
     const expiries = await sql<{ id: string; status: string; events: number; audits: number }>(
