@@ -18,8 +18,11 @@ import {
 } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mapCoverage, mapExplanationOfBenefit } from '@blueconsent/bluebutton'
-import { buildSandboxApp, createBeneficiaryRegistry } from '@blueconsent/bluebutton-sandbox'
-import { simulateBeneficiaryConsent } from '@blueconsent/bluebutton-sandbox'
+import {
+  buildSandboxApp,
+  createBeneficiaryRegistry,
+  simulateBeneficiaryConsent,
+} from '@blueconsent/bluebutton-sandbox'
 import type { FastifyInstance } from 'fastify'
 import { simpleParser } from 'mailparser'
 import PgBoss from 'pg-boss'
