@@ -186,6 +186,7 @@ async function createContext(
   const jobs = await createJobQueue(database, app.log, {
     migrate: config.migrateOnStart,
     ingestionExpirySeconds: config.ingestionJobExpirySeconds,
+    ...(config.jobTimings ? { timings: config.jobTimings } : {}),
   })
   const ctx: AppContext = {
     config,

@@ -28,6 +28,18 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://db/x' })
   })
 
+  it('reads the job timings a test that kills workers shortens, and leaves them to the queues otherwise', () => {
+    expect(loadConfig({}).jobTimings).toEqual({})
+    expect(
+      loadConfig({
+        JOB_EXPIRE_SECONDS: '12',
+        JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
+        JOB_RETRY_DELAY_SECONDS: '2',
+      }).jobTimings,
+    ).toEqual({ expireSeconds: 12, maintenanceIntervalSeconds: 1, retryDelaySeconds: 2 })
+    expect(() => loadConfig({ JOB_EXPIRE_SECONDS: '0' })).toThrow('JOB_EXPIRE_SECONDS')
+  })
+
   it('explains invalid values', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT')
     expect(() => loadConfig({ DEV_TOOLS: 'maybe' })).toThrow('DEV_TOOLS')

@@ -38,6 +38,9 @@ const envSchema = z.object({
   DEMO_SEED: flag.optional(),
   RUN_WORKERS: flag.default(true),
   INGESTION_JOB_EXPIRY_SECONDS: z.coerce.number().int().min(5).max(86_400).optional(),
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).optional(),
+  JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).optional(),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).optional(),
   MIGRATE_ON_START: flag.default(true),
   APP_DATABASE_ROLE: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -66,6 +69,12 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalString,
   STRIPE_PRICE_LOOKUP_KEY: z.string().default('blueconsent_seat_monthly'),
 })
+
+export type JobTimings = {
+  expireSeconds?: number | undefined
+  maintenanceIntervalSeconds?: number | undefined
+  retryDelaySeconds?: number | undefined
+}
 
 export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null }
 
@@ -101,6 +110,13 @@ export type AppConfig = {
    * 300 s when unset). Tests that kill the server mid-pull shorten it so the resumption is seen in seconds.
    */
   ingestionJobExpirySeconds?: number | undefined
+  /**
+   * pg-boss timings for tests that kill workers and wait for their jobs to be tried again: a shorter expiry for
+   * every queue (a job then counts as lost sooner), a shorter maintenance interval (which notices it) and a
+   * shorter first retry delay (doubled for each later retry). Unset, the defaults in jobs/queue.ts apply; an
+   * expiry shorter than a job's run lets a second worker start it while the first still runs.
+   */
+  jobTimings?: JobTimings
   /**
    * Applies migrations (ours and pg-boss's) at start. Off when the API connects as a role that owns nothing
    * and `npm run db:migrate` runs them as the owner (apps/api/README.md, 'Database roles').
@@ -272,6 +288,11 @@ export function loadConfig(
     demoSeed: e.DEMO_SEED ?? embedded,
     runWorkers: e.RUN_WORKERS,
     ingestionJobExpirySeconds: e.INGESTION_JOB_EXPIRY_SECONDS,
+    jobTimings: {
+      expireSeconds: e.JOB_EXPIRE_SECONDS,
+      maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+      retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+    },
     migrateOnStart: e.MIGRATE_ON_START,
     appDatabaseRole: e.APP_DATABASE_ROLE,
     logLevel: e.LOG_LEVEL,

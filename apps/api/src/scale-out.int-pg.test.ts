@@ -3,111 +3,19 @@
 // next call to another, the per-user rate limit and the sign-in lockout are counted once for all, and a rolling
 // restart (SIGTERM, drain, start again, one instance at a time) drops no request, nginx retrying idempotent
 // calls on the next instance.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { CSRF_COOKIE, CSRF_HEADER } from '@blueconsent/contract/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD, demoUser, type DemoPersona } from './features/demo-data/index.ts'
+import { DEMO_PASSWORD, demoUser } from './features/demo-data/index.ts'
+import { signIn, startNginx, startRedis, type Helper } from './testing/scale-out.ts'
 import { databaseEnv, freePort, startServer, type ServerProcess } from './testing/server-process.ts'
 import { dropStorage, openStorage, type TestStorage } from './testing/test-app.ts'
 
 const PER_USER_PER_MINUTE = 120
 
-function startProcess(command: string, args: string[]): ChildProcess {
-  return spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] })
-}
-
-async function waitForHttp(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    try {
-      if ((await fetch(url)).status < 500) return
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
-
-function nginxConfig(prefix: string, port: number, upstreams: number[]): string {
-  return `
-worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  upstream api {
-${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=0;`).join('\n')}
-    keepalive 16;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://api;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header X-Forwarded-For $remote_addr;
-      # A refused or reset connection (an instance restarting) is retried on the next instance; nginx
-      # retries only idempotent methods, so a create is never sent twice.
-      proxy_next_upstream error timeout http_502 http_503;
-      proxy_next_upstream_tries 3;
-    }
-  }
-}
-`
-}
-
-type Caller = {
-  access: string
-  call: (base: string, method: string, path: string, body?: unknown) => Promise<Response>
-}
-
-async function signIn(base: string, persona: DemoPersona): Promise<Caller> {
-  const csrf = await fetch(`${base}/api/csrf/`)
-  const token = /csrftoken=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? ''
-  const headers = {
-    'content-type': 'application/json',
-    cookie: `${CSRF_COOKIE}=${token}`,
-    [CSRF_HEADER]: token,
-  }
-  const login = await fetch(`${base}/api/jwt/login/`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: demoUser(persona).email, password: DEMO_PASSWORD }),
-  })
-  if (login.status !== 200) throw new Error(`sign-in as ${persona}: ${login.status} ${await login.text()}`)
-  const { access } = (await login.json()) as { access: string }
-  // The refresh cookie names the session, as the browser would send it with a logout.
-  const session = login.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ')
-  headers.cookie = `${headers.cookie}; ${session}`
-  return {
-    access,
-    call: (target, method, path, body) =>
-      fetch(`${target}${path}`, {
-        method,
-        headers: { ...headers, authorization: `Bearer ${access}` },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-  }
-}
-
 describe('three instances behind nginx on PostgreSQL and Redis', () => {
   let storage: TestStorage
-  let redis: ChildProcess
-  let nginx: ChildProcess
-  let nginxDir: string
+  let redis: Helper | undefined
+  let nginx: Helper | undefined
   let gateway: string
   const ports: number[] = []
   const instances: ServerProcess[] = []
@@ -128,17 +36,7 @@ describe('three instances behind nginx on PostgreSQL and Redis', () => {
     const opened = await openStorage({ persistent: true })
     storage = opened.storage
     await opened.database.close()
-    const redisPort = await freePort()
-    redis = startProcess('redis-server', [
-      '--port',
-      String(redisPort),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-    ])
+    redis = await startRedis()
     for (let index = 0; index < 3; index += 1) ports.push(await freePort())
     const gatewayPort = await freePort()
     gateway = `http://127.0.0.1:${gatewayPort}`
@@ -146,24 +44,20 @@ describe('three instances behind nginx on PostgreSQL and Redis', () => {
       // One public address for all: tokens name it as their issuer, so any instance accepts any other's.
       PUBLIC_URL: gateway,
       ...databaseEnv(storage),
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      REDIS_URL: redis.url,
       TRUST_PROXY: 'true',
       RATE_LIMIT_PER_MINUTE: String(PER_USER_PER_MINUTE),
     }
     // The first instance migrates; the others start on a ready schema.
     await startInstance(0)
     await Promise.all([startInstance(1), startInstance(2)])
-    nginxDir = mkdtempSync(join(tmpdir(), 'blueconsent-nginx-'))
-    writeFileSync(join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, gatewayPort, ports))
-    nginx = startProcess('nginx', ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'])
-    await waitForHttp(`${gateway}/api/health/`)
+    nginx = await startNginx(gatewayPort, ports)
   }, 180_000)
 
   afterAll(async () => {
     for (const instance of instances) if (instance?.child.exitCode === null) instance.child.kill('SIGKILL')
-    nginx?.kill('SIGTERM')
-    redis?.kill('SIGTERM')
-    if (nginxDir) rmSync(nginxDir, { recursive: true, force: true })
+    nginx?.stop()
+    redis?.stop()
     if (storage) await dropStorage(storage)
   })
 

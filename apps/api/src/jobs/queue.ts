@@ -1,6 +1,7 @@
 // Durable jobs in Postgres (pg-boss 10), sharing the app's database handle on both backends.
 import PgBoss from 'pg-boss'
 import type { FastifyBaseLogger } from 'fastify'
+import type { JobTimings } from '../config.ts'
 import { transactionExecutor, type Database, type DbOrTx } from '../db/client.ts'
 
 export const QUEUES = {
@@ -47,33 +48,46 @@ export type JobQueue = {
 /**
  * `migrate: false` only checks pg-boss's schema is installed (an app role that owns nothing cannot alter it).
  * `ingestionExpirySeconds` replaces the pull's 300 s (config's INGESTION_JOB_EXPIRY_SECONDS).
+ * `timings` shortens expiry, maintenance and retry delay for tests that kill workers (config.ts, jobTimings).
  */
 export async function createJobQueue(
   database: Database,
   log: FastifyBaseLogger,
-  options: { migrate?: boolean; ingestionExpirySeconds?: number | undefined } = {},
+  options: {
+    migrate?: boolean
+    ingestionExpirySeconds?: number | undefined
+    timings?: JobTimings
+  } = {},
 ): Promise<JobQueue> {
-  const expiry: Partial<Record<QueueName, number>> = {
-    ...EXPIRY_SECONDS,
-    ...(options.ingestionExpirySeconds ? { [QUEUES.ingestRequest]: options.ingestionExpirySeconds } : {}),
-  }
+  const timings = options.timings ?? {}
+  // Per queue: a test's expiry for every queue, else the pull's own setting, else the defaults above.
+  const expiry: Partial<Record<QueueName, number>> = Object.fromEntries(
+    Object.values(QUEUES).map((name) => {
+      const own = name === QUEUES.ingestRequest ? options.ingestionExpirySeconds : undefined
+      return [name, timings.expireSeconds ?? own ?? EXPIRY_SECONDS[name]]
+    }),
+  )
   const boss = new PgBoss({
     db: database,
     schema: JOB_SCHEMA,
     migrate: options.migrate ?? true,
     // Maintenance is what notices a job whose worker died (its expiry passed): every 30 s, not 2 minutes, and
     // at least twice per expiry when one is set shorter, so a lost job waits at most half its expiry more.
-    maintenanceIntervalSeconds: Math.min(
-      30,
-      ...Object.values(expiry).map((seconds) => Math.max(1, Math.floor(seconds / 2))),
-    ),
+    maintenanceIntervalSeconds:
+      timings.maintenanceIntervalSeconds ??
+      Math.min(
+        30,
+        ...Object.values(expiry)
+          .filter((seconds): seconds is number => seconds !== undefined)
+          .map((seconds) => Math.max(1, Math.floor(seconds / 2))),
+      ),
   })
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'))
   await boss.start()
   for (const name of Object.values(QUEUES)) {
     const policy = {
       retryLimit: 8,
-      retryDelay: 5,
+      retryDelay: timings.retryDelaySeconds ?? 5,
       retryBackoff: true,
       ...(expiry[name] ? { expireInSeconds: expiry[name] } : {}),
     }
