@@ -4,8 +4,10 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-export const ORGANIZATIONS = 10
-export const REQUESTS_PER_ORGANIZATION = 2_000
+// The shape, 10 × 2,000; BENCH_ORGANIZATIONS=1 BENCH_REQUESTS_PER_ORGANIZATION=200000 (in a database
+// of its own) gives the large organisation.
+export const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 10)
+export const REQUESTS_PER_ORGANIZATION = Number(process.env.BENCH_REQUESTS_PER_ORGANIZATION ?? 2_000)
 /** Fixed, so a server process started later (bench/requests/side-by-side.ts) reads what the seed sealed. */
 export const ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64')
 export const DEMO_PASSWORD = 'BlueConsent-Demo-2025'
@@ -61,7 +63,7 @@ async function insertJson(app: BenchApp, table: string, columns: string, rows: u
   }
 }
 
-/** Organisations, a requester in each, then 2,000 patients and requests per organisation (once per database). */
+/** Organisations, a requester in each, then the patients and requests of each organisation (once per database). */
 export async function seed(app: BenchApp, api: ApiModules): Promise<void> {
   const { database } = app.ctx
   const [existing] = (await database.executeSql('select count(*)::int as n from authorization_requests')).rows

@@ -490,6 +490,7 @@ describe('durable jobs on three instances that are killed and restarted', () => 
       const [stored] = await sql<{
         status: string
         runs: string[]
+        unexplained: number
         risk: number
         claims: number
         medications: number
@@ -498,7 +499,9 @@ describe('durable jobs on three instances that are killed and restarted', () => 
         coverages: number
       }>(
         `select r.status,
-           array(select status from ingestion_runs where request_id = r.id) as runs,
+           array(select status from ingestion_runs where request_id = r.id order by created_at, id) as runs,
+           (select count(*)::int from ingestion_runs where request_id = r.id and status = 'failed'
+              and coalesce(error, '') not like 'Interrupted:%') as unexplained,
            (select count(*)::int from risk_scores where patient_id = r.patient_id) as risk,
            (select count(*)::int from claims where patient_id = r.patient_id) as claims,
            (select count(*)::int from medications where patient_id = r.patient_id) as medications,
@@ -510,9 +513,17 @@ describe('durable jobs on three instances that are killed and restarted', () => 
          from authorization_requests r where r.id = $1`,
         [requestId],
       )
+      // A pull caught by a kill ends as a failed run saying it was interrupted, and a new run pulls again:
+      // any number of those, then exactly one completed run, and nothing stored twice.
+      const interrupted = stored?.runs.slice(0, -1) ?? []
+      expect(
+        interrupted.every((status) => status === 'failed'),
+        username,
+      ).toBe(true)
       expect(stored, username).toEqual({
         status: 'authorized',
-        runs: ['completed'],
+        runs: [...interrupted, 'completed'],
+        unexplained: 0,
         risk: 1,
         ...expected,
       })

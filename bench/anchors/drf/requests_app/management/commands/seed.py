@@ -1,4 +1,6 @@
-"""10 organisations x 2,000 requests, one user per organisation (bench.requester.<n>@bench.test)."""
+"""10 organisations x 2,000 requests (BENCH_ORGANIZATIONS, BENCH_REQUESTS_PER_ORGANIZATION), one user per
+organisation (bench.requester.<n>@bench.test)."""
+import os
 import random
 import uuid
 from datetime import timedelta
@@ -9,8 +11,8 @@ from django.utils import timezone
 
 from requests_app.models import AuthorizationRequest, Organization, User
 
-ORGANIZATIONS = 10
-REQUESTS_PER_ORGANIZATION = 2000
+ORGANIZATIONS = int(os.environ.get("BENCH_ORGANIZATIONS", "10"))
+REQUESTS_PER_ORGANIZATION = int(os.environ.get("BENCH_REQUESTS_PER_ORGANIZATION", "2000"))
 PASSWORD = "BlueConsent-Bench-2025"
 STATUSES = ["pending", "consent_pending", "authorized", "denied", "expired", "revoked"]
 FIRST = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun"]
