@@ -147,6 +147,7 @@ async function main(): Promise<void> {
     sessionFamilyId: null,
     clientId: null,
     scope: null,
+    organizationRevision: 0,
   }
   const now = new Date()
   process.stdout.write(`patient figures  ${await time(() => patientFigures(database.db, principal, now))}\n`)

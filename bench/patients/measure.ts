@@ -1,8 +1,8 @@
 // p50/p95 of patient search on the database seeded by seed.ts, warm cache, one query at a time:
-//  1. at the database: the query GET /api/patients/ runs (`patientSearchPage` of features/patients, the
-//     page and its window count in one statement) for `search` (names through the name vocabulary, or the
-//     keyed hashes), `medicare_number` (MBI hash equality) and `mrn` (MRN hash equality), through Drizzle on
-//     one PostgreSQL connection;
+//  1. at the database: the query GET /api/patients/ runs (`patientSearchPage` and `searchPatientsInContext` of
+//     features/patients: the page, its window count and each row's newest request, served flag and risk score
+//     in one statement) for `search` (names through the name vocabulary, or the keyed hashes), `medicare_number`
+//     (MBI hash equality) and `mrn` (MRN hash equality), through Drizzle on one PostgreSQL connection;
 //  2. through the API: GET /api/patients/?search=|medicare_number=|mrn= on buildApp against the same
 //     database (app.inject, signed in as an ACO admin; includes scope, audit row and serialisation).
 // Usage: npx tsx bench/patients/measure.ts [iterations] [database-url] [db-only]
@@ -10,7 +10,7 @@ import { patientSearchQuerySchema } from '@blueconsent/contract/patients'
 import { buildApp } from '../../apps/api/src/app.ts'
 import { embeddedBlueButtonConfig, type AppConfig } from '../../apps/api/src/config.ts'
 import { openDatabase, type Database } from '../../apps/api/src/db/client.ts'
-import { searchPatients } from '../../apps/api/src/features/patients/patients.repository.ts'
+import { searchPatientsInContext } from '../../apps/api/src/features/patients/patients.repository.ts'
 import { patientSearchPage } from '../../apps/api/src/features/patients/patients.service.ts'
 import { createCryptoKeys } from '../../apps/api/src/lib/crypto.ts'
 import type { Principal } from '../../apps/api/src/plugins/access.ts'
@@ -67,9 +67,13 @@ async function databaseQuery(
   term: string,
 ): Promise<number> {
   const query = patientSearchQuerySchema.parse({ [parameter[kind]]: term })
-  const { total } = await searchPatients(
+  const now = new Date()
+  const { total } = await searchPatientsInContext(
     database.db,
-    await patientSearchPage({ keys, db: database.db }, principal, query, new Date()),
+    principal,
+    now,
+    await patientSearchPage({ keys, db: database.db }, principal, query, now),
+    { scores: true },
   )
   return total
 }
@@ -104,6 +108,7 @@ async function benchPrincipal(database: Database): Promise<Principal> {
     sessionFamilyId: null,
     clientId: null,
     scope: null,
+    organizationRevision: 0,
   }
 }
 

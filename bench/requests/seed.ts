@@ -24,13 +24,20 @@ export type ApiModules = {
   loadConfig: (env: Record<string, string>) => unknown
   encrypt: (keys: unknown, plaintext: string) => string
   keyedHash: (keys: unknown, value: string) => string
+  /** The demo organisations' requests, consents and Blue Button pulls (features/demo-data). */
+  seedDemoData: (app: BenchApp) => Promise<unknown>
 }
 
 /** The app's own modules from one checkout's apps/api (this one, or an older one for the "before" figure). */
 export async function loadApi(apiRoot: string): Promise<ApiModules> {
   const load = (file: string) => import(pathToFileURL(join(apiRoot, 'src', file)).href)
-  const [app, config, crypto] = await Promise.all([load('app.ts'), load('config.ts'), load('lib/crypto.ts')])
-  return { ...app, ...config, ...crypto } as ApiModules
+  const [app, config, crypto, demo] = await Promise.all([
+    load('app.ts'),
+    load('config.ts'),
+    load('lib/crypto.ts'),
+    load('features/demo-data/index.ts'),
+  ])
+  return { ...app, ...config, ...crypto, seedDemoData: demo.seedDemoData } as ApiModules
 }
 
 /** A small deterministic generator, so both databases hold the same rows. */

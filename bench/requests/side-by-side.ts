@@ -9,8 +9,8 @@
 // Usage: npx tsx bench/requests/side-by-side.ts [seconds=20] [rounds=2]
 //          [--targets=drf,ours-1,ours-auto,nginx-1,nginx-2,nginx-3]
 //          [--paths=/api/jwt/verify/,/api/patients/?search={surname},/api/patients/{patient}/consolidated/]
-// --paths adds paths measured on our targets only; {patient} and {surname} name a seeded patient of the
-// caller's organisation with an authorized request. Databases (created, migrated and seeded on the first run,
+// --paths adds paths measured on our targets only; {patient} and {surname} name a patient of the caller's
+// organisation with an authorized request, the one with the most claims (the demo plan pulls real records). Databases (created, migrated and seeded on the first run,
 // reused after): BENCH_DRF_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_drf) and
 // BENCH_DATABASE_URL (default …/bench_requests, the rows of bench/requests/list.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -184,19 +184,27 @@ async function prepareOurs(): Promise<void> {
   const api = await loadApi(join(ROOT, 'apps/api'))
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-side-by-side-'))
   tempDirs.push(dataDir)
+  // The embedded Blue Button sandbox is called over HTTP at PUBLIC_URL, so the app listens where it says.
+  const port = await freePort()
   const app = await api.buildApp(
     api.loadConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
-      PORT: '0',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DEMO_SEED: 'true',
+      RUN_WORKERS: 'false',
       DATABASE_URL: OUR_DATABASE_URL,
       DATA_ENCRYPTION_KEY: ENCRYPTION_KEY,
       JWT_SECRET,
     }),
   )
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' })
+    await app.listen({ port, host: '127.0.0.1' })
+    // First the demo plan (requests, consents and real pulls from the sandbox, run here as workers are off),
+    // so the ACO admin's organisation holds patients with claims and medications for the record paths;
+    // then the bench rows.
+    await api.seedDemoData(app)
     await seed(app, api)
   } finally {
     await app.close()
@@ -429,7 +437,8 @@ async function main(): Promise<void> {
       `select p.id || '|' || p.family_name from patients p
        join authorization_requests r on r.patient_id = p.id and r.status = 'authorized'
        join users u on u.organization_id = p.organization_id and u.email = '${ACO_ADMIN}'
-       where p.family_name is not null order by p.full_name limit 1`,
+       where p.family_name is not null
+       order by (select count(*) from claims c where c.patient_id = p.id) desc, p.full_name limit 1`,
     )
     if (!row) throw new Error('no authorized patient in the ACO admin organisation')
     const [id, surname] = row.split('|')
