@@ -11,7 +11,8 @@ import { LRUCache } from 'lru-cache'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { etagOf } from './etag.ts'
 
-export type CachedAnswer = { body: string; etag: string }
+/** `facts`: what a handler must still know when it serves the answer from here (an audit row's counts). */
+export type CachedAnswer = { body: string; etag: string; facts?: Record<string, number> }
 
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024
 const DEFAULT_TTL_MS = 10 * 60_000
@@ -19,7 +20,7 @@ const DEFAULT_TTL_MS = 10 * 60_000
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by a route that missed its answer cache: where onSend files the serialized answer. */
-    answerCacheSlot?: { cache: AnswerCache; key: string }
+    answerCacheSlot?: { cache: AnswerCache; key: string; facts?: Record<string, number> }
   }
 }
 
@@ -38,25 +39,39 @@ export class AnswerCache {
     return this.entries.size
   }
 
+  held(key: string): CachedAnswer | undefined {
+    return this.entries.get(key)
+  }
+
+  /** Marks the request so that `fileAnswer` keeps the answer its handler goes on to produce under `key`. */
+  fileNext(request: FastifyRequest, key: string, facts?: Record<string, number>): void {
+    request.answerCacheSlot = { cache: this, key, ...(facts ? { facts } : {}) }
+  }
+
   /**
    * Sends the answer held under `key` (true), or marks the request so that `fileAnswer` keeps the answer
    * the handler goes on to produce (false).
    */
   sendHeld(request: FastifyRequest, reply: FastifyReply, key: string): boolean {
-    const answer = this.entries.get(key)
+    const answer = this.held(key)
     if (!answer) {
-      request.answerCacheSlot = { cache: this, key }
+      this.fileNext(request, key)
       return false
     }
-    void reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.body)
+    sendAnswer(reply, answer)
     return true
   }
 
-  store(key: string, body: string): CachedAnswer {
-    const answer = { body, etag: etagOf(body) }
+  store(key: string, body: string, facts?: Record<string, number>): CachedAnswer {
+    const answer = { body, etag: etagOf(body), ...(facts ? { facts } : {}) }
     this.entries.set(key, answer)
     return answer
   }
+}
+
+/** Sends a held answer as the handler would have: JSON, with its ETag for conditionalGet. */
+export function sendAnswer(reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.body)
 }
 
 /**
@@ -70,6 +85,6 @@ export async function fileAnswer(
 ): Promise<unknown> {
   const slot = request.answerCacheSlot
   if (!slot || reply.statusCode !== 200 || typeof payload !== 'string') return payload
-  reply.header('etag', slot.cache.store(slot.key, payload).etag)
+  reply.header('etag', slot.cache.store(slot.key, payload, slot.facts).etag)
   return payload
 }

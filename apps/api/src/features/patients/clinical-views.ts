@@ -3,8 +3,7 @@ import { cleanDrugName, type ClaimRecord } from '@blueconsent/bluebutton'
 import { icd10cmDescription, serviceCode } from '@blueconsent/bluebutton/codes'
 import type { ModelScore, RiskScoreResult } from '@blueconsent/hcc'
 import type { Claim, Medication, RiskScore } from '@blueconsent/contract/patients'
-import type { ClaimWithChildren, RiskScoreRow } from './clinical.repository.ts'
-import type { medications } from '../../db/schema/clinical.ts'
+import type { ClaimWithChildren, ListedMedication, RiskScoreRow } from './clinical.repository.ts'
 
 export type StoredRiskScore = {
   model: string
@@ -20,7 +19,7 @@ export function primaryModel(result: RiskScoreResult): ModelScore | undefined {
   return result.models.find((model) => model.model === main?.model) ?? result.models[result.models.length - 1]
 }
 
-export function toMedication(row: typeof medications.$inferSelect): Medication {
+export function toMedication(row: ListedMedication): Medication {
   // Rows stored before names were cleaned at mapping time still hold Blue Button's 'Name - NAME SALT'.
   const name = cleanDrugName(row.drugName)
   return {

@@ -1,17 +1,30 @@
 // Reads of the clinical data the Medicare pull stored, in the order the screens show it.
-import { desc, eq, inArray, sql } from 'drizzle-orm'
+import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import { readAll, type DbOrTx } from '../../db/client.ts'
 import { claimDiagnoses, claimLines, claims, medications, riskScores } from '../../db/schema/clinical.ts'
 
+// The screens never show the raw FHIR resource Blue Button sent (only the export does), and it is most of a
+// row's bytes: reading and parsing it for every claim and fill was most of a patient record's cost under
+// load. Medications need none of their JSON.
+const { resource: _claimResource, ...claimColumns } = getTableColumns(claims)
+const {
+  resource: _medicationResource,
+  record: _medicationRecord,
+  ...medicationColumns
+} = getTableColumns(medications)
+
+export type ListedClaim = Omit<typeof claims.$inferSelect, 'resource'>
+export type ListedMedication = Omit<typeof medications.$inferSelect, 'resource' | 'record'>
+
 export type ClaimWithChildren = {
-  claim: typeof claims.$inferSelect
+  claim: ListedClaim
   diagnoses: (typeof claimDiagnoses.$inferSelect)[]
   lines: (typeof claimLines.$inferSelect)[]
 }
 
 export async function listClaims(db: DbOrTx, patientId: string): Promise<ClaimWithChildren[]> {
   const rows = await db
-    .select()
+    .select(claimColumns)
     .from(claims)
     .where(eq(claims.patientId, patientId))
     .orderBy(sql`${claims.billableEnd} desc nulls last`, claims.resourceId)
@@ -41,12 +54,9 @@ function groupByClaim<T extends { claimId: string }>(rows: T[]): Map<string, T[]
   return groups
 }
 
-export async function listMedications(
-  db: DbOrTx,
-  patientId: string,
-): Promise<(typeof medications.$inferSelect)[]> {
+export async function listMedications(db: DbOrTx, patientId: string): Promise<ListedMedication[]> {
   return db
-    .select()
+    .select(medicationColumns)
     .from(medications)
     .where(eq(medications.patientId, patientId))
     .orderBy(sql`${medications.fillDate} desc nulls last`, medications.resourceId)

@@ -1,8 +1,10 @@
 // Conditional patient reads (lib/etag.ts): a strong ETag on GET /api/patients/:id/ and /consolidated/, 304
-// with an empty body for a matching If-None-Match, still `no-store`, and still audited: a 304 is a read.
-import { eq } from 'drizzle-orm'
+// with an empty body for a matching If-None-Match, still `no-store`, and still audited: a 304 is a read. And
+// the consolidated record served from memory, exact after every kind of change.
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../db/schema/audit.ts'
+import { medications } from '../../db/schema/clinical.ts'
 import { patients } from '../../db/schema/patients.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'
@@ -92,4 +94,53 @@ it('answers an unknown patient 404 without an ETag', async () => {
   })
   expect(response.statusCode).toBe(404)
   expect(response.headers.etag).toBeUndefined()
+})
+
+// The consolidated record is served from memory while nothing it shows has changed (lib/answer-cache.ts,
+// keyed by the organisation's data revision); the scope check and the audit row still run on every read.
+describe('GET /api/patients/:id/consolidated/ from memory', () => {
+  const url = () => `/api/patients/${patient.id}/consolidated/`
+  type Record = { medications: { id: string }[]; claims: unknown[] }
+
+  it('answers a repeat from memory, audited with the same counts', async () => {
+    const first = await aco.request({ method: 'GET', url: url() })
+    // A write that bypasses the triggers (replica mode) is invisible to the cache: the next answer came
+    // from memory, not from the database.
+    await t.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.update(medications).set({ drugName: 'Unseen' }).where(eq(medications.patientId, patient.id))
+    })
+    const second = await aco.request({ method: 'GET', url: url() })
+    expect(second.body).toBe(first.body)
+    expect(second.headers.etag).toBe(first.headers.etag)
+    const [firstAudit] = await auditRows(first.headers['x-request-id'])
+    const [secondAudit] = await auditRows(second.headers['x-request-id'])
+    expect(firstAudit?.details).toEqual({ medications: 1, claims: 1 })
+    expect(secondAudit).toMatchObject({ action: 'patient.consolidated', details: firstAudit?.details })
+  })
+
+  it('shows a medication a pull adds on the very next read', async () => {
+    const before = (await aco.request({ method: 'GET', url: url() })).json<Record>()
+    await t.app.ctx.db.insert(medications).values({
+      patientId: patient.id,
+      resourceId: 'pde-added-later',
+      drugName: 'Lisinopril, 10 mg',
+      fillDate: '2026-02-01',
+      record: {},
+      resource: { resourceType: 'ExplanationOfBenefit', id: 'pde-added-later' },
+    })
+    const after = (await aco.request({ method: 'GET', url: url() })).json<Record>()
+    expect(after.medications).toHaveLength(before.medications.length + 1)
+    expect(after.medications.map((row) => row.id)).toContain('pde-added-later')
+  })
+
+  it('serves nothing the moment the authorization ends, though nothing else changed', async () => {
+    expect((await aco.request({ method: 'GET', url: url() })).json<Record>().medications).not.toEqual([])
+    // The expiry passes by the clock alone: no row changes, so the revision stays; the serving
+    // authorization is part of the key.
+    t.clock.advance(400 * 86_400_000)
+    aco = await loginAs(t.app, 'ACO_ADMIN')
+    const ended = (await aco.request({ method: 'GET', url: url() })).json<Record>()
+    expect(ended).toMatchObject({ medications: [], claims: [] })
+  })
 })

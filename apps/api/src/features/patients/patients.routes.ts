@@ -22,6 +22,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { notAuthenticated, notFound } from '../../errors.ts'
+import { AnswerCache, fileAnswer, sendAnswer } from '../../lib/answer-cache.ts'
 import { conditionalGet } from '../../lib/etag.ts'
 import type { AuditSource } from '../audit/index.ts'
 import { createNote, deleteNote, listNotes, updateNote } from './notes.service.ts'
@@ -66,6 +67,8 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>()
   const { ctx } = app
   const schema = { tags: ['patients'], security: [{ bearer: [] }] }
+  // Per app instance (tests build many apps in one process); keys carry the organisation's revision.
+  const consolidatedAnswers = new AnswerCache()
 
   routes.get(
     '/api/patients/',
@@ -95,10 +98,16 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
     '/api/patients/:id/consolidated/',
     {
       config: VIEW,
-      onSend: conditionalGet,
+      // Served from memory while nothing it shows has changed; still scope-checked and audited each time.
+      onSend: [fileAnswer, conditionalGet],
       schema: { ...schema, params, response: { 200: consolidatedSchema } },
     },
-    async (request) => readConsolidated(ctx, sourceOf(request), request.params.id),
+    async (request, reply) => {
+      const read = await readConsolidated(ctx, sourceOf(request), request.params.id, consolidatedAnswers)
+      if ('held' in read) return sendAnswer(reply, read.held)
+      consolidatedAnswers.fileNext(request, read.key, read.facts)
+      return read.fresh
+    },
   )
   routes.get(
     '/api/claims/:id/',

@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../../context.ts'
 import type { Principal } from '../../plugins/access.ts'
 import { AppError, notFound } from '../../errors.ts'
+import type { AnswerCache, CachedAnswer } from '../../lib/answer-cache.ts'
 import { keyedHash } from '../../lib/crypto.ts'
 import { accessReason, sealSearchQuery, writeAudit, type AuditSource } from '../audit/index.ts'
 import {
@@ -227,28 +228,72 @@ export async function servedData(
   return { medications: medicationRows, claims: claimRows }
 }
 
+/**
+ * Everything a consolidated record depends on beyond the access check: the organisation's data revision
+ * (raised by every committed pull, revocation or patient change, migration 0017), the patient, the
+ * authorization that serves it (null: nothing is served; it changes when one ends or starts, which the
+ * per-request scope query sees at once) and whether the caller sees claims (agents do not).
+ */
+const consolidatedKey = (principal: Principal, patient: ScopedPatient): string =>
+  JSON.stringify([
+    principal.organizationId,
+    principal.organizationRevision,
+    patient.row.id,
+    patient.authorizationId,
+    isAgentRole(principal.role),
+  ])
+
+export type ConsolidatedRead =
+  | { held: CachedAnswer }
+  | { fresh: Consolidated; key: string; facts: { medications: number; claims: number } }
+
+const auditConsolidated = (
+  ctx: AppContext,
+  source: AuditSource,
+  patient: ScopedPatient,
+  counts: { medications: number; claims: number },
+): Promise<void> =>
+  writeAudit(ctx.db, source, {
+    action: 'patient.consolidated',
+    patientId: patient.row.id,
+    details: counts,
+    reason: accessReason(patient.authorizationId),
+    at: ctx.clock(),
+  })
+
+/**
+ * The consolidated record. The scope check and the audit row happen on every read; the record itself
+ * comes from `answers` (serialized, lib/answer-cache.ts) when nothing it depends on has changed, as its
+ * medications and claims are the heaviest read a staff member makes and the record pages poll it.
+ */
 export async function readConsolidated(
   ctx: AppContext,
   source: AuditSource,
   id: string,
-): Promise<Consolidated> {
+  answers: AnswerCache,
+): Promise<ConsolidatedRead> {
   const patient = await loadPatient(ctx, source, id)
+  const key = consolidatedKey(source.principal, patient)
+  const held = answers.held(key)
+  if (held) {
+    await auditConsolidated(ctx, source, patient, {
+      medications: held.facts?.medications ?? 0,
+      claims: held.facts?.claims ?? 0,
+    })
+    return { held }
+  }
   const { row } = patient
   const data = await servedData(ctx, source, patient)
-  await writeAudit(ctx.db, source, {
-    action: 'patient.consolidated',
-    patientId: row.id,
-    details: { medications: data.medications.length, claims: data.claims.length },
-    reason: accessReason(patient.authorizationId),
-    at: ctx.clock(),
-  })
-  return {
+  const facts = { medications: data.medications.length, claims: data.claims.length }
+  await auditConsolidated(ctx, source, patient, facts)
+  const fresh = {
     patient_id: row.id,
     data_as_of: row.dataAsOf?.toISOString() ?? null,
     last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
     medications: data.medications.map(toMedication),
     claims: data.claims.map(toPatientClaim),
   }
+  return { fresh, key, facts }
 }
 
 export async function readClaim(ctx: AppContext, source: AuditSource, id: string): Promise<ClaimDetail> {
