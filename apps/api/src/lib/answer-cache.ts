@@ -26,6 +26,8 @@ declare module 'fastify' {
 
 export class AnswerCache {
   private readonly entries: LRUCache<string, CachedAnswer>
+  /** Keys whose answer a request is computing now, settled when it is filed or the response ends. */
+  private readonly computing = new Map<string, { settled: Promise<void>; settle: () => void }>()
 
   constructor(options: { maxBytes?: number; ttlMs?: number } = {}) {
     this.entries = new LRUCache<string, CachedAnswer>({
@@ -44,27 +46,52 @@ export class AnswerCache {
   }
 
   /** Marks the request so that `fileAnswer` keeps the answer its handler goes on to produce under `key`. */
-  fileNext(request: FastifyRequest, key: string, facts?: Record<string, number>): void {
+  fileNext(request: FastifyRequest, reply: FastifyReply, key: string, facts?: Record<string, number>): void {
     request.answerCacheSlot = { cache: this, key, ...(facts ? { facts } : {}) }
+    if (this.computing.has(key)) return
+    let settle = (): void => {}
+    const settled = new Promise<void>((resolve) => {
+      settle = resolve
+    })
+    const computation = { settled, settle }
+    this.computing.set(key, computation)
+    // Whatever becomes of this response (filed, refused, failed, the client gone), its waiters go on.
+    const done = (): void => this.settle(key, computation)
+    reply.raw.once('finish', done).once('close', done)
+  }
+
+  private settle(key: string, computation: { settled: Promise<void>; settle: () => void }): void {
+    if (this.computing.get(key) === computation) this.computing.delete(key)
+    computation.settle()
   }
 
   /**
    * Sends the answer held under `key` (true), or marks the request so that `fileAnswer` keeps the answer
-   * the handler goes on to produce (false).
+   * the handler goes on to produce (false). When another request is computing that answer, waits for it
+   * first: a change of revision makes every caller of a busy page miss at once, and without this 64 of them
+   * would each build the same page. Checking and marking happen in one synchronous step, so exactly one of
+   * the callers that miss together computes.
    */
-  sendHeld(request: FastifyRequest, reply: FastifyReply, key: string): boolean {
-    const answer = this.held(key)
+  async sendHeld(request: FastifyRequest, reply: FastifyReply, key: string): Promise<boolean> {
+    let answer = this.entries.get(key)
+    const computation = this.computing.get(key)
+    if (!answer && computation) {
+      await computation.settled
+      answer = this.entries.get(key)
+    }
     if (!answer) {
-      this.fileNext(request, key)
+      this.fileNext(request, reply, key)
       return false
     }
-    sendAnswer(reply, answer)
+    void sendAnswer(reply, answer)
     return true
   }
 
   store(key: string, body: string, facts?: Record<string, number>): CachedAnswer {
     const answer = { body, etag: etagOf(body), ...(facts ? { facts } : {}) }
     this.entries.set(key, answer)
+    const computation = this.computing.get(key)
+    if (computation) this.settle(key, computation)
     return answer
   }
 }

@@ -116,7 +116,8 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
         status: q.status,
         requester: q.requester,
       }
-      if (listAnswers.sendHeld(request, reply, listAnswerKey(principal, query, ctx.clock()))) return reply
+      if (await listAnswers.sendHeld(request, reply, listAnswerKey(principal, query, ctx.clock())))
+        return reply
       return listRequests(ctx, principal, query, BASE)
     },
   )

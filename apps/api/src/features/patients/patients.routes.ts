@@ -105,7 +105,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const read = await readConsolidated(ctx, sourceOf(request), request.params.id, consolidatedAnswers)
       if ('held' in read) return sendAnswer(reply, read.held)
-      consolidatedAnswers.fileNext(request, read.key, read.facts)
+      consolidatedAnswers.fileNext(request, reply, read.key, read.facts)
       return read.fresh
     },
   )
