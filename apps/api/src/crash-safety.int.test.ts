@@ -4,11 +4,10 @@
 // request without its patient or its consent email), and every email must reach the SMTP server, once
 // per message: a delivery repeated after the kill carries the same Message-ID.
 import type { AddressInfo } from 'node:net'
-import { CSRF_COOKIE, CSRF_HEADER } from '@blueconsent/contract/auth'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD, demoUser } from './features/demo-data/index.ts'
+import { signIn } from './testing/scale-out.ts'
 import { databaseEnv, startServer, type ServerProcess } from './testing/server-process.ts'
 import { dropStorage, openStorage, type TestStorage } from './testing/test-app.ts'
 
@@ -25,31 +24,6 @@ function startCrashServer(storage: TestStorage, smtpPort: number): Promise<Serve
   })
 }
 
-/** A signed-in caller over real HTTP, with the CSRF cookie the SPA would echo. */
-async function signIn(
-  base: string,
-): Promise<(method: string, path: string, body?: unknown) => Promise<Response>> {
-  const csrf = await fetch(`${base}/api/csrf/`)
-  const token = /csrftoken=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? ''
-  const headers = {
-    'content-type': 'application/json',
-    cookie: `${CSRF_COOKIE}=${token}`,
-    [CSRF_HEADER]: token,
-  }
-  const login = await fetch(`${base}/api/jwt/login/`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: demoUser('ACO_ADMIN').email, password: DEMO_PASSWORD }),
-  })
-  const { access } = (await login.json()) as { access: string }
-  return (method, path, body) =>
-    fetch(`${base}${path}`, {
-      method,
-      headers: { ...headers, authorization: `Bearer ${access}` },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-}
-
 async function waitUntil<T>(
   what: () => string,
   probe: () => Promise<T | undefined>,
@@ -62,6 +36,14 @@ async function waitUntil<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`)
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
+}
+
+/** The demo ACO admin signed in over real HTTP, calling `base`. */
+async function httpCaller(
+  base: string,
+): Promise<(method: string, path: string, body?: unknown) => Promise<Response>> {
+  const caller = await signIn(base, 'ACO_ADMIN')
+  return (method, path, body) => caller.call(base, method, path, body)
 }
 
 describe('a SIGKILL during a storm of creations and resends', () => {
@@ -98,7 +80,7 @@ describe('a SIGKILL during a storm of creations and resends', () => {
     const { port } = smtp.server.address() as AddressInfo
     const first = await startCrashServer(storage, port)
     servers.push(first)
-    const call = await signIn(first.base)
+    const call = await httpCaller(first.base)
     const acknowledged = new Map<string, string>()
     let attempts = 0
     let killed = false
@@ -134,7 +116,7 @@ describe('a SIGKILL during a storm of creations and resends', () => {
 
     const second = await startCrashServer(storage, port)
     servers.push(second)
-    const again = await signIn(second.base)
+    const again = await httpCaller(second.base)
     for (const [id] of acknowledged) expect((await again('GET', `${REQUESTS}${id}/`)).status, id).toBe(200)
 
     // Whatever exists is whole: each stored request has its patient and its consent email.

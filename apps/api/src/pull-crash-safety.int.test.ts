@@ -8,18 +8,16 @@
 // The Blue Button stand-in runs in this test process, not inside the server, so it outlives the kill (its
 // tokens and grants are in memory) and the test sees each of the server's calls as it arrives.
 import { bluebuttonSandbox, simulateBeneficiaryConsent } from '@blueconsent/bluebutton-sandbox'
-import { CSRF_COOKIE, CSRF_HEADER } from '@blueconsent/contract/auth'
-import { asc, count, eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BlueButtonConfig } from './config.ts'
-import type { DbOrTx } from './db/client.ts'
 import { ingestionRuns } from './db/schema/bluebutton.ts'
-import { claimDiagnoses, claimLines, claims, medications, riskScores } from './db/schema/clinical.ts'
-import { DEMO_PASSWORD, demoUser } from './features/demo-data/index.ts'
 import { runIngestion } from './features/ingestion/index.ts'
+import { storedCounts } from './testing/clinical-counts.ts'
 import { createPendingRequest, latestRun, sandboxName } from './testing/consent-testing.ts'
 import { createClient, loginAs } from './testing/http-client.ts'
+import { signIn } from './testing/scale-out.ts'
 import { databaseEnv, freePort, startServer, type ServerProcess } from './testing/server-process.ts'
 import {
   buildTestApp,
@@ -41,48 +39,6 @@ const EXPIRY_SECONDS = 15
 const REQUESTS = '/api/healthplans/requests/'
 
 type Served = { data_as_of: string | null; medications: number; claims: number }
-type Counts = { claims: number; medications: number; diagnoses: number; lines: number; riskScores: number }
-
-async function stored(db: DbOrTx, patientId: string): Promise<Counts> {
-  const [c] = await db.select({ n: count() }).from(claims).where(eq(claims.patientId, patientId))
-  const [m] = await db.select({ n: count() }).from(medications).where(eq(medications.patientId, patientId))
-  const [d] = await db
-    .select({ n: count() })
-    .from(claimDiagnoses)
-    .innerJoin(claims, eq(claims.id, claimDiagnoses.claimId))
-    .where(eq(claims.patientId, patientId))
-  const [l] = await db
-    .select({ n: count() })
-    .from(claimLines)
-    .innerJoin(claims, eq(claims.id, claimLines.claimId))
-    .where(eq(claims.patientId, patientId))
-  const [r] = await db.select({ n: count() }).from(riskScores).where(eq(riskScores.patientId, patientId))
-  return {
-    claims: c?.n ?? 0,
-    medications: m?.n ?? 0,
-    diagnoses: d?.n ?? 0,
-    lines: l?.n ?? 0,
-    riskScores: r?.n ?? 0,
-  }
-}
-
-/** A signed-in requester over real HTTP, with the CSRF cookie the SPA would echo. */
-async function signIn(base: string): Promise<(path: string) => Promise<Response>> {
-  const csrf = await fetch(`${base}/api/csrf/`)
-  const token = /csrftoken=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? ''
-  const headers = {
-    'content-type': 'application/json',
-    cookie: `${CSRF_COOKIE}=${token}`,
-    [CSRF_HEADER]: token,
-  }
-  const login = await fetch(`${base}/api/jwt/login/`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: demoUser('ACO_USER').email, password: DEMO_PASSWORD }),
-  })
-  const { access } = (await login.json()) as { access: string }
-  return (path) => fetch(`${base}${path}`, { headers: { ...headers, authorization: `Bearer ${access}` } })
-}
 
 describe('a SIGKILL during a Blue Button pull', () => {
   let sandbox: FastifyInstance
@@ -198,7 +154,7 @@ describe('a SIGKILL during a Blue Button pull', () => {
     // The yardstick: the same beneficiary pulled without interruption, as another patient of the organisation.
     const reference = await authorizedRequest(t)
     expect(await runIngestion(t.app.ctx, (await latestRun(t, reference.requestId)).id)).toBe('completed')
-    const whole = await stored(t.app.ctx.db, reference.patientId)
+    const whole = await storedCounts(t.app.ctx.db, reference.patientId)
     expect(whole.claims + whole.medications).toBe(EOB_TOTAL)
     expect(whole.riskScores).toBe(1)
     const wholeData = (
@@ -237,7 +193,7 @@ describe('a SIGKILL during a Blue Button pull', () => {
     // serves none of it.
     const down = await openApp(storage)
     app = down
-    const half = await stored(down.app.ctx.db, request.patientId)
+    const half = await storedCounts(down.app.ctx.db, request.patientId)
     expect(half.claims + half.medications).toBe(50)
     const caught = await latestRun(down, request.requestId)
     expect(caught).toMatchObject({ id: interruptedRunId, status: 'running', pagesFetched: 1 })
@@ -265,7 +221,8 @@ describe('a SIGKILL during a Blue Button pull', () => {
     await slow(250)
     const second = await startApi(storage)
     servers.push(second)
-    const get = await signIn(second.base)
+    const caller = await signIn(second.base, 'ACO_USER')
+    const get = (path: string) => caller.call(second.base, 'GET', path)
     const observed: Served[] = []
     const deadline = Date.now() + 90_000
     for (;;) {
@@ -313,7 +270,7 @@ describe('a SIGKILL during a Blue Button pull', () => {
     // and lines replaced): nothing twice, nothing missing, one risk score.
     const after = await openApp(storage)
     app = after
-    expect(await stored(after.app.ctx.db, request.patientId)).toEqual(whole)
+    expect(await storedCounts(after.app.ctx.db, request.patientId)).toEqual(whole)
     const runs = await after.app.ctx.db
       .select()
       .from(ingestionRuns)

@@ -2,12 +2,13 @@
 // mismatched identity, survives Blue Button faults by retrying, and marks the request when the grant ends.
 import { isValidNpi } from '@blueconsent/bluebutton'
 import { requestDataSchema } from '@blueconsent/contract/patients'
-import { and, count, eq, inArray, ne } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ingestionRuns } from '../../db/schema/bluebutton.ts'
-import { claimDiagnoses, claimLines, claims, medications, riskScores } from '../../db/schema/clinical.ts'
+import { claims, medications, riskScores } from '../../db/schema/clinical.ts'
 import { patients } from '../../db/schema/patients.ts'
 import { loginAs } from '../../testing/http-client.ts'
+import { storedCounts } from '../../testing/clinical-counts.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { transitionRequest } from '../authorization-requests/index.ts'
 import { revokeGrantForRequest } from '../bluebutton/index.ts'
@@ -45,21 +46,10 @@ async function authorized(
   return request
 }
 
+// Clinical rows only: each run scores again (the newest score is the one shown), so scores are not counted.
 async function counts(patientId: string) {
-  const db = t.app.ctx.db
-  const [c] = await db.select({ n: count() }).from(claims).where(eq(claims.patientId, patientId))
-  const [m] = await db.select({ n: count() }).from(medications).where(eq(medications.patientId, patientId))
-  const [d] = await db
-    .select({ n: count() })
-    .from(claimDiagnoses)
-    .innerJoin(claims, eq(claims.id, claimDiagnoses.claimId))
-    .where(eq(claims.patientId, patientId))
-  const [l] = await db
-    .select({ n: count() })
-    .from(claimLines)
-    .innerJoin(claims, eq(claims.id, claimLines.claimId))
-    .where(eq(claims.patientId, patientId))
-  return { claims: c?.n ?? 0, medications: m?.n ?? 0, diagnoses: d?.n ?? 0, lines: l?.n ?? 0 }
+  const { riskScores: _scores, ...rows } = await storedCounts(t.app.ctx.db, patientId)
+  return rows
 }
 
 const fault = (clientId: string, body: object) =>
