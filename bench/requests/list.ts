@@ -13,7 +13,7 @@ import autocannon from 'autocannon'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { ACO_ADMIN, DEMO_PASSWORD, ENCRYPTION_KEY, loadApi, seed, type BenchApp } from './seed.ts'
+import { ENCRYPTION_KEY, loadApi, seed, signInAcoAdmin, type BenchApp } from './seed.ts'
 
 const seconds = Number(process.argv[2] ?? 20)
 const rounds = Number(process.argv[3] ?? 1)
@@ -56,17 +56,7 @@ async function start(
   )
   const base = await app.listen({ port: 0, host: '127.0.0.1' })
   await seed(app, api)
-  const csrf = (await (await fetch(`${base}/api/csrf/`)).json()) as { csrftoken: string }
-  const login = await fetch(`${base}/api/jwt/login/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-csrftoken': csrf.csrftoken,
-      cookie: `csrftoken=${csrf.csrftoken}`,
-    },
-    body: JSON.stringify({ email: ACO_ADMIN, password: DEMO_PASSWORD }),
-  })
-  const { access } = (await login.json()) as { access: string }
+  const access = await signInAcoAdmin(base)
   const headers = { authorization: `Bearer ${access}` }
   const response = await fetch(`${base}${PATH}`, { headers })
   if (!response.ok) throw new Error(`${label}: ${response.status} ${await response.text()}`)

@@ -3,6 +3,7 @@
 // requests, each with its own patient, written through the app's own modules (`encrypt`, `keyedHash`).
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { prng } from '../patients/synthetic.ts'
 
 // The issue's shape, 10 × 2,000; BENCH_ORGANIZATIONS=1 BENCH_REQUESTS_PER_ORGANIZATION=200000 (in a database
 // of its own) gives the large organisation.
@@ -40,16 +41,23 @@ export async function loadApi(apiRoot: string): Promise<ApiModules> {
   return { ...app, ...config, ...crypto, seedDemoData: demo.seedDemoData } as ApiModules
 }
 
-/** A small deterministic generator, so both databases hold the same rows. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+// The same fixed-seed generator as the patient-search bench, so both databases hold the same rows.
+export { prng }
+
+/** The demo ACO admin's access token from our API at `base` (CSRF cookie and header, as the SPA signs in). */
+export async function signInAcoAdmin(base: string): Promise<string> {
+  const csrf = (await (await fetch(`${base}/api/csrf/`)).json()) as { csrftoken: string }
+  const response = await fetch(`${base}/api/jwt/login/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-csrftoken': csrf.csrftoken,
+      cookie: `csrftoken=${csrf.csrftoken}`,
+    },
+    body: JSON.stringify({ email: ACO_ADMIN, password: DEMO_PASSWORD }),
+  })
+  if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { access: string }).access
 }
 
 const STATUSES = ['pending', 'consent_pending', 'authorized', 'denied', 'expired', 'revoked'] as const

@@ -20,12 +20,12 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import {
   ACO_ADMIN,
-  DEMO_PASSWORD,
   ENCRYPTION_KEY,
   ORGANIZATIONS,
   REQUESTS_PER_ORGANIZATION,
   loadApi,
   seed,
+  signInAcoAdmin,
 } from './seed.ts'
 
 const ALL_TARGETS = ['drf', 'ours-1', 'ours-auto', 'nginx-1', 'nginx-2', 'nginx-3'] as const
@@ -294,21 +294,6 @@ async function signInDrf(base: string): Promise<string> {
   return ((await response.json()) as { access: string }).access
 }
 
-async function signInOurs(base: string): Promise<string> {
-  const csrf = (await (await fetch(`${base}/api/csrf/`)).json()) as { csrftoken: string }
-  const response = await fetch(`${base}/api/jwt/login/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-csrftoken': csrf.csrftoken,
-      cookie: `csrftoken=${csrf.csrftoken}`,
-    },
-    body: JSON.stringify({ email: ACO_ADMIN, password: DEMO_PASSWORD }),
-  })
-  if (!response.ok) throw new Error(`our sign-in: ${response.status} ${await response.text()}`)
-  return ((await response.json()) as { access: string }).access
-}
-
 // ---- wrk ----
 
 type Figures = { rps: number; p50: number; p99: number; errors: string | null }
@@ -428,7 +413,7 @@ async function main(): Promise<void> {
 
   const drfToken = bases.has('drf') ? await signInDrf(bases.get('drf')!) : ''
   const firstOurs = [...bases.entries()].find(([name]) => name !== 'drf')?.[1]
-  const ourToken = firstOurs ? await signInOurs(firstOurs) : ''
+  const ourToken = firstOurs ? await signInAcoAdmin(firstOurs) : ''
 
   let patient: { id: string; surname: string } | null = null
   if (extraPaths.some((path) => /\{(patient|surname)\}/.test(path))) {

@@ -1,22 +1,10 @@
 // With REDIS_URL, two app instances share failed-login counters and rate limits (several instances behind a load balancer).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, demoUser } from '../demo-data/index.ts'
 import { createClient } from '../../testing/http-client.ts'
+import { freePort } from '../../testing/server-process.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
-}
 
 function startRedis(port: number): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
