@@ -9,15 +9,18 @@
 // Usage: npx tsx bench/requests/side-by-side.ts [seconds=20] [rounds=2]
 //          [--targets=drf,ours-1,ours-auto,nginx-1,nginx-2,nginx-3]
 //          [--paths=/api/jwt/verify/,/api/patients/?search={surname},/api/patients/{patient}/consolidated/]
+//          [--sessions=N]
 // --paths adds paths measured on our targets only; {patient} and {surname} name a patient of the caller's
-// organisation with an authorized request, the one with the most claims (the demo plan pulls real records). Databases (created, migrated and seeded on the first run,
+// organisation with an authorized request, the one with the most claims (the demo plan pulls real records).
+// --sessions=N signs the ACO admin in N times and has wrk send each request with the next of those N tokens,
+// so concurrent requests are distinct sessions (each one's account read is its own row), not one token's. Databases (created, migrated and seeded on the first run,
 // reused after): BENCH_DRF_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_drf) and
 // BENCH_DATABASE_URL (default …/bench_requests, the rows of bench/requests/list.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import {
   ACO_ADMIN,
   ENCRYPTION_KEY,
@@ -41,6 +44,7 @@ const chosen = (option('targets')?.split(',') ?? [...ALL_TARGETS]).map((name) =>
 for (const name of chosen)
   if (!(ALL_TARGETS as readonly string[]).includes(name)) throw new Error(`unknown target ${name}`)
 const selected = ALL_TARGETS.filter((name) => chosen.includes(name))
+const sessions = Number(option('sessions') ?? 1)
 const extraPaths = (option('paths') ?? '')
   .split(',')
   .map((path) => path.trim())
@@ -333,11 +337,25 @@ function parseWrk(output: string): Figures {
   }
 }
 
-async function wrk(url: string, token: string, duration: number, connections = 64): Promise<Figures> {
+/** A wrk script sending each request with the next token of `tokens` (per wrk thread). */
+function rotatingTokensScript(tokens: string[]): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'bench-side-by-side-wrk-')), 'tokens.lua')
+  tempDirs.push(dirname(path))
+  const list = tokens.map((token) => `"${token}"`).join(',\n')
+  writeFileSync(
+    path,
+    `local tokens = {${list}}\nlocal i = 0\nrequest = function()\n  i = i % #tokens + 1\n` +
+      `  return wrk.format(nil, nil, { ["Authorization"] = "Bearer " .. tokens[i] })\nend\n`,
+  )
+  return path
+}
+
+async function wrk(url: string, tokens: string[], duration: number, connections = 64): Promise<Figures> {
   if (stopping) throw new Error('stopped')
   // --timeout 10s: wrk's default (2 s) drops the slow answers from the latency figures instead of waiting.
   const argv = ['-t2', `-c${connections}`, `-d${duration}s`, '--timeout', '10s', '--latency']
-  argv.push('-H', `Authorization: Bearer ${token}`, url)
+  if (tokens.length > 1) argv.push('-s', rotatingTokensScript(tokens), url)
+  else argv.push('-H', `Authorization: Bearer ${tokens[0]}`, url)
   const child = spawn('wrk', argv, { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   children.add(child)
   let output = ''
@@ -351,7 +369,7 @@ async function wrk(url: string, token: string, duration: number, connections = 6
 
 // ---- the run ----
 
-type Measured = { label: string; url: string; token: string; ours: boolean; results: Figures[] }
+type Measured = { label: string; url: string; tokens: string[]; ours: boolean; results: Figures[] }
 
 const format = (figures: Figures) =>
   figures.errors
@@ -372,11 +390,11 @@ async function main(): Promise<void> {
   }
 
   const measured: Measured[] = []
-  const add = (name: TargetName, base: string, path: string, token: string) =>
+  const add = (name: TargetName, base: string, path: string, tokens: string[]) =>
     measured.push({
       label: path === OUR_PATH || path === DRF_PATH ? name : `${name} ${path}`,
       url: `${base}${path}`,
-      token,
+      tokens,
       ours: name !== 'drf',
       results: [],
     })
@@ -411,9 +429,11 @@ async function main(): Promise<void> {
     }
   }
 
-  const drfToken = bases.has('drf') ? await signInDrf(bases.get('drf')!) : ''
+  const drfTokens = bases.has('drf') ? [await signInDrf(bases.get('drf')!)] : []
   const firstOurs = [...bases.entries()].find(([name]) => name !== 'drf')?.[1]
-  const ourToken = firstOurs ? await signInAcoAdmin(firstOurs) : ''
+  const ourTokens: string[] = []
+  if (firstOurs)
+    for (let index = 0; index < sessions; index += 1) ourTokens.push(await signInAcoAdmin(firstOurs))
 
   let patient: { id: string; surname: string } | null = null
   if (extraPaths.some((path) => /\{(patient|surname)\}/.test(path))) {
@@ -437,28 +457,28 @@ async function main(): Promise<void> {
 
   for (const name of selected) {
     const base = bases.get(name)!
-    if (name === 'drf') add(name, base, DRF_PATH, drfToken)
+    if (name === 'drf') add(name, base, DRF_PATH, drfTokens)
     else {
-      add(name, base, OUR_PATH, ourToken)
-      for (const path of extraPaths) add(name, base, fill(path), ourToken)
+      add(name, base, OUR_PATH, ourTokens)
+      for (const path of extraPaths) add(name, base, fill(path), ourTokens)
     }
   }
 
   // One answer each, checked by hand, then a short warm-up (JIT, connection pools).
   for (const target of measured) {
-    const response = await fetch(target.url, { headers: { authorization: `Bearer ${target.token}` } })
+    const response = await fetch(target.url, { headers: { authorization: `Bearer ${target.tokens[0]}` } })
     const body = await response.text()
     if (!response.ok) throw new Error(`${target.label}: ${response.status} ${body.slice(0, 300)}`)
     const count = /"count":\s*(\d+)/.exec(body)?.[1]
     console.log(`${target.label}: ${response.status}, ${body.length} bytes${count ? `, count ${count}` : ''}`)
-    await wrk(target.url, target.token, 3, 8)
+    await wrk(target.url, target.tokens, 3, 8)
   }
 
   const load: string[] = []
   for (let round = 1; round <= rounds; round += 1) {
     const order = round % 2 === 1 ? measured : [...measured].reverse()
     for (const target of order) {
-      const figures = await wrk(target.url, target.token, seconds)
+      const figures = await wrk(target.url, target.tokens, seconds)
       target.results[round - 1] = figures
       console.log(`round ${round} ${target.label.padEnd(12)} ${format(figures)}`)
     }
@@ -487,7 +507,8 @@ async function main(): Promise<void> {
           })
           .join(' | ')} |`,
       )
-  console.log(`\nwrk -t2 -c64 -d${seconds}s --timeout 10s --latency, ${rounds} rounds\n`)
+  const rotation = sessions > 1 ? `, our requests rotating over ${sessions} sessions` : ''
+  console.log(`\nwrk -t2 -c64 -d${seconds}s --timeout 10s --latency, ${rounds} rounds${rotation}\n`)
   console.log(lines.join('\n'))
   console.log(`\nload after each round:\n${load.map((line) => `  ${line}`).join('\n')}`)
 }

@@ -157,3 +157,26 @@ describe('the principal is read fresh on every request', () => {
     expect((await verify(current)).statusCode).toBe(200)
   })
 })
+
+describe('callers whose accounts are read together', () => {
+  it('gives each of many simultaneous callers its own account, and refuses only the session that logged out', async () => {
+    const personas = ['ACO_ADMIN', 'PHYSICIAN_ADMIN', 'CLINICIAN'] as const
+    const staying = await Promise.all(personas.map((persona) => loginAs(t.app, persona, { ip: nextIp() })))
+    const leaving = await loginAs(t.app, 'ACO_ADMIN', { ip: nextIp() })
+    const accessOfLeaving = leaving.access
+    expect((await leaving.request({ method: 'POST', url: '/api/logout/' })).statusCode).toBe(200)
+    leaving.access = accessOfLeaving
+
+    // Sent in one turn of the event loop, so their account reads share statements.
+    const callers = Array.from({ length: 40 }, (_, index) => index % (personas.length + 1))
+    const answers = await Promise.all(callers.map((caller) => verify(staying[caller] ?? leaving)))
+    answers.forEach((answer, index) => {
+      const persona = personas[callers[index] ?? 0]
+      if (callers[index] === personas.length) expect(answer.statusCode).toBe(401)
+      else {
+        expect(answer.statusCode, answer.body).toBe(200)
+        expect(answer.json().user.email).toBe(demoUser(persona ?? 'ACO_ADMIN').email)
+      }
+    })
+  })
+})

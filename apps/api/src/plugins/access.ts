@@ -90,7 +90,8 @@ function bearerToken(request: FastifyRequest): string | null {
 // a second instance (or a write from outside the app) would keep serving a deactivated user until the
 // entry expired. A version counter on the user row would avoid that, but checking it is itself a query per
 // request, the same indexed primary-key lookup this one query already is. The single query took the
-// verify bench from 5 statements per request to 1 (bench/README.md), which is the cost that mattered.
+// verify bench from 5 statements per request to 1 (bench/README.md); under load the requests waiting at the
+// same moment share that statement (features/auth/account-batches.ts), each still read after it arrived.
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Principal> {
   const token = bearerToken(request)
   if (!token) throw notAuthenticated()

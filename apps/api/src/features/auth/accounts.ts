@@ -1,9 +1,9 @@
 // Reading and changing accounts for the other features (password reset, the OAuth server, the access
 // plugin, the demo seed): the queries stay in auth.repository.ts, private to this feature.
 import type { DbOrTx } from '../../db/client.ts'
+import { createAccountBatches, type AccountBatches } from './account-batches.ts'
 import {
   activeTinsOf,
-  findAccount,
   insertAccount,
   insertOrganization,
   listOrganizations,
@@ -59,8 +59,28 @@ export const organizationById = (db: DbOrTx, id: string | null): Promise<Organiz
 /** The TINs a user works under (an all-TIN user's list is every TIN of the organisation). */
 export const tinIdsOf = (db: DbOrTx, user: UserRow): Promise<string[]> => listUserTinIds(db, user)
 
-/** Who a bearer token's subject is right now, with role, organisation and TIN scope, in one query. */
-export const accountForRequest = findAccount
+const batchesByDb = new WeakMap<DbOrTx, AccountBatches>()
+
+/**
+ * Who a bearer token's subject is right now, with role, organisation and TIN scope, read after the call
+ * (batched with the other requests waiting at the same moment, see account-batches.ts).
+ */
+export function accountForRequest(
+  db: DbOrTx,
+  userId: string,
+  refs: { sessionFamilyId?: string | undefined; grantId?: string | undefined } = {},
+): Promise<Account | undefined> {
+  let batches = batchesByDb.get(db)
+  if (!batches) {
+    batches = createAccountBatches(db)
+    batchesByDb.set(db, batches)
+  }
+  return batches.load({
+    userId,
+    sessionFamilyId: refs.sessionFamilyId ?? null,
+    grantId: refs.grantId ?? null,
+  })
+}
 
 /**
  * A new password ends every session of the user but `keepSessionFamily` (the one changing it, if any): a

@@ -60,9 +60,15 @@ export type Account = Pick<
   organizationRevision: number
 }
 
-function prepareAccountQuery(db: DbOrTx) {
-  const familyId = sql.placeholder('familyId')
-  const grantId = sql.placeholder('grantId')
+/** Whose account to load: a token's subject and, when it names them, its session family and OAuth code. */
+export type AccountKey = { userId: string; sessionFamilyId: string | null; grantId: string | null }
+
+// The keys travel as three parallel uuid[] parameters and come back numbered (with ordinality), so one
+// statement text serves any number of keys and is planned once per connection.
+const keyTable = sql`unnest(${sql.placeholder('userIds')}::uuid[], ${sql.placeholder('familyIds')}::uuid[],
+  ${sql.placeholder('grantIds')}::uuid[]) with ordinality as k(user_id, family_id, grant_id, n)`
+
+function prepareAccountsQuery(db: DbOrTx) {
   const tinIds = sql<string[]>`array(
     select ${tins.id}::text from ${tins}
     where ${tins.organizationId} = ${users.organizationId} and ${tins.isActive}
@@ -70,12 +76,13 @@ function prepareAccountQuery(db: DbOrTx) {
     order by ${tins.createdAt}, ${tins.id})`
   const groups = sql<string[]>`array(
     select ${userGroups.name} from ${userGroups} where ${userGroups.userId} = ${users.id} order by ${userGroups.name})`
-  const sessionLive = sql<boolean>`(${familyId}::uuid is null or exists (select 1 from ${refreshSessions}
-    where ${refreshSessions.familyId} = ${familyId}::uuid and ${refreshSessions.userId} = ${users.id} and ${refreshSessions.revokedAt} is null))`
-  const grantLive = sql<boolean>`(${grantId}::uuid is null or exists (select 1 from ${oauthCodes}
-    where ${oauthCodes.id} = ${grantId}::uuid and ${oauthCodes.userId} = ${users.id} and ${oauthCodes.revokedAt} is null))`
+  const sessionLive = sql<boolean>`(k.family_id is null or exists (select 1 from ${refreshSessions}
+    where ${refreshSessions.familyId} = k.family_id and ${refreshSessions.userId} = ${users.id} and ${refreshSessions.revokedAt} is null))`
+  const grantLive = sql<boolean>`(k.grant_id is null or exists (select 1 from ${oauthCodes}
+    where ${oauthCodes.id} = k.grant_id and ${oauthCodes.userId} = ${users.id} and ${oauthCodes.revokedAt} is null))`
   return db
     .select({
+      n: sql<number>`k.n`.mapWith(Number).as('n'),
       id: users.id,
       email: users.email,
       firstName: users.firstName,
@@ -97,47 +104,61 @@ function prepareAccountQuery(db: DbOrTx) {
         .mapWith(Number)
         .as('organization_revision'),
     })
-    .from(users)
+    .from(keyTable)
+    .innerJoin(users, sql`${users.id} = k.user_id`)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .leftJoin(organizationDataRevisions, eq(organizationDataRevisions.organizationId, users.organizationId))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('find_account')
+    .prepare('find_accounts')
 }
 
 // Built once per database handle: the statement text never changes, only its parameters.
-const accountQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareAccountQuery>>()
+const accountQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareAccountsQuery>>()
 
 /**
- * Loads an account in ONE round trip (user, organisation, TIN scope and, when named, the liveness of a
- * refresh-session family and of an OAuth authorization code). Every authenticated request runs this, so it
- * is one indexed query rather than one per table (on PGlite each statement costs about a millisecond), and a
- * prepared one: Drizzle builds its SQL once and PostgreSQL plans it once per connection. (A named
- * statement: behind PgBouncer in transaction mode that needs PgBouncer 1.21+ with max_prepared_statements.)
+ * Loads accounts in ONE round trip, whatever their number: for each key the user, organisation, TIN scope
+ * and, when named, the liveness of a refresh-session family and of an OAuth authorization code. Every
+ * authenticated request needs this, so it is one indexed, prepared statement: Drizzle builds its SQL once
+ * and PostgreSQL plans it once per connection. (A named statement: behind PgBouncer in transaction mode
+ * that needs PgBouncer 1.21+ with max_prepared_statements.) The answer lines up with `keys`; undefined
+ * where no such user exists. Every id must be a UUID (the caller checks; a bad one fails the statement).
  */
+export async function findAccounts(
+  db: DbOrTx,
+  keys: readonly AccountKey[],
+): Promise<(Account | undefined)[]> {
+  let query = accountQueries.get(db)
+  if (!query) {
+    query = prepareAccountsQuery(db)
+    accountQueries.set(db, query)
+  }
+  const rows = await query.execute({
+    userIds: keys.map((key) => key.userId),
+    familyIds: keys.map((key) => key.sessionFamilyId),
+    grantIds: keys.map((key) => key.grantId),
+  })
+  const accounts: (Account | undefined)[] = keys.map(() => undefined)
+  for (const { n, organizationName, organizationType, ...rest } of rows) {
+    accounts[n - 1] = {
+      ...rest,
+      organization:
+        rest.organizationId !== null && organizationName !== null && organizationType !== null
+          ? { id: rest.organizationId, name: organizationName, organizationType }
+          : null,
+    }
+  }
+  return accounts
+}
+
+/** One account, as findAccounts reads it. */
 export async function findAccount(
   db: DbOrTx,
   userId: string,
   refs: { sessionFamilyId?: string | undefined; grantId?: string | undefined } = {},
 ): Promise<Account | undefined> {
-  let query = accountQueries.get(db)
-  if (!query) {
-    query = prepareAccountQuery(db)
-    accountQueries.set(db, query)
-  }
-  const [row] = await query.execute({
-    userId,
-    familyId: refs.sessionFamilyId ?? null,
-    grantId: refs.grantId ?? null,
-  })
-  if (!row) return undefined
-  const { organizationName, organizationType, ...rest } = row
-  return {
-    ...rest,
-    organization:
-      row.organizationId !== null && organizationName !== null && organizationType !== null
-        ? { id: row.organizationId, name: organizationName, organizationType }
-        : null,
-  }
+  const [account] = await findAccounts(db, [
+    { userId, sessionFamilyId: refs.sessionFamilyId ?? null, grantId: refs.grantId ?? null },
+  ])
+  return account
 }
 
 /** The TINs a user works under: every active TIN of the organisation with all_tins, else the assigned ones. */
