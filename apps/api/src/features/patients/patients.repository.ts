@@ -164,6 +164,30 @@ export async function searchPatientsInContext(
   return { total: totals?.total ?? 0, rows: [] }
 }
 
+/**
+ * When the first of the organisation's authorizations that are still running at `now` ends (null: none
+ * does). Until then every "authorized and unexpired" condition (patientScope, activeAuthorizationExists)
+ * gives the same answer as at `now`, so a search answer computed at `now` holds until that instant unless
+ * the organisation's data revision moves first.
+ */
+export async function nextAuthorizationEnd(
+  db: DbOrTx,
+  organizationId: string,
+  now: Date,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ endsAt: sql<string | null>`min(${authorizationRequests.expiresAt})` })
+    .from(authorizationRequests)
+    .where(
+      and(
+        eq(authorizationRequests.status, 'authorized'),
+        sql`${authorizationRequests.expiresAt} > ${now.toISOString()}`,
+        eq(authorizationRequests.organizationId, organizationId),
+      ),
+    )
+  return row?.endsAt ? new Date(row.endsAt) : null
+}
+
 export type NewestRequest = {
   patientId: string
   id: string

@@ -69,14 +69,28 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
   const schema = { tags: ['patients'], security: [{ bearer: [] }] }
   // Per app instance (tests build many apps in one process); keys carry the organisation's revision.
   const consolidatedAnswers = new AnswerCache()
+  const searchAnswers = new AnswerCache()
 
   routes.get(
     '/api/patients/',
     {
       config: VIEW,
+      // Served from memory while nothing it shows has changed; still audited on every call.
+      onSend: [fileAnswer, conditionalGet],
       schema: { ...schema, querystring: patientSearchQuerySchema, response: { 200: patientListSchema } },
     },
-    async (request) => searchPatientList(ctx, sourceOf(request), request.query, '/api/patients/'),
+    async (request, reply) => {
+      const read = await searchPatientList(
+        ctx,
+        sourceOf(request),
+        request.query,
+        '/api/patients/',
+        searchAnswers,
+      )
+      if ('held' in read) return sendAnswer(reply, read.held)
+      searchAnswers.fileNext(request, reply, read.key, read.facts)
+      return read.fresh
+    },
   )
   routes.get(
     '/api/patients/:id/',

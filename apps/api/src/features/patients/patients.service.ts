@@ -16,6 +16,7 @@ import {
   toE164,
 } from '@blueconsent/contract/shared'
 import type { AppContext } from '../../context.ts'
+import { readAll } from '../../db/client.ts'
 import type { Principal } from '../../plugins/access.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { AnswerCache, CachedAnswer } from '../../lib/answer-cache.ts'
@@ -37,6 +38,7 @@ import {
   findScopedPatient,
   claimChildren,
   newestRequests,
+  nextAuthorizationEnd,
   searchPatientsInContext,
   type ScopedPatient,
   type SearchPage,
@@ -103,46 +105,101 @@ export async function patientSearchPage(
   })
 }
 
+/**
+ * Everything a search answer depends on beyond the clock: the organisation's data revision (patients, their
+ * requests, scores and names all raise it), the caller's whole scope and the query as parsed.
+ */
+const searchKey = (principal: Principal, query: PatientSearchQuery, path: string): string =>
+  JSON.stringify([
+    principal.organizationId,
+    principal.organizationRevision,
+    principal.userId,
+    principal.role,
+    principal.allTins,
+    principal.tinIds,
+    principal.permissions,
+    path,
+    query,
+  ])
+
+/** A held answer counts only within the stretch of time its authorization conditions were computed for. */
+const heldFor = (answer: CachedAnswer | undefined, now: Date): CachedAnswer | undefined => {
+  const { from = Infinity, until = -Infinity } = answer?.facts ?? {}
+  return from <= now.getTime() && now.getTime() < until ? answer : undefined
+}
+
+const auditSearch = (
+  ctx: AppContext,
+  source: AuditSource,
+  query: PatientSearchQuery,
+  results: number,
+  at: Date,
+): Promise<void> => {
+  const typed = SEARCH_PARAMETERS.filter((name) => query[name] !== undefined)
+  return writeAudit(ctx.db, source, {
+    action: 'patient.search',
+    patientId: null,
+    targetType: 'patient_search',
+    details: { parameters: typed, results, page: query.page },
+    sealedQuery:
+      typed.length > 0
+        ? sealSearchQuery(ctx.keys, Object.fromEntries(typed.map((name) => [name, String(query[name])])))
+        : undefined,
+    at,
+  })
+}
+
+export type SearchRead =
+  | { held: CachedAnswer }
+  | { fresh: PatientList; key: string; facts: { results: number; from: number; until: number } }
+
+/**
+ * A page of the patient search. The audit row (with the number of results) is written on every call; the
+ * page itself comes from `answers` while the revision, the caller's scope and the query are the same and
+ * no running authorization has ended since it was computed, because the list page polls it.
+ */
 export async function searchPatientList(
   ctx: AppContext,
   source: AuditSource,
   query: PatientSearchQuery,
   path: string,
-): Promise<PatientList> {
+  answers: AnswerCache,
+): Promise<SearchRead> {
   const now = ctx.clock()
-  const { total, rows } = await searchPatientsInContext(
-    ctx.db,
-    source.principal,
-    now,
-    await patientSearchPage(ctx, source.principal, query, now),
-    { scores: displayOptionsFor(source.principal.role).riskScore },
-  )
-  const typed = SEARCH_PARAMETERS.filter((name) => query[name] !== undefined)
-  await writeAudit(ctx.db, source, {
-    action: 'patient.search',
-    patientId: null,
-    targetType: 'patient_search',
-    details: { parameters: typed, results: total, page: query.page },
-    sealedQuery:
-      typed.length > 0
-        ? sealSearchQuery(ctx.keys, Object.fromEntries(typed.map((name) => [name, String(query[name])])))
-        : undefined,
-    at: now,
-  })
+  const { principal } = source
+  const key = searchKey(principal, query, path)
+  const held = heldFor(answers.held(key), now)
+  if (held) {
+    await auditSearch(ctx, source, query, held.facts?.results ?? 0, now)
+    return { held }
+  }
+  const [{ total, rows }, endsAt] = await readAll(ctx.db, [
+    async () =>
+      searchPatientsInContext(ctx.db, principal, now, await patientSearchPage(ctx, principal, query, now), {
+        scores: displayOptionsFor(principal.role).riskScore,
+      }),
+    () =>
+      principal.organizationId === null
+        ? Promise.resolve(null)
+        : nextAuthorizationEnd(ctx.db, principal.organizationId, now),
+  ] as const)
+  await auditSearch(ctx, source, query, total, now)
   const pageUrl = (page: number): string => {
     const params = new URLSearchParams({ page: String(page), page_size: String(query.page_size) })
     for (const name of SEARCH_PARAMETERS) if (query[name] !== undefined) params.set(name, String(query[name]))
     if (query.ordering !== undefined) params.set('ordering', query.ordering)
     return `${path}?${params.toString()}`
   }
-  return {
+  const fresh = {
     count: total,
     next: query.page * query.page_size < total ? pageUrl(query.page + 1) : null,
     previous: query.page > 1 ? pageUrl(query.page - 1) : null,
     results: rows.map((row) =>
-      withScore(toPatient(ctx, source.principal, row.patient, row.newestRequest, row.served), row.score),
+      withScore(toPatient(ctx, principal, row.patient, row.newestRequest, row.served), row.score),
     ),
   }
+  const facts = { results: total, from: now.getTime(), until: endsAt?.getTime() ?? Infinity }
+  return { fresh, key, facts }
 }
 
 /**
