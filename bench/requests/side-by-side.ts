@@ -9,11 +9,12 @@
 // Usage: npx tsx bench/requests/side-by-side.ts [seconds=20] [rounds=2]
 //          [--targets=drf,ours-1,ours-auto,nginx-1,nginx-2,nginx-3]
 //          [--paths=/api/jwt/verify/,/api/patients/?search={surname},/api/patients/{patient}/consolidated/]
-//          [--sessions=N]
+//          [--sessions=N] [--gzip]
 // --paths adds paths measured on our targets only; {patient} and {surname} name a patient of the caller's
 // organisation with an authorized request, the one with the most claims (the demo plan pulls real records).
 // --sessions=N signs the ACO admin in N times and has wrk send each request with the next of those N tokens,
-// so concurrent requests are distinct sessions (each one's account read is its own row), not one token's. Databases (created, migrated and seeded on the first run,
+// so concurrent requests are distinct sessions (each one's account read is its own row), not one token's.
+// --gzip sends Accept-Encoding: gzip with every request, as browsers do. Databases (created, migrated and seeded on the first run,
 // reused after): BENCH_DRF_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_drf) and
 // BENCH_DATABASE_URL (default …/bench_requests, the rows of bench/requests/list.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -45,6 +46,7 @@ for (const name of chosen)
   if (!(ALL_TARGETS as readonly string[]).includes(name)) throw new Error(`unknown target ${name}`)
 const selected = ALL_TARGETS.filter((name) => chosen.includes(name))
 const sessions = Number(option('sessions') ?? 1)
+const gzip = args.includes('--gzip')
 const extraPaths = (option('paths') ?? '')
   .split(',')
   .map((path) => path.trim())
@@ -337,7 +339,7 @@ function parseWrk(output: string): Figures {
   }
 }
 
-/** A wrk script sending each request with the next token of `tokens` (per wrk thread). */
+/** A wrk script sending each request with the next token of `tokens` (per wrk thread), beside wrk's -H headers. */
 function rotatingTokensScript(tokens: string[]): string {
   const path = join(mkdtempSync(join(tmpdir(), 'bench-side-by-side-wrk-')), 'tokens.lua')
   tempDirs.push(dirname(path))
@@ -345,7 +347,8 @@ function rotatingTokensScript(tokens: string[]): string {
   writeFileSync(
     path,
     `local tokens = {${list}}\nlocal i = 0\nrequest = function()\n  i = i % #tokens + 1\n` +
-      `  return wrk.format(nil, nil, { ["Authorization"] = "Bearer " .. tokens[i] })\nend\n`,
+      `  local headers = {}\n  for name, value in pairs(wrk.headers) do headers[name] = value end\n` +
+      `  headers["Authorization"] = "Bearer " .. tokens[i]\n  return wrk.format(nil, nil, headers)\nend\n`,
   )
   return path
 }
@@ -354,6 +357,8 @@ async function wrk(url: string, tokens: string[], duration: number, connections 
   if (stopping) throw new Error('stopped')
   // --timeout 10s: wrk's default (2 s) drops the slow answers from the latency figures instead of waiting.
   const argv = ['-t2', `-c${connections}`, `-d${duration}s`, '--timeout', '10s', '--latency']
+  // As a browser asks: held answers then go out compressed (the DRF anchor compresses nothing either way).
+  if (gzip) argv.push('-H', 'Accept-Encoding: gzip')
   if (tokens.length > 1) argv.push('-s', rotatingTokensScript(tokens), url)
   else argv.push('-H', `Authorization: Bearer ${tokens[0]}`, url)
   const child = spawn('wrk', argv, { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
@@ -507,7 +512,9 @@ async function main(): Promise<void> {
           })
           .join(' | ')} |`,
       )
-  const rotation = sessions > 1 ? `, our requests rotating over ${sessions} sessions` : ''
+  const rotation =
+    (sessions > 1 ? `, our requests rotating over ${sessions} sessions` : '') +
+    (gzip ? ', Accept-Encoding: gzip' : '')
   console.log(`\nwrk -t2 -c64 -d${seconds}s --timeout 10s --latency, ${rounds} rounds${rotation}\n`)
   console.log(lines.join('\n'))
   console.log(`\nload after each round:\n${load.map((line) => `  ${line}`).join('\n')}`)

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AnswerCache, fileAnswer } from './answer-cache.ts'
@@ -65,5 +66,41 @@ describe('AnswerCache', () => {
     })
     expect(again.statusCode).toBe(304)
     expect(computed()).toBe(1)
+  })
+
+  it('sends a held answer gzipped to a client that takes gzip, as its own representation', async () => {
+    const cache = new AnswerCache()
+    const app = Fastify()
+    close = () => app.close()
+    const body = JSON.stringify({ rows: Array.from({ length: 200 }, (_, index) => ({ index, name: 'Ana' })) })
+    cache.store('big', body)
+    cache.store('small', '{"rows":[]}')
+    app.get('/held/:key', { onSend: [fileAnswer, conditionalGet] }, async (request, reply) => {
+      await cache.sendHeld(request, reply, (request.params as { key: string }).key)
+      return reply
+    })
+    const gzipped = await app.inject({
+      url: '/held/big',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(gzipped.headers['content-encoding']).toBe('gzip')
+    expect(gzipped.headers.vary).toBe('accept-encoding')
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(body)
+    expect(gzipped.rawPayload.length).toBeLessThan(body.length / 5)
+
+    const plain = await app.inject({ url: '/held/big', headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(body)
+    expect(plain.headers.etag).not.toBe(gzipped.headers.etag)
+
+    const revalidated = await app.inject({
+      url: '/held/big',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(gzipped.headers.etag) },
+    })
+    expect(revalidated.statusCode).toBe(304)
+    expect(revalidated.headers['content-encoding']).toBeUndefined()
+    const small = await app.inject({ url: '/held/small', headers: { 'accept-encoding': 'gzip' } })
+    expect(small.headers['content-encoding']).toBeUndefined()
+    expect(small.body).toBe('{"rows":[]}')
   })
 })

@@ -31,5 +31,6 @@ export async function conditionalGet(
   if (!matchesIfNoneMatch(request.headers['if-none-match'], tag)) return payload
   reply.code(304)
   reply.removeHeader('content-type')
+  reply.removeHeader('content-encoding')
   return ''
 }

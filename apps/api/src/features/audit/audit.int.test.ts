@@ -6,6 +6,7 @@ import { auditLog } from '../../db/schema/audit.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'
+import { insertAuditLog } from './audit.repository.ts'
 
 let t: TestApp
 let patient: FixturePatient
@@ -29,6 +30,32 @@ afterAll(async () => {
 })
 
 describe('audit_log', () => {
+  it('commits the rows of simultaneous writers, and a bad row fails only its own writer', async () => {
+    const marker = `together-${Date.now()}`
+    const written = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, index) =>
+        insertAuditLog(t.app.ctx.db, {
+          // Every row but one is whole; the sixth breaks NOT NULL and so fails the shared statement.
+          action: index === 5 ? (null as unknown as string) : 'patient.read',
+          requestId: `${marker}-${index}`,
+          occurredAt: new Date(),
+        }),
+      ),
+    )
+    expect(written.map((result) => result.status)).toEqual(
+      Array.from({ length: 12 }, (_, index) => (index === 5 ? 'rejected' : 'fulfilled')),
+    )
+    const rows = await t.app.ctx.db
+      .select({ requestId: auditLog.requestId })
+      .from(auditLog)
+      .where(sql`${auditLog.requestId} like ${`${marker}-%`}`)
+    expect(rows.map((row) => row.requestId).sort()).toEqual(
+      Array.from({ length: 12 }, (_, index) => `${marker}-${index}`)
+        .filter((_, index) => index !== 5)
+        .sort(),
+    )
+  })
+
   it('refuses UPDATE and DELETE', async () => {
     await expect(
       t.app.ctx.db.update(auditLog).set({ action: 'tampered' }).where(eq(auditLog.patientId, patient.id)),

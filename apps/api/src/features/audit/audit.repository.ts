@@ -1,5 +1,7 @@
 // Queries of the append-only audit log: rows are only ever inserted and read.
 import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm'
+import DataLoader from 'dataloader'
+import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.ts'
 import { auditLog } from '../../db/schema/audit.ts'
 import { patients } from '../../db/schema/patients.ts'
@@ -24,8 +26,52 @@ export type AuditFilter = {
   to?: Date | undefined
 }
 
-export async function insertAuditLog(db: DbOrTx, row: typeof auditLog.$inferInsert): Promise<void> {
-  await db.insert(auditLog).values(row)
+type NewAuditRow = typeof auditLog.$inferInsert
+
+/**
+ * Reads of patient data are audited before they are answered, one row each, so under load the rows of the
+ * requests writing at the same moment go in as one multi-row statement (one commit, one WAL flush) instead
+ * of one each. Each caller still waits until its row is committed. Should that statement fail, each row is
+ * tried alone, so one bad row fails only its own request.
+ */
+function createAuditBatches(db: DbOrTx): DataLoader<NewAuditRow, true> {
+  return new DataLoader<NewAuditRow, true>(
+    async (rows) => {
+      try {
+        await db.insert(auditLog).values([...rows])
+        return rows.map(() => true as const)
+      } catch {
+        return Promise.all(
+          rows.map((row) =>
+            db
+              .insert(auditLog)
+              .values(row)
+              .then(
+                () => true as const,
+                (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+              ),
+          ),
+        )
+      }
+    },
+    { cache: false, batchScheduleFn: (send) => setImmediate(send), maxBatchSize: 500 },
+  )
+}
+
+const auditBatches = new WeakMap<DbOrTx, DataLoader<NewAuditRow, true>>()
+
+/** A row written inside a transaction is part of it; one written on the pool joins the moment's batch. */
+export async function insertAuditLog(db: DbOrTx, row: NewAuditRow): Promise<void> {
+  if (db instanceof PgTransaction) {
+    await db.insert(auditLog).values(row)
+    return
+  }
+  let batches = auditBatches.get(db)
+  if (!batches) {
+    batches = createAuditBatches(db)
+    auditBatches.set(db, batches)
+  }
+  await batches.load(row)
 }
 
 function auditWhere(filter: AuditFilter): SQL | undefined {
