@@ -119,7 +119,12 @@ const searchKey = (principal: Principal, query: PatientSearchQuery, path: string
     principal.tinIds,
     principal.permissions,
     path,
-    query,
+    // The parsed fields only: the query passes unknown parameters through, and the web client stamps every
+    // GET with its own `_t`.
+    SEARCH_PARAMETERS.map((name) => query[name] ?? null),
+    query.ordering ?? null,
+    query.page,
+    query.page_size,
   ])
 
 /** A held answer counts only within the stretch of time its authorization conditions were computed for. */
