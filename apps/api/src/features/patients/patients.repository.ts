@@ -2,7 +2,7 @@
 // without all_tins, patients on the user's TINs or with no TIN (the same rule as `patientInScope` in
 // patient-records.ts); agents only patients with an authorized, unexpired request of their own.
 import { isAgentRole, roleFitsOrganizationType } from '@blueconsent/contract/shared'
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { readAll, type DbOrTx } from '../../db/client.ts'
 import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
 import {
@@ -20,68 +20,141 @@ import type { Principal } from '../../plugins/access.ts'
 export type PatientRow = typeof patients.$inferSelect
 export type ClaimRow = typeof claims.$inferSelect
 
+/**
+ * What the scope conditions compare with: the principal's own values, or the placeholders of a prepared
+ * statement (findScopedPatient). Both go through the same builders below, so a prepared scope cannot drift
+ * from the one every other query uses.
+ */
+type ScopeInputs = {
+  organizationId: string | Placeholder
+  userId: string | Placeholder
+  /** An expression of type uuid[]. */
+  tinIds: SQL
+  /** An ISO timestamp. */
+  now: string | Placeholder
+}
+
+/** What decides the shape of the scope conditions (the rest are values). */
+type ScopeShape = Pick<Principal, 'role' | 'organizationType' | 'allTins'> & { inOrganization: boolean }
+
+const shapeOf = (principal: Principal): ScopeShape => ({
+  role: principal.role,
+  organizationType: principal.organizationType,
+  allTins: principal.allTins,
+  inOrganization: principal.organizationId !== null,
+})
+
+const inputsOf = (principal: Principal, now: Date): ScopeInputs => ({
+  organizationId: principal.organizationId ?? '',
+  userId: principal.userId,
+  tinIds: sql`${sql.param(principal.tinIds)}::uuid[]`,
+  now: now.toISOString(),
+})
+
 /** Authorized, unexpired and not held for an identity review: the only state in which data is served. */
-function activeRequest(principal: Principal, now: Date): SQL {
+function activeRequestWith(shape: ScopeShape, inputs: ScopeInputs): SQL {
   return and(
     eq(authorizationRequests.patientId, patients.id),
     eq(authorizationRequests.organizationId, patients.organizationId),
     eq(authorizationRequests.status, 'authorized'),
-    sql`${authorizationRequests.expiresAt} > ${now.toISOString()}`,
+    sql`${authorizationRequests.expiresAt} > ${inputs.now}`,
     sql`${authorizationRequests.identityReview} not in ('pending', 'rejected')`,
-    isAgentRole(principal.role) ? eq(authorizationRequests.requesterUserId, principal.userId) : undefined,
+    isAgentRole(shape.role) ? eq(authorizationRequests.requesterUserId, inputs.userId) : undefined,
   ) as SQL
 }
+
+const activeAuthorizationExistsWith = (shape: ScopeShape, inputs: ScopeInputs): SQL =>
+  sql`exists (select 1 from ${authorizationRequests} where ${activeRequestWith(shape, inputs)})`
 
 /**
  * The condition "the caller has an active authorization for this row of `patients`", for a query over
  * `patients`: what the Medicare pull wrote (the MBI, birth date, gender, state, ZIP) is matched on only then.
  */
 export function activeAuthorizationExists(principal: Principal, now: Date): SQL {
-  return sql`exists (select 1 from ${authorizationRequests} where ${activeRequest(principal, now)})`
+  return activeAuthorizationExistsWith(shapeOf(principal), inputsOf(principal, now))
+}
+
+function patientScopeWith(shape: ScopeShape, inputs: ScopeInputs): SQL {
+  // Platform administrators belong to no organisation and see no patients. A role in the wrong kind of
+  // organisation (an agent role in an ACO, say) sees none either, as the web guards say.
+  if (!shape.inOrganization) return sql`false`
+  if (!roleFitsOrganizationType(shape.role, shape.organizationType)) return sql`false`
+  const conditions: (SQL | undefined)[] = [eq(patients.organizationId, inputs.organizationId)]
+  if (!shape.allTins) {
+    conditions.push(or(isNull(patients.tinId), sql`${patients.tinId} = any(${inputs.tinIds})`))
+  }
+  if (isAgentRole(shape.role)) {
+    conditions.push(activeAuthorizationExistsWith(shape, inputs))
+  }
+  return and(...conditions) as SQL
 }
 
 export function patientScope(principal: Principal, now: Date): SQL {
-  // Platform administrators belong to no organisation and see no patients. A role in the wrong kind of
-  // organisation (an agent role in an ACO, say) sees none either, as the web guards say.
-  if (principal.organizationId === null) return sql`false`
-  if (!roleFitsOrganizationType(principal.role, principal.organizationType)) return sql`false`
-  const conditions: (SQL | undefined)[] = [eq(patients.organizationId, principal.organizationId)]
-  if (!principal.allTins) {
-    conditions.push(
-      principal.tinIds.length > 0
-        ? or(isNull(patients.tinId), inArray(patients.tinId, principal.tinIds))
-        : isNull(patients.tinId),
-    )
-  }
-  if (isAgentRole(principal.role)) {
-    conditions.push(activeAuthorizationExists(principal, now))
-  }
-  return and(...conditions) as SQL
+  return patientScopeWith(shapeOf(principal), inputsOf(principal, now))
 }
 
 /**
  * For a query over `patients`: the id of the caller's active authorization request for the row (agents:
  * their own), the most recently authorized if several, or null. What an audit row names as its reason.
  */
-function activeAuthorizationId(principal: Principal, now: Date): SQL<string | null> {
+function activeAuthorizationIdWith(shape: ScopeShape, inputs: ScopeInputs): SQL<string | null> {
   return sql<
     string | null
-  >`(select ${authorizationRequests.id} from ${authorizationRequests} where ${activeRequest(principal, now)} order by ${authorizationRequests.authorizedAt} desc nulls last, ${authorizationRequests.createdAt} desc, ${authorizationRequests.id} desc limit 1)`
+  >`(select ${authorizationRequests.id} from ${authorizationRequests} where ${activeRequestWith(shape, inputs)} order by ${authorizationRequests.authorizedAt} desc nulls last, ${authorizationRequests.createdAt} desc, ${authorizationRequests.id} desc limit 1)`
 }
+
+const activeAuthorizationId = (principal: Principal, now: Date): SQL<string | null> =>
+  activeAuthorizationIdWith(shapeOf(principal), inputsOf(principal, now))
 
 /** A patient in scope, with the caller's active authorization for it (null: none), in one query. */
 export type ScopedPatient = { row: PatientRow; authorizationId: string | null }
 
+function prepareScopedPatient(db: DbOrTx, shape: ScopeShape, name: string) {
+  const inputs: ScopeInputs = {
+    organizationId: sql.placeholder('organizationId'),
+    userId: sql.placeholder('userId'),
+    tinIds: sql`${sql.placeholder('tinIds')}::uuid[]`,
+    now: sql.placeholder('now'),
+  }
+  return db
+    .select({ row: patients, authorizationId: activeAuthorizationIdWith(shape, inputs) })
+    .from(patients)
+    .where(and(eq(patients.id, sql.placeholder('id')), patientScopeWith(shape, inputs)))
+    .prepare(name)
+}
+
+// Per database handle, one statement per scope shape (a handful: role, organisation type, all_tins).
+const scopedPatientStatements = new WeakMap<DbOrTx, Map<string, ReturnType<typeof prepareScopedPatient>>>()
+
+/**
+ * Every read of one patient (the record, its data, claims, notes, the audit reason) starts here, so the
+ * statement is prepared per scope shape: Drizzle builds it once and PostgreSQL plans it once per connection.
+ */
 export async function findScopedPatient(
   db: DbOrTx,
   principal: Principal,
   now: Date,
   id: string,
 ): Promise<ScopedPatient | undefined> {
-  const [found] = await db
-    .select({ row: patients, authorizationId: activeAuthorizationId(principal, now) })
-    .from(patients)
-    .where(and(eq(patients.id, id), patientScope(principal, now)))
+  const shape = shapeOf(principal)
+  const name = `scoped_patient_${shape.role}_${shape.organizationType ?? 'none'}_${shape.allTins}_${shape.inOrganization}`
+  let statements = scopedPatientStatements.get(db)
+  if (!statements) {
+    statements = new Map()
+    scopedPatientStatements.set(db, statements)
+  }
+  let statement = statements.get(name)
+  if (!statement) {
+    statement = prepareScopedPatient(db, shape, name)
+    statements.set(name, statement)
+  }
+  const [found] = await statement.execute({
+    organizationId: principal.organizationId,
+    userId: principal.userId,
+    tinIds: principal.tinIds,
+    now: now.toISOString(),
+    id,
+  })
   return found
 }
 
