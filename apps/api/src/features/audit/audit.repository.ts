@@ -1,8 +1,9 @@
 // Queries of the append-only audit log: rows are only ever inserted and read.
 import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm'
-import DataLoader from 'dataloader'
+import type DataLoader from 'dataloader'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.ts'
+import { sameTurnBatches } from '../../lib/same-turn-batches.ts'
 import { auditLog } from '../../db/schema/audit.ts'
 import { patients } from '../../db/schema/patients.ts'
 import { users } from '../../db/schema/users.ts'
@@ -35,27 +36,24 @@ type NewAuditRow = typeof auditLog.$inferInsert
  * tried alone, so one bad row fails only its own request.
  */
 function createAuditBatches(db: DbOrTx): DataLoader<NewAuditRow, true> {
-  return new DataLoader<NewAuditRow, true>(
-    async (rows) => {
-      try {
-        await db.insert(auditLog).values([...rows])
-        return rows.map(() => true as const)
-      } catch {
-        return Promise.all(
-          rows.map((row) =>
-            db
-              .insert(auditLog)
-              .values(row)
-              .then(
-                () => true as const,
-                (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-              ),
-          ),
-        )
-      }
-    },
-    { cache: false, batchScheduleFn: (send) => setImmediate(send), maxBatchSize: 500 },
-  )
+  return sameTurnBatches<NewAuditRow, true>(async (rows) => {
+    try {
+      await db.insert(auditLog).values([...rows])
+      return rows.map(() => true as const)
+    } catch {
+      return Promise.all(
+        rows.map((row) =>
+          db
+            .insert(auditLog)
+            .values(row)
+            .then(
+              () => true as const,
+              (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+            ),
+        ),
+      )
+    }
+  }, 500)
 }
 
 const auditBatches = new WeakMap<DbOrTx, DataLoader<NewAuditRow, true>>()

@@ -1,11 +1,11 @@
 // Every authenticated request reads its caller's account afresh (plugins/access.ts): a logout, a
 // deactivation or a removed TIN applies on the very next request, on every instance. Under load many
 // requests wait for that read at the same moment, and here they share one statement instead of sending one
-// each (and callers holding the same token, such as a page's parallel calls, share one row). A request only
-// joins a batch that has not been sent yet, so the statement that answers it starts after the request
-// arrived and sees every change committed before: batching changes what the read costs, not what it sees.
-import DataLoader from 'dataloader'
+// each (and callers holding the same token, such as a page's parallel calls, share one row). Each request
+// still reads after it arrived (lib/same-turn-batches.ts): batching changes what the read costs, not what
+// it sees.
 import type { DbOrTx } from '../../db/client.ts'
+import { sameTurnBatches } from '../../lib/same-turn-batches.ts'
 import { findAccounts, type Account, type AccountKey } from './auth.repository.ts'
 
 export type AccountReader = (db: DbOrTx, keys: readonly AccountKey[]) => Promise<(Account | undefined)[]>
@@ -24,21 +24,12 @@ const wellFormed = (key: AccountKey): boolean =>
 export type AccountBatches = { load(key: AccountKey): Promise<Account | undefined> }
 
 export function createAccountBatches(db: DbOrTx, read: AccountReader = findAccounts): AccountBatches {
-  const loader = new DataLoader<AccountKey, Account | undefined, string>(
-    async (keys) => {
-      const distinct = new Map(keys.map((key) => [keyText(key), key]))
-      const accounts = await read(db, [...distinct.values()])
-      const byKey = new Map([...distinct.keys()].map((text, index) => [text, accounts[index]]))
-      return keys.map((key) => byKey.get(keyText(key)))
-    },
-    {
-      // No memo between batches: each request must see the database as it is after it arrived.
-      cache: false,
-      // Every request whose bytes arrived in this turn of the event loop joins, not only this callback's.
-      batchScheduleFn: (send) => setImmediate(send),
-      maxBatchSize: MAX_BATCH,
-    },
-  )
+  const loader = sameTurnBatches<AccountKey, Account | undefined>(async (keys) => {
+    const distinct = new Map(keys.map((key) => [keyText(key), key]))
+    const accounts = await read(db, [...distinct.values()])
+    const byKey = new Map([...distinct.keys()].map((text, index) => [text, accounts[index]]))
+    return keys.map((key) => byKey.get(keyText(key)))
+  }, MAX_BATCH)
   return {
     load: (key) => (wellFormed(key) ? loader.load(key) : Promise.resolve(undefined)),
   }
