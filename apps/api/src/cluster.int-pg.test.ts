@@ -53,9 +53,12 @@ describe('WEB_CONCURRENCY', () => {
       PORT: String(await freePort()),
     })
     const primary = server.child.pid ?? 0
+    // Both workers listen before one is killed: killing the only one listening would leave the port with
+    // no listener for a moment, which is not what is tested here.
+    const listening = server.listening
     await until(
-      () => workerPids(primary).length === 2,
-      () => `workers ${workerPids(primary).join()}`,
+      () => workerPids(primary).length === 2 && listening() >= 2,
+      () => `workers ${workerPids(primary).join()}, ${listening()} listening`,
     )
     for (let call = 0; call < 10; call += 1)
       expect((await fetch(`${server.base}/api/health/`)).status).toBe(200)
@@ -63,6 +66,10 @@ describe('WEB_CONCURRENCY', () => {
     const [victim] = workerPids(primary)
     process.kill(victim ?? 0, 'SIGKILL')
     await until(() => workerPids(primary).length === 2 && !workerPids(primary).includes(victim ?? 0))
+    await until(
+      () => listening() >= 3,
+      () => 'the replacement worker never listened',
+    )
     // A kept-alive connection to the killed worker dies with it; the next connection reaches a live one.
     expect(await readyStatus(server.base)).toBe(200)
 

@@ -2,6 +2,7 @@
 // src/server.ts` with the given environment, resolved once it listens.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
+import { createInterface } from 'node:readline'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from './test-keys.ts'
@@ -9,7 +10,15 @@ import type { TestStorage } from './test-app.ts'
 
 const apiRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
-export type ServerProcess = { child: ChildProcess; base: string; exited: Promise<number | null> }
+export type ServerProcess = {
+  child: ChildProcess
+  base: string
+  exited: Promise<number | null>
+  /** How many times a process of this server (each worker of a cluster) has said it listens. */
+  listening: () => number
+}
+
+const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,19 +55,21 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
   return new Promise((resolve, reject) => {
     let output = ''
+    let listening = 0
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.slice(-2000)}`)), 90_000)
-    const onData = (chunk: Buffer) => {
+    // Line by line: a pipe may cut a line anywhere, and each worker of a cluster logs its own.
+    const onLine = (line: string) => {
+      const match = LISTENING.exec(line)
+      if (match) listening += 1
       // Only the start-up matters here; a long-running instance's request logs are not kept.
-      if (output.length > 200_000) return
-      output += chunk.toString()
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
-      if (match?.[1]) {
+      if (output.length < 200_000) output += `${line}\n`
+      if (match?.[1] && listening === 1) {
         clearTimeout(timer)
-        resolve({ child, base: match[1], exited })
+        resolve({ child, base: match[1], exited, listening: () => listening })
       }
     }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
+    for (const stream of [child.stdout, child.stderr])
+      if (stream) createInterface({ input: stream, crlfDelay: Infinity }).on('line', onLine)
     void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output.slice(-2000)}`)))
   })
 }
