@@ -4,6 +4,9 @@
 # Build: docker build -t blueconsent .   Run: see deploy/kubernetes/ and README "Deploying".
 
 FROM node:20-bookworm-slim AS build
+# Behind a TLS-inspecting proxy, name its CA bundle (mounted into the build) so npm can reach the registry.
+# A build argument is not kept in the runtime stage.
+ARG NODE_EXTRA_CA_CERTS
 WORKDIR /app
 COPY . .
 # npm ci refuses this registry's lockfile (optional packages of other platforms); install honours it.

@@ -16,6 +16,8 @@ test('platform admin: finds a user, deactivates them, and their open session is 
   page,
   browser,
 }) => {
+  // Two people, a search, a deactivation and axe: close to a minute on a busy CI machine.
+  test.setTimeout(120_000)
   // The user deactivated is one made for this journey: demo personas are shared with other journeys.
   const theirs = await browser.newContext()
   const theirPage = await theirs.newPage()

@@ -10,6 +10,8 @@ test('ACO admin invites a user limited to one TIN; the invitee accepts from the 
   browser,
   page,
 }) => {
+  // Two people, the email, a sign-up, a sign-in and four axe runs: close to a minute on a busy CI machine.
+  test.setTimeout(120_000)
   const email = `ivy.${Date.now()}@example.org`
   await signInAs(page, 'ACO_ADMIN')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click()
