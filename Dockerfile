@@ -26,6 +26,8 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/packages ./packages
 COPY --from=build --chown=node:node /app/tools ./tools
 COPY --from=build --chown=node:node /app/apps/api/package.json ./apps/api/package.json
+# npm keeps some of the API's dependencies (drizzle-orm among them) in the workspace's own node_modules.
+COPY --from=build --chown=node:node /app/apps/api/node_modules ./apps/api/node_modules
 COPY --from=build --chown=node:node /app/apps/api/dist ./apps/api/dist
 COPY --from=build --chown=node:node /app/apps/web/dist ./apps/web/dist
 USER node
