@@ -1,17 +1,61 @@
-// The production bundle starts with plain `node` (no tsx), migrates, serves health and stops on SIGTERM.
+// The production bundle starts with plain `node` (no tsx), migrates, serves health and stops on SIGTERM; and it
+// does so from the files the Dockerfile's runtime stage copies, and nothing else.
 import { spawn, spawnSync } from 'node:child_process'
-import { dirname, join } from 'node:path'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from './testing/test-keys.ts'
 import { dropStorage, openStorage, type TestStorage } from './testing/test-app.ts'
 
 const apiRoot = join(dirname(fileURLToPath(import.meta.url)), '..')
-let storage: TestStorage | undefined
+const repositoryRoot = join(apiRoot, '..', '..')
+const WEB_BUILD = '/app/apps/web/dist'
+const storages: TestStorage[] = []
+const layouts: string[] = []
 
 afterAll(async () => {
-  if (storage) await dropStorage(storage)
+  for (const storage of storages) await dropStorage(storage)
+  for (const layout of layouts) rmSync(layout, { recursive: true, force: true })
 })
+
+async function emptyDatabase(): Promise<Record<string, string>> {
+  const opened = await openStorage({ persistent: true })
+  storages.push(opened.storage)
+  await opened.database.close()
+  return opened.storage.kind === 'postgres'
+    ? { DATABASE_URL: opened.storage.url }
+    : { DATA_DIR: opened.storage.root ?? '' }
+}
+
+/** The runtime stage's `COPY --from=build <sources…> <destination>` lines, paths inside the image's /app. */
+function runtimeCopies(dockerfile: string): { sources: string[]; destination: string }[] {
+  const runtime = dockerfile.split(/^FROM .* AS runtime$/m)[1] ?? ''
+  return [...runtime.matchAll(/^COPY --from=build (?:--chown=\S+ )?(.+)$/gm)].map((match) => {
+    const paths = (match[1] ?? '').trim().split(/\s+/)
+    return { sources: paths.slice(0, -1), destination: paths.at(-1) ?? '' }
+  })
+}
+
+/** The image's /app, laid out from this checkout by the Dockerfile's own COPY lines (hard links: no copying). */
+function imageLayout(): string {
+  const layout = mkdtempSync(join(tmpdir(), 'blueconsent-image-'))
+  layouts.push(layout)
+  const copies = runtimeCopies(readFileSync(join(repositoryRoot, 'Dockerfile'), 'utf8'))
+  for (const { sources, destination } of copies)
+    for (const source of sources) {
+      const from = join(repositoryRoot, source.replace(/^\/app\//, ''))
+      // CI builds the web app after this suite (for the browser journeys); without it the API serves no SPA.
+      if (source === WEB_BUILD && !existsSync(from)) continue
+      const to = join(layout, destination.endsWith('/') ? join(destination, basename(source)) : destination)
+      mkdirSync(dirname(to), { recursive: true })
+      if (spawnSync('cp', ['-al', from, to]).status === 0) continue
+      const copied = spawnSync('cp', ['-a', from, to], { encoding: 'utf8' })
+      expect(copied.status, `${source}: ${copied.stderr}`).toBe(0)
+    }
+  return layout
+}
 
 function waitForListening(child: ReturnType<typeof spawn>): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -39,11 +83,7 @@ describe('production build', () => {
     })
     expect(build.status, build.stderr).toBe(0)
 
-    const opened = await openStorage({ persistent: true })
-    storage = opened.storage
-    await opened.database.close()
-    const location =
-      storage.kind === 'postgres' ? { DATABASE_URL: storage.url } : { DATA_DIR: storage.root ?? '' }
+    const location = await emptyDatabase()
     // The migration command runs from the bundle too (a production image's migration job).
     const migrate = spawnSync(process.execPath, ['dist/migrate.js'], {
       cwd: apiRoot,
@@ -75,6 +115,45 @@ describe('production build', () => {
       const response = await fetch(`${base}/api/health/`)
       expect(response.status).toBe(200)
       expect(await response.json()).toMatchObject({ status: 'ok', database: 'ok' })
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
+  }, 90_000)
+
+  it('starts from the files the image keeps alone: migrates, is ready and answers', async () => {
+    // dist/ is the one the test above built.
+    const layout = imageLayout()
+    const env = {
+      PATH: process.env.PATH,
+      ...(await emptyDatabase()),
+      NODE_ENV: 'production',
+      DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      JWT_SECRET: TEST_JWT_SECRET,
+    }
+    const migrate = spawnSync(process.execPath, ['apps/api/dist/migrate.js'], {
+      cwd: layout,
+      encoding: 'utf8',
+      env,
+    })
+    expect(migrate.status, migrate.stderr).toBe(0)
+    const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+      cwd: layout,
+      env: {
+        ...env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DEMO_SEED: 'false',
+        LOG_LEVEL: 'info',
+        MIGRATE_ON_START: 'false',
+      },
+    })
+    try {
+      const base = await waitForListening(child)
+      expect((await fetch(`${base}/api/health/ready/`)).status).toBe(200)
+      expect((await fetch(`${base}/api/jwt/verify/`)).status).toBe(401)
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
       child.kill('SIGTERM')
       expect(await exited).toBe(0)
