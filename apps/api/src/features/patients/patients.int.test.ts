@@ -216,6 +216,29 @@ describe('scoping matrix', () => {
     },
   )
 
+  it('answers the same when every caller asks at once (simultaneous reads share statements)', async () => {
+    const asked = cases.flatMap(([persona, patient, expected]) =>
+      ENDPOINTS.map((endpoint) => ({ persona, id: patient().id, endpoint, expected })),
+    )
+    const answers = await Promise.all(
+      [...asked, ...asked].map(async ({ persona, id, endpoint }) => {
+        const response = await get(persona, `/api/patients/${id}/${endpoint}`)
+        const body =
+          response.statusCode === 200 ? (response.json() as { id?: string; patient_id?: string }) : {}
+        return [persona, id, endpoint, response.statusCode, body.id ?? body.patient_id ?? id]
+      }),
+    )
+    expect(answers).toEqual(
+      [...asked, ...asked].map(({ persona, id, endpoint, expected }) => [
+        persona,
+        id,
+        endpoint,
+        expected,
+        id,
+      ]),
+    )
+  })
+
   it('shows no patients to a role in the wrong kind of organisation', async () => {
     const [row] = await t.app.ctx.db
       .select({ organizationId: patients.organizationId })

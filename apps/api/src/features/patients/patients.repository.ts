@@ -109,7 +109,7 @@ const activeAuthorizationId = (principal: Principal, now: Date): SQL<string | nu
 /** A patient in scope, with the caller's active authorization for it (null: none), in one query. */
 export type ScopedPatient = { row: PatientRow; authorizationId: string | null }
 
-function prepareScopedPatient(db: DbOrTx, shape: ScopeShape, name: string) {
+function prepareScopedPatients(db: DbOrTx, shape: ScopeShape, name: string) {
   const inputs: ScopeInputs = {
     organizationId: sql.placeholder('organizationId'),
     userId: sql.placeholder('userId'),
@@ -119,25 +119,39 @@ function prepareScopedPatient(db: DbOrTx, shape: ScopeShape, name: string) {
   return db
     .select({ row: patients, authorizationId: activeAuthorizationIdWith(shape, inputs) })
     .from(patients)
-    .where(and(eq(patients.id, sql.placeholder('id')), patientScopeWith(shape, inputs)))
+    .where(and(sql`${patients.id} = any(${sql.placeholder('ids')}::uuid[])`, patientScopeWith(shape, inputs)))
     .prepare(name)
 }
 
 // Per database handle, one statement per scope shape (a handful: role, organisation type, all_tins).
-const scopedPatientStatements = new WeakMap<DbOrTx, Map<string, ReturnType<typeof prepareScopedPatient>>>()
+const scopedPatientStatements = new WeakMap<DbOrTx, Map<string, ReturnType<typeof prepareScopedPatients>>>()
+
+/** What a scoped read of patients depends on besides the ids: callers equal in this read the same rows. */
+export function scopeKeyOf(principal: Principal): string {
+  const shape = shapeOf(principal)
+  return [
+    `${shape.role}_${shape.organizationType ?? 'none'}_${shape.allTins}_${shape.inOrganization}`,
+    principal.organizationId ?? '',
+    // Only an agent's scope names the user (the requests they made themselves).
+    isAgentRole(shape.role) ? principal.userId : '',
+    shape.allTins ? '' : [...principal.tinIds].sort().join(','),
+  ].join('/')
+}
 
 /**
- * Every read of one patient (the record, its data, claims, notes, the audit reason) starts here, so the
- * statement is prepared per scope shape: Drizzle builds it once and PostgreSQL plans it once per connection.
+ * Patients in the caller's scope among `ids` (UUIDs), each with the caller's active authorization for it
+ * (null: none), in one statement. Every read of one patient (the record, its data, claims, notes, the audit
+ * reason) starts here, so the statement is prepared per scope shape: Drizzle builds it once and PostgreSQL
+ * plans it once per connection.
  */
-export async function findScopedPatient(
+export async function findScopedPatients(
   db: DbOrTx,
   principal: Principal,
   now: Date,
-  id: string,
-): Promise<ScopedPatient | undefined> {
+  ids: readonly string[],
+): Promise<Map<string, ScopedPatient>> {
   const shape = shapeOf(principal)
-  const name = `scoped_patient_${shape.role}_${shape.organizationType ?? 'none'}_${shape.allTins}_${shape.inOrganization}`
+  const name = `scoped_patients_${shape.role}_${shape.organizationType ?? 'none'}_${shape.allTins}_${shape.inOrganization}`
   let statements = scopedPatientStatements.get(db)
   if (!statements) {
     statements = new Map()
@@ -145,17 +159,17 @@ export async function findScopedPatient(
   }
   let statement = statements.get(name)
   if (!statement) {
-    statement = prepareScopedPatient(db, shape, name)
+    statement = prepareScopedPatients(db, shape, name)
     statements.set(name, statement)
   }
-  const [found] = await statement.execute({
+  const found = await statement.execute({
     organizationId: principal.organizationId,
     userId: principal.userId,
     tinIds: principal.tinIds,
     now: now.toISOString(),
-    id,
+    ids,
   })
-  return found
+  return new Map(found.map((scoped) => [scoped.row.id, scoped]))
 }
 
 export type SearchPage = { where: SQL; orderBy: SQL[]; limit: number; offset: number }

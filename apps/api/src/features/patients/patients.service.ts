@@ -33,9 +33,9 @@ import { mrnHash } from './patient-records.ts'
 import { nameWords } from './name-search.ts'
 import { searchPageFor, type GeneralTerm, type SearchTerms } from './patient-search.repository.ts'
 import { searchesByIdentifier, toBasicInfo, toPatient } from './patient-views.ts'
+import { findScopedPatient } from './scoped-patient-batches.ts'
 import {
   findScopedClaim,
-  findScopedPatient,
   claimChildren,
   newestRequests,
   nextAuthorizationEnd,
