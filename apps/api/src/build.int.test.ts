@@ -75,6 +75,21 @@ function waitForListening(child: ReturnType<typeof spawn>): Promise<string> {
   })
 }
 
+/** Once the server listens, runs the checks against it, then stops it with SIGTERM: it must exit with 0. */
+async function answersThenStops(
+  child: ReturnType<typeof spawn>,
+  checks: (base: string) => Promise<void>,
+): Promise<void> {
+  try {
+    await checks(await waitForListening(child))
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL')
+  }
+}
+
 describe('production build', () => {
   it('bundles to dist/server.js, which starts with node and answers health', async () => {
     const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
@@ -110,17 +125,11 @@ describe('production build', () => {
         LOG_LEVEL: 'info',
       },
     })
-    try {
-      const base = await waitForListening(child)
+    await answersThenStops(child, async (base) => {
       const response = await fetch(`${base}/api/health/`)
       expect(response.status).toBe(200)
       expect(await response.json()).toMatchObject({ status: 'ok', database: 'ok' })
-      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
-      child.kill('SIGTERM')
-      expect(await exited).toBe(0)
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL')
-    }
+    })
   }, 90_000)
 
   it('starts from the files the image keeps alone: migrates, is ready and answers', async () => {
@@ -150,15 +159,9 @@ describe('production build', () => {
         MIGRATE_ON_START: 'false',
       },
     })
-    try {
-      const base = await waitForListening(child)
+    await answersThenStops(child, async (base) => {
       expect((await fetch(`${base}/api/health/ready/`)).status).toBe(200)
       expect((await fetch(`${base}/api/jwt/verify/`)).status).toBe(401)
-      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
-      child.kill('SIGTERM')
-      expect(await exited).toBe(0)
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL')
-    }
+    })
   }, 90_000)
 })
