@@ -44,6 +44,10 @@ const shapeOf = (principal: Principal): ScopeShape => ({
   inOrganization: principal.organizationId !== null,
 })
 
+/** A name for the shape, unique per shape (prepared statements and batch keys are named by it). */
+const shapeName = (shape: ScopeShape): string =>
+  `${shape.role}_${shape.organizationType ?? 'none'}_${shape.allTins}_${shape.inOrganization}`
+
 const inputsOf = (principal: Principal, now: Date): ScopeInputs => ({
   organizationId: principal.organizationId ?? '',
   userId: principal.userId,
@@ -130,7 +134,7 @@ const scopedPatientStatements = new WeakMap<DbOrTx, Map<string, ReturnType<typeo
 export function scopeKeyOf(principal: Principal): string {
   const shape = shapeOf(principal)
   return [
-    `${shape.role}_${shape.organizationType ?? 'none'}_${shape.allTins}_${shape.inOrganization}`,
+    shapeName(shape),
     principal.organizationId ?? '',
     // Only an agent's scope names the user (the requests they made themselves).
     isAgentRole(shape.role) ? principal.userId : '',
@@ -151,7 +155,7 @@ export async function findScopedPatients(
   ids: readonly string[],
 ): Promise<Map<string, ScopedPatient>> {
   const shape = shapeOf(principal)
-  const name = `scoped_patients_${shape.role}_${shape.organizationType ?? 'none'}_${shape.allTins}_${shape.inOrganization}`
+  const name = `scoped_patients_${shapeName(shape)}`
   let statements = scopedPatientStatements.get(db)
   if (!statements) {
     statements = new Map()
