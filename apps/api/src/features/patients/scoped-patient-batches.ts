@@ -35,17 +35,20 @@ export function createScopedPatientBatches(
   read: ScopedPatientsReader = findScopedPatients,
 ): ScopedPatientBatches {
   const loader = sameTurnBatches<ScopedRead, ScopedPatient | undefined>(async (requests) => {
+    const keys = requests.map((request) => scopeKeyOf(request.principal))
     const groups = new Map<string, ScopedRead[]>()
-    for (const request of requests) {
-      const key = scopeKeyOf(request.principal)
-      groups.set(key, [...(groups.get(key) ?? []), request])
-    }
+    requests.forEach((request, index) => {
+      const key = keys[index] ?? ''
+      const group = groups.get(key)
+      if (group) group.push(request)
+      else groups.set(key, [request])
+    })
     const found = new Map(
       await Promise.all(
         [...groups].map(async ([key, group]) => [key, await readGroup(db, read, group)] as const),
       ),
     )
-    return requests.map((request) => found.get(scopeKeyOf(request.principal))?.get(request.id))
+    return requests.map((request, index) => found.get(keys[index] ?? '')?.get(request.id))
   }, MAX_BATCH)
   return {
     // An id that is not a UUID would fail its whole batch's statement, so it is nobody, alone.
