@@ -9,6 +9,7 @@ export const QUEUES = {
   ingestRequest: 'ingest-request',
   lifecycleSweep: 'authorization.lifecycle-sweep',
   revokeAtBlueButton: 'bluebutton.revoke',
+  applyStripeEvent: 'billing.stripe-event',
 } as const
 export const JOB_SCHEMA = 'pgboss'
 
@@ -21,6 +22,8 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
  */
 const EXPIRY_SECONDS: Partial<Record<QueueName, number>> = {
   [QUEUES.deliverOutbox]: 60,
+  // An event is applied with a few reads from Stripe, each bounded by the SDK's own timeout.
+  [QUEUES.applyStripeEvent]: 120,
   // A pull takes seconds to a minute (the client's timeouts and short Retry-After waits included); one caught
   // by a crash resumes five minutes later, its stored pages upserted again, not a quarter of an hour.
   [QUEUES.ingestRequest]: 300,

@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppContext } from '../context.ts'
 import { startLifecycleWorker } from '../features/authorization-requests/index.ts'
+import { applyStripeEvent, type ApplyStripeEventJob } from '../features/billing/index.ts'
 import { revokeAtBlueButton, type RevokeAtBlueButtonJob } from '../features/bluebutton/index.ts'
 import { startIngestionWorker } from '../features/ingestion/index.ts'
 import { deliverOutboxMessage } from '../features/outbox/index.ts'
@@ -30,6 +31,13 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger): Pro
     { batchSize: 1, pollingIntervalSeconds: 1 },
     async (jobs) => {
       for (const job of jobs) await revokeAtBlueButton(ctx, job.data)
+    },
+  )
+  await ctx.jobs.boss.work<ApplyStripeEventJob>(
+    QUEUES.applyStripeEvent,
+    { batchSize: 1, pollingIntervalSeconds: 0.5 },
+    async (jobs) => {
+      for (const job of jobs) await applyStripeEvent(ctx, job.data.id)
     },
   )
   await startIngestionWorker(ctx, log)

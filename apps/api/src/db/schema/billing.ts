@@ -107,10 +107,17 @@ export const billingTeamInvitations = pgTable(
   ],
 )
 
-// Every Stripe event id seen: a repeated delivery finds its id here and changes nothing.
+// Every Stripe event id seen: a repeated delivery finds its id here and changes nothing. The endpoint only
+// records the event and queues it; a worker applies it (`processed_at`). What the worker needs of the event is
+// kept as Stripe ids, never the event's body (which can carry the payer's name, email and address).
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   stripeCreatedAt: timestamp('stripe_created_at', { withTimezone: true }).notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  objectId: text('object_id'),
+  customerId: text('customer_id'),
+  subscriptionId: text('subscription_id'),
+  clientReferenceId: text('client_reference_id'),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
 })

@@ -1,10 +1,11 @@
 // Billing end to end on the official Stripe SDK against the in-process stand-in: an individual subscribes
-// through the hosted checkout, the webhooks (signed, processed once, read back from Stripe) keep the local
+// through the hosted checkout, the webhooks (signed, queued, applied once by the job worker, read back from
+// Stripe) keep the local
 // account true, the browser's word is never taken, a team's seats are charged before invitations and an
 // invitee joins on a seat; the rules of who may manage what; an overdue account sends no new requests.
-import { eq } from 'drizzle-orm'
+import { eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { billingAccounts, billingPayments } from '../../db/schema/billing.ts'
+import { billingAccounts, billingPayments, stripeEvents } from '../../db/schema/billing.ts'
 import { users } from '../../db/schema/users.ts'
 import { createClient, loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -39,7 +40,19 @@ async function submitHostedForm(url: string, fields: Record<string, string>) {
   }
 }
 
-const idle = async () => stripeStandinHandle(t.app.ctx)?.webhooksIdle()
+/** Every webhook the stand-in sent has been received, and the job worker has applied every event received. */
+async function idle() {
+  await stripeStandinHandle(t.app.ctx)?.webhooksIdle()
+  for (let waited = 0; waited < 20_000; waited += 50) {
+    const pending = await t.app.ctx.db
+      .select({ id: stripeEvents.id })
+      .from(stripeEvents)
+      .where(isNull(stripeEvents.processedAt))
+    if (pending.length === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('Stripe events still waiting to be applied after 20 s')
+}
 
 async function checkout(client: TestClient, path: string, payload: object) {
   const response = await client.request({ method: 'POST', url: path, payload })
@@ -48,7 +61,8 @@ async function checkout(client: TestClient, path: string, payload: object) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp()
+  // The job workers run: a received webhook is applied by the queue's worker, as in production.
+  t = await buildTestApp({ config: { runWorkers: true } })
   individual = await loginAs(t.app, 'USER')
 })
 afterAll(async () => {
@@ -196,6 +210,12 @@ describe('webhooks', () => {
     expect(first.json()).toMatchObject({ received: true })
     const again = await post(body, signed(body))
     expect(again.json()).toMatchObject({ received: true, duplicate: true })
+    await idle()
+    const [applied] = await t.app.ctx.db
+      .select({ processedAt: stripeEvents.processedAt })
+      .from(stripeEvents)
+      .where(eq(stripeEvents.id, 'evt_stale_claim'))
+    expect(applied?.processedAt).toBeInstanceOf(Date)
     const [after] = await t.app.ctx.db
       .select()
       .from(billingAccounts)

@@ -227,14 +227,57 @@ export async function markInvitationAccepted(db: DbOrTx, id: string, userId: str
   return rows.length > 0
 }
 
-/** Records an event id; false when it was seen before (a repeated delivery). */
-export async function recordStripeEvent(db: DbOrTx, id: string, type: string, createdAt: Date) {
+export type StripeEventRecord = {
+  id: string
+  type: string
+  createdAt: Date
+  references: StripeEventReferences
+  /** Set for an event that needs no work: it is recorded as done at once. */
+  processedAt: Date | null
+}
+
+/** The Stripe ids an event names: what its worker reads back from Stripe. */
+export type StripeEventReferences = {
+  objectId: string | null
+  customerId: string | null
+  subscriptionId: string | null
+  clientReferenceId: string | null
+}
+
+/** Records an event; false when its id was seen before (a repeated delivery). */
+export async function recordStripeEvent(db: DbOrTx, event: StripeEventRecord): Promise<boolean> {
   const rows = await db
     .insert(stripeEvents)
-    .values({ id, type, stripeCreatedAt: createdAt })
+    .values({
+      id: event.id,
+      type: event.type,
+      stripeCreatedAt: event.createdAt,
+      ...event.references,
+      processedAt: event.processedAt,
+    })
     .onConflictDoNothing()
     .returning({ id: stripeEvents.id })
   return rows.length > 0
+}
+
+/** A recorded event not yet applied, locked until `tx` ends (another worker waits, then finds it done). */
+export async function lockUnprocessedStripeEvent(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select({
+      type: stripeEvents.type,
+      objectId: stripeEvents.objectId,
+      customerId: stripeEvents.customerId,
+      subscriptionId: stripeEvents.subscriptionId,
+      clientReferenceId: stripeEvents.clientReferenceId,
+    })
+    .from(stripeEvents)
+    .where(and(eq(stripeEvents.id, id), isNull(stripeEvents.processedAt)))
+    .for('update')
+  return row ?? null
+}
+
+export async function markStripeEventProcessed(tx: DbOrTx, id: string, at: Date): Promise<void> {
+  await tx.update(stripeEvents).set({ processedAt: at }).where(eq(stripeEvents.id, id))
 }
 
 /** Billing accounts whose payment is overdue (past due or unpaid), of one organisation or (null) all. */

@@ -1,15 +1,23 @@
 // Stripe's webhooks: the signature is checked over the raw body (5-minute tolerance) before anything is
-// read; each event id is processed once (a repeat changes nothing); the objects named are read back from
-// Stripe, so an event arriving late or twice can only re-apply what Stripe holds now.
+// read. The endpoint then only records the event and queues it in one transaction, and answers: Stripe gets
+// its 2xx in milliseconds whether or not Stripe's API (which applying an event reads) answers at that moment,
+// and an event the database took is applied even if this process stops. Each event id is recorded and applied
+// once (a repeated delivery changes nothing); the objects named are read back from Stripe when the event is
+// applied, so an event arriving late or twice can only re-apply what Stripe holds now.
+import { UUID_PATTERN } from '@blueconsent/contract/shared'
 import type Stripe from 'stripe'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { QUEUES } from '../../jobs/queue.ts'
 import {
   findAccountByCustomer,
   findAccountById,
+  lockUnprocessedStripeEvent,
+  markStripeEventProcessed,
   recordStripeEvent,
   setCustomer,
+  type StripeEventReferences,
 } from './billing.repository.ts'
 import { stripeGateway } from './stripe-gateway.ts'
 import { idOf, syncInvoice, syncSubscription } from './stripe-sync.ts'
@@ -17,6 +25,26 @@ import { idOf, syncInvoice, syncSubscription } from './stripe-sync.ts'
 export const WEBHOOK_TOLERANCE_SECONDS = 300
 
 export type WebhookOutcome = { received: true; duplicate?: true; event_type: string }
+export type ApplyStripeEventJob = { id: string }
+
+type EventKind = 'checkout' | 'subscription' | 'invoice' | 'failed_invoice'
+
+/** The events the portal keeps state for; payment_method.* and the rest are read live from Stripe. */
+const EVENT_KINDS: Partial<Record<Stripe.Event.Type, EventKind>> = {
+  'checkout.session.completed': 'checkout',
+  'customer.subscription.created': 'subscription',
+  'customer.subscription.updated': 'subscription',
+  'customer.subscription.deleted': 'subscription',
+  'customer.subscription.trial_will_end': 'subscription',
+  'customer.subscription.paused': 'subscription',
+  'customer.subscription.resumed': 'subscription',
+  'invoice.paid': 'invoice',
+  'invoice.payment_succeeded': 'invoice',
+  'invoice.finalized': 'invoice',
+  'invoice.payment_failed': 'failed_invoice',
+}
+
+const kindOf = (type: string): EventKind | undefined => EVENT_KINDS[type as Stripe.Event.Type]
 
 export function verifiedEvent(ctx: AppContext, rawBody: string, signature: string | undefined): Stripe.Event {
   const { stripe, webhookSecret } = stripeGateway(ctx)
@@ -28,39 +56,74 @@ export function verifiedEvent(ctx: AppContext, rawBody: string, signature: strin
   }
 }
 
+/** The Stripe ids an event's object names, whichever kind of object it is. */
+function referencesOf(event: Stripe.Event): StripeEventReferences {
+  const object = event.data.object as {
+    id?: unknown
+    customer?: string | { id: string } | null
+    subscription?: string | { id: string } | null
+    client_reference_id?: unknown
+  }
+  const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : null)
+  return {
+    objectId: text(object.id),
+    customerId: idOf(object.customer),
+    subscriptionId: idOf(object.subscription),
+    clientReferenceId: text(object.client_reference_id),
+  }
+}
+
 export async function handleStripeWebhook(
   ctx: AppContext,
   rawBody: string,
   signature: string | undefined,
 ): Promise<WebhookOutcome> {
   const event = verifiedEvent(ctx, rawBody, signature)
+  const needsWork = kindOf(event.type) !== undefined
   return ctx.db.transaction(async (tx) => {
-    const first = await recordStripeEvent(tx, event.id, event.type, new Date(event.created * 1000))
+    const first = await recordStripeEvent(tx, {
+      id: event.id,
+      type: event.type,
+      createdAt: new Date(event.created * 1000),
+      references: referencesOf(event),
+      processedAt: needsWork ? null : ctx.clock(),
+    })
     if (!first) return { received: true, duplicate: true, event_type: event.type }
-    await dispatch(ctx, tx, event)
+    if (needsWork)
+      await ctx.jobs.enqueue(tx, QUEUES.applyStripeEvent, { id: event.id }, { singletonKey: event.id })
     return { received: true, event_type: event.type }
   })
 }
 
-async function dispatch(ctx: AppContext, tx: DbOrTx, event: Stripe.Event): Promise<void> {
-  switch (event.type) {
-    case 'checkout.session.completed':
-      return checkoutCompleted(ctx, tx, event.data.object)
-    case 'customer.subscription.created':
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
-    case 'customer.subscription.trial_will_end':
-    case 'customer.subscription.paused':
-    case 'customer.subscription.resumed':
-      return subscriptionChanged(ctx, tx, event.data.object)
-    case 'invoice.paid':
-    case 'invoice.payment_succeeded':
-    case 'invoice.finalized':
-      return invoiceChanged(ctx, tx, event.data.object, false)
-    case 'invoice.payment_failed':
-      return invoiceChanged(ctx, tx, event.data.object, true)
+/**
+ * Applies one recorded event (the queue's job). A repeat, or an event another worker applied meanwhile, finds
+ * it done and does nothing; a failure (Stripe unreachable) leaves it unapplied for the queue's next try.
+ */
+export async function applyStripeEvent(ctx: AppContext, eventId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const event = await lockUnprocessedStripeEvent(tx, eventId)
+    if (!event) return
+    await dispatch(ctx, tx, kindOf(event.type), event)
+    await markStripeEventProcessed(tx, eventId, ctx.clock())
+  })
+}
+
+async function dispatch(
+  ctx: AppContext,
+  tx: DbOrTx,
+  kind: EventKind | undefined,
+  references: StripeEventReferences,
+): Promise<void> {
+  switch (kind) {
+    case 'checkout':
+      return checkoutCompleted(ctx, tx, references)
+    case 'subscription':
+      return subscriptionChanged(ctx, tx, references)
+    case 'invoice':
+    case 'failed_invoice':
+      if (references.objectId) await syncInvoice(ctx, tx, references.objectId, kind === 'failed_invoice')
+      return undefined
     default:
-      // payment_method.* and the rest: the portal reads cards live from Stripe, so nothing is kept.
       return undefined
   }
 }
@@ -68,15 +131,14 @@ async function dispatch(ctx: AppContext, tx: DbOrTx, event: Stripe.Event): Promi
 async function checkoutCompleted(
   ctx: AppContext,
   tx: DbOrTx,
-  session: Stripe.Checkout.Session,
+  { customerId, subscriptionId, clientReferenceId }: StripeEventReferences,
 ): Promise<void> {
-  const customerId = idOf(session.customer)
-  const subscriptionId = idOf(session.subscription)
   if (!customerId || !subscriptionId) return
   let account = await findAccountByCustomer(tx, customerId)
-  // A checkout that created its own customer names our account in client_reference_id.
-  if (!account && session.client_reference_id) {
-    account = await findAccountById(tx, session.client_reference_id)
+  // A checkout that created its own customer names our account in client_reference_id (ours are UUIDs; any
+  // other value names nobody here, and must not fail the event for good).
+  if (!account && clientReferenceId && UUID_PATTERN.test(clientReferenceId)) {
+    account = await findAccountById(tx, clientReferenceId)
     if (account && !account.stripeCustomerId) await setCustomer(tx, account.id, customerId, ctx.clock())
     else account = null
     if (account) account = { ...account, stripeCustomerId: customerId }
@@ -87,13 +149,8 @@ async function checkoutCompleted(
 async function subscriptionChanged(
   ctx: AppContext,
   tx: DbOrTx,
-  subscription: Stripe.Subscription,
+  { objectId, customerId }: StripeEventReferences,
 ): Promise<void> {
-  const customerId = idOf(subscription.customer)
   const account = customerId ? await findAccountByCustomer(tx, customerId) : null
-  if (account) await syncSubscription(ctx, tx, account, subscription.id)
-}
-
-async function invoiceChanged(ctx: AppContext, tx: DbOrTx, invoice: Stripe.Invoice, failed: boolean) {
-  if (invoice.id) await syncInvoice(ctx, tx, invoice.id, failed)
+  if (account && objectId) await syncSubscription(ctx, tx, account, objectId)
 }
