@@ -4,12 +4,14 @@ import {
   CONTACT_METHODS,
 } from '@blueconsent/contract/authorization-requests'
 import {
+  bigint,
   bigserial,
   boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -70,7 +72,7 @@ export const authorizationRequests = pgTable(
   },
   (table) => [
     // The request list's two shapes, in its order (created_at desc, id desc) and with the id, so the page
-    // and its window count read the index alone: the organisation's list, and a requester's own list
+    // reads the index alone: the organisation's list, and a requester's own list
     // (scope=mine: requester and not hidden). The first also serves every organisation + created_at read.
     index('authorization_requests_organization_list_idx').on(table.organizationId, table.createdAt, table.id),
     index('authorization_requests_requester_list_idx').on(
@@ -85,6 +87,27 @@ export const authorizationRequests = pgTable(
     index('authorization_requests_status_expires_idx').on(table.status, table.expiresAt),
     index('authorization_requests_contact_idx').on(table.contactHash, table.status),
     uniqueIndex('authorization_requests_consent_token_key').on(table.consentTokenHash),
+  ],
+)
+
+// How many requests each (organisation, requester, hidden by the requester, status) holds, kept exact by a
+// trigger on authorization_requests (migration 0021) whoever writes them, so the request list's total is a
+// sum over a few rows instead of a count over every request in scope. No foreign keys: the trigger runs as an
+// organisation's requests are deleted, after a cascade would already have removed its rows here.
+export const authorizationRequestCounts = pgTable(
+  'authorization_request_counts',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    requesterUserId: uuid('requester_user_id').notNull(),
+    hiddenByRequester: boolean('hidden_by_requester').notNull(),
+    status: text('status', { enum: AUTHORIZATION_STATUSES }).notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'authorization_request_counts_pkey',
+      columns: [table.organizationId, table.requesterUserId, table.hiddenByRequester, table.status],
+    }),
   ],
 )
 

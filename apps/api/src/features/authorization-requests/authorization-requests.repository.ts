@@ -8,6 +8,7 @@ import { and, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type 
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.ts'
 import {
+  authorizationRequestCounts,
   authorizationRequestEvents,
   authorizationRequests,
   organizationSettings,
@@ -170,7 +171,7 @@ export async function listScopedRequests(
   const rows = await db
     .with(page)
     .select({
-      total: sql<number>`(${countScopedRequestsQuery(db, principal, where)})`.mapWith(Number),
+      total: sql<number>`(${totalQuery(db, filters, where)})`.mapWith(Number),
       request: listedRequestColumns,
       patient: { id: patients.id, mrnEncrypted: patients.mrnEncrypted, lastSyncedAt: patients.lastSyncedAt },
       requesterFirstName: users.firstName,
@@ -191,7 +192,7 @@ export async function listScopedRequests(
     .orderBy(desc(page.pageCreatedAt), desc(page.pageId))
   const first = rows[0]
   // Past the last page there is no row to carry the window count: count on its own then (rare).
-  const total = first ? first.total : filters.offset > 0 ? await countScopedRequests(db, principal, where) : 0
+  const total = first ? first.total : filters.offset > 0 ? await countTotal(db, filters, where) : 0
   return {
     total,
     rows: rows.map((row) => ({
@@ -226,17 +227,37 @@ function withTinScopeJoin<Query extends PgSelect>(query: Query, principal: Princ
   return query.innerJoin(patients, eq(patients.id, authorizationRequests.patientId)) as unknown as Query
 }
 
-const countScopedRequestsQuery = (db: DbOrTx, principal: Principal, where: SQL | undefined) =>
-  withTinScopeJoin(db.select({ total: count() }).from(authorizationRequests).$dynamic(), principal).where(
-    where,
-  )
+/**
+ * The list's total. Without a TIN limit the scope and every filter are columns of the kept counts
+ * (`authorization_request_counts`, exact: a trigger keeps them in the writer's transaction), so the total is
+ * a sum over a few rows whatever the organisation holds; a TIN-limited caller's total depends on each
+ * patient's TIN, so it is counted over the rows in scope.
+ */
+function totalQuery(db: DbOrTx, filters: ListFilters, where: SQL | undefined) {
+  const { principal } = filters
+  if (principal.organizationId === null || scopeReadsPatients(principal))
+    return withTinScopeJoin(
+      db.select({ total: count() }).from(authorizationRequests).$dynamic(),
+      principal,
+    ).where(where)
+  const counts = authorizationRequestCounts
+  const ownOnly = isAgent(principal) || !filters.organizationWide
+  return db
+    .select({ total: sql<number>`coalesce(sum(${counts.requests}), 0)`.mapWith(Number) })
+    .from(counts)
+    .where(
+      and(
+        eq(counts.organizationId, principal.organizationId),
+        ownOnly ? eq(counts.requesterUserId, principal.userId) : undefined,
+        filters.organizationWide ? undefined : eq(counts.hiddenByRequester, false),
+        filters.status ? eq(counts.status, filters.status) : undefined,
+        filters.requesterId ? eq(counts.requesterUserId, filters.requesterId) : undefined,
+      ),
+    )
+}
 
-async function countScopedRequests(
-  db: DbOrTx,
-  principal: Principal,
-  where: SQL | undefined,
-): Promise<number> {
-  const [totals] = await countScopedRequestsQuery(db, principal, where)
+async function countTotal(db: DbOrTx, filters: ListFilters, where: SQL | undefined): Promise<number> {
+  const [totals] = await totalQuery(db, filters, where)
   return totals?.total ?? 0
 }
 
