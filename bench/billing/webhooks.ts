@@ -1,9 +1,11 @@
-// Stripe webhook processing: events per second and latency (p50/p99) of POST /api/billing/webhooks/stripe/
-// with the signature checked over the raw body, the event id recorded once, and the subscription it names
-// read back from the (in-process) Stripe stand-in and applied. Also the answer to a repeated delivery.
+// Stripe webhook processing, in its two halves: events per second and latency (p50/p99) of
+// POST /api/billing/webhooks/stripe/ (the signature checked over the raw body, the event recorded once and
+// queued), then of applying each received event as its queued job does (the subscription it names read back
+// from the in-process Stripe stand-in and applied). Also the answer to a repeated delivery.
 // Usage: npx tsx bench/billing/webhooks.ts [events] [concurrency]
 import { buildApp } from '../../apps/api/src/app.ts'
 import { embeddedBlueButtonConfig, type AppConfig } from '../../apps/api/src/config.ts'
+import { applyStripeEvent } from '../../apps/api/src/features/billing/index.ts'
 import { stripeGateway } from '../../apps/api/src/features/billing/stripe-gateway.ts'
 import { BENCH } from '../patients/settings.ts'
 
@@ -88,13 +90,18 @@ async function main(): Promise<void> {
     if (response.statusCode !== 200) throw new Error(`webhook ${response.statusCode} ${response.body}`)
     return performance.now() - started
   }
-  async function run(label: string, list: string[]) {
+  const apply = async (body: string) => {
+    const started = performance.now()
+    await applyStripeEvent(app.ctx, (JSON.parse(body) as { id: string }).id)
+    return performance.now() - started
+  }
+  async function run(label: string, list: string[], each = post) {
     const latencies: number[] = []
     const started = performance.now()
     let next = 0
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while (next < list.length) latencies.push(await post(list[next++] as string))
+        while (next < list.length) latencies.push(await each(list[next++] as string))
       }),
     )
     const seconds = (performance.now() - started) / 1000
@@ -107,7 +114,8 @@ async function main(): Promise<void> {
     'warm-up',
     bodies.slice(0, 50).map((body) => body.replace('evt_bench_', 'evt_warm_')),
   )
-  await run('new events', bodies)
+  await run('received', bodies)
+  await run('applied', bodies, apply)
   await run('repeats', bodies)
   await app.close()
 }

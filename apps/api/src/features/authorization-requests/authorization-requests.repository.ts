@@ -110,9 +110,9 @@ const scopeReadsPatients = (principal: Principal): boolean =>
 
 /**
  * One page of the list and its total in one statement: the `page` CTE finds the page's ids (from the list
- * indexes alone, joining patients only when the TIN scope needs them), the total is a scalar subquery over the
- * same rows (evaluated once), then each row of the page is joined to the columns it shows, its requester, its
- * newest ingestion run and today's resends. It replaced six sequential statements (count, page with whole
+ * indexes alone, joining patients only when the TIN scope needs them), the total is a scalar subquery
+ * (`totalQuery`, evaluated once), then each row of the page is joined to the columns it shows, its requester,
+ * its newest ingestion run and today's resends. It replaced six sequential statements (count, page with whole
  * patient rows, requesters, runs, resends), which bench/requests/list.ts measured as the cost that mattered.
  * The total is not a window count (`count(*) over ()`) on the page's scan: that keeps every row of the scope
  * in a tuplestore to count it, which at 200,000 requests spilled to disk and took half again as long.
@@ -191,7 +191,7 @@ export async function listScopedRequests(
     .innerJoinLateral(resends, sql`true`)
     .orderBy(desc(page.pageCreatedAt), desc(page.pageId))
   const first = rows[0]
-  // Past the last page there is no row to carry the window count: count on its own then (rare).
+  // Past the last page there is no row to carry the total: it is read on its own then (rare).
   const total = first ? first.total : filters.offset > 0 ? await countTotal(db, filters, where) : 0
   return {
     total,
