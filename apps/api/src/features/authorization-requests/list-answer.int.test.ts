@@ -271,19 +271,14 @@ describe('the kept request counts behind the total', () => {
       third.id,
     ])
     // Several moves of one request in one transaction, and one that is rolled back.
+    const moves = [
+      { status: 'consent_pending' },
+      { status: 'authorized' },
+      { updatedAt: new Date() },
+    ] as const
     await t.app.ctx.db.transaction(async (tx) => {
-      await tx
-        .update(authorizationRequests)
-        .set({ status: 'consent_pending' })
-        .where(eq(authorizationRequests.id, fourth.id))
-      await tx
-        .update(authorizationRequests)
-        .set({ status: 'authorized' })
-        .where(eq(authorizationRequests.id, fourth.id))
-      await tx
-        .update(authorizationRequests)
-        .set({ updatedAt: new Date() })
-        .where(eq(authorizationRequests.id, fourth.id))
+      for (const move of moves)
+        await tx.update(authorizationRequests).set(move).where(eq(authorizationRequests.id, fourth.id))
     })
     await expect(
       t.app.ctx.db.transaction(async (tx) => {
