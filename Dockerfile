@@ -35,4 +35,5 @@ EXPOSE 8000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/api/health/ready/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The migration job runs: node apps/api/dist/migrate.js (as the database owner, with APP_DATABASE_ROLE).
-CMD ["node", "apps/api/dist/server.js"]
+# The preload starts OpenTelemetry tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set, and does nothing otherwise.
+CMD ["node", "--import", "./apps/api/dist/telemetry.js", "apps/api/dist/server.js"]

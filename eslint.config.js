@@ -25,43 +25,125 @@ const featuresOf = (app) =>
 const apiFeatures = featuresOf('api')
 const webFeatures = featuresOf('web')
 const API = join(ROOT, 'apps/api')
-const FEATURES = `${API}/src/features`
-const publicFaces = (except = null) =>
-  apiFeatures.filter((feature) => feature !== except).map((feature) => `./${feature}/index.ts`)
-// Everything else of the API reaches a feature only by its index.ts: the files beside src/ and in it (app.ts,
-// server.ts, context.ts, the tests there; by glob, so a new file is covered too) and every folder but
-// features/, db/ and lib/ (jobs/, plugins/, testing/, scripts/, and any folder added later).
+const SRC = `${API}/src`
+// The API's three tiers, from the bottom up: platform/ (identity, access, audit, outbox, events, jobs, db, lib,
+// the HTTP plugins) imports no feature; features/ are peers that meet through domain events; views/ are
+// read-only composites that read several features through their index.ts. Each tier's areas are its folders,
+// read at lint time like the web's features.
+const PLATFORM = `${SRC}/platform`
+const FEATURES = `${SRC}/features`
+const VIEWS = `${SRC}/views`
+const apiViews = entriesOf('apps/api/src/views')
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+/** Platform areas other tiers reach only through their index.ts (the rest are a file per concern). */
+const platformFaces = entriesOf('apps/api/src/platform')
+  .filter((entry) => entry.isDirectory() && readdirSync(join(PLATFORM, entry.name)).includes('index.ts'))
+  .map((entry) => entry.name)
+
+/**
+ * The feature-to-feature imports that remain, each through the imported feature's index.ts. Every other
+ * import of one feature by another fails lint; a new edge needs a line here and a reason. Shrink it: publish a
+ * domain event, or declare a route requirement (see `config.requires` in platform/access/access.ts).
+ */
+export const FEATURE_EDGES = {
+  // Creating a request finds or creates its patient row in the same transaction.
+  'authorization-requests': ['patients'],
+  // The patient's consent page reads the request behind its link, starts the Blue Button grant and names
+  // the patient.
+  consent: ['authorization-requests', 'bluebutton', 'patients'],
+  // Adherence, the visit planner and the brief read a patient's fills and visits under the patients
+  // feature's scope, like every other read of the patient's data; the brief lists the patient's open gaps.
+  adherence: ['patients', 'risk-gaps'],
+  // A team's seats are its organisation's members and pending invitations (one team model): billing counts
+  // them, and its seat invitations are invitations, sent and accepted by that feature.
+  billing: ['invitations', 'members'],
+  // The demo seed drives the real services: requests, billing accounts, grants, pulls and webhook endpoints.
+  'demo-data': ['authorization-requests', 'billing', 'bluebutton', 'ingestion', 'integrations'],
+  // A pull reads the request's grant, records its outcome on the request and writes the patient's data.
+  ingestion: ['authorization-requests', 'bluebutton', 'patients'],
+  // Messages are written from the request (its contact, language, links) and recorded on its history.
+  messaging: ['authorization-requests'],
+  // A patient's gaps are scoped like the patient's other data (the patients feature's scope and its
+  // live-authorization check) and scored from the same demographics as the stored score (ingestion's sexOf).
+  'risk-gaps': ['ingestion', 'patients'],
+  // Saved template versions are checked against messaging's built-in copy.
+  'reference-data': ['messaging'],
+  // Completing setup writes the organisation's TINs and first invitations in its transaction.
+  setup: ['invitations', 'tins'],
+  // A TIN's patients are counted and moved with it.
+  tins: ['patients'],
+}
+
+const faces = (names, except = null) =>
+  names.filter((name) => name !== except).map((name) => `./${name}/index.ts`)
+// Everything outside the tiers reaches a feature or a view only by its index.ts: the files beside src/ and in
+// it (app.ts, server.ts, workers.ts, the tests there; by glob, so a new file is covered too) and every other
+// folder (testing/, scripts/, and any folder added later).
 const foldersOf = (folder, except) =>
   entriesOf(folder)
     .filter((entry) => entry.isDirectory() && !except.includes(entry.name))
     .map((entry) => join(ROOT, folder, entry.name))
-const apiOutsideFeatures = [
+const apiOutsideTiers = [
   `${API}/*.ts`,
-  `${API}/src/*.ts`,
+  `${SRC}/*.ts`,
   ...foldersOf('apps/api', ['src', 'node_modules', 'dist']),
-  ...foldersOf('apps/api/src', ['features', 'db', 'lib']),
+  ...foldersOf('apps/api/src', ['features', 'platform', 'views']),
 ]
 
-const apiBoundaries = [
-  // A feature reaches another only through its index.ts; its repositories and every other file are private.
-  // Its tests are files of the feature too: its own internals, and other features' index.ts only.
+/**
+ * The API's import zones. `tests`: the zones of test files, which start the whole app and so may import any
+ * feature's index.ts (seed personas, fixtures), from any tier; everything else holds for them too.
+ */
+const apiBoundaries = ({ tests }) => [
+  {
+    target: PLATFORM,
+    from: tests ? VIEWS : [FEATURES, VIEWS],
+    message:
+      'platform/ sits below every feature and view and imports none: publish an event or pass a function.',
+  },
+  ...(tests
+    ? [
+        {
+          target: PLATFORM,
+          from: FEATURES,
+          except: faces(apiFeatures),
+          message: 'Tests reach a feature by its index.ts.',
+        },
+      ]
+    : []),
+  // A feature reaches another only through its index.ts, and only along an edge of FEATURE_EDGES; its
+  // repositories and every other file are private.
   ...apiFeatures.map((feature) => ({
     target: `${FEATURES}/${feature}`,
     from: FEATURES,
-    except: [`./${feature}`, ...publicFaces(feature)],
-    message: `Import another feature only through its index.ts (its public face); '${feature}' may not reach into it.`,
+    except: [`./${feature}`, ...(tests ? faces(apiFeatures, feature) : faces(FEATURE_EDGES[feature] ?? []))],
+    message: tests
+      ? `Import another feature only through its index.ts (its public face); '${feature}' may not reach into it.`
+      : `Features are peers: '${feature}' may import another feature only along an edge listed in FEATURE_EDGES (eslint.config.js), through its index.ts. Publish a domain event or declare a route requirement instead.`,
   })),
   {
-    target: [`${API}/src/db`, `${API}/src/lib`],
-    from: FEATURES,
-    message:
-      'db/ and lib/ sit below the features and import none of them; publish an event or pass a function.',
+    target: FEATURES,
+    from: VIEWS,
+    message: 'Views sit above the features: a feature never imports one.',
   },
+  ...apiViews.map((view) => ({
+    target: `${VIEWS}/${view}`,
+    from: [FEATURES, VIEWS],
+    except: [...faces(apiFeatures), `./${view}`],
+    message: `A view reads features only through their index.ts and imports no other view.`,
+  })),
+  ...platformFaces.map((area) => ({
+    target: [FEATURES, VIEWS, ...apiOutsideTiers],
+    from: `${PLATFORM}/${area}`,
+    except: ['./index.ts'],
+    message: `Outside platform/, import platform/${area} only through its index.ts.`,
+  })),
   {
-    target: apiOutsideFeatures,
-    from: FEATURES,
-    except: publicFaces(),
-    message: 'Outside the features, import a feature only through its index.ts.',
+    target: apiOutsideTiers,
+    from: [FEATURES, VIEWS],
+    except: [...faces(apiFeatures), ...faces(apiViews)],
+    message: 'Outside the tiers, import a feature or a view only through its index.ts.',
   },
 ]
 
@@ -74,9 +156,9 @@ const webBoundaries = [
     message: 'Web features do not import each other; compose them in app/.',
   })),
   {
-    target: [`${WEB}/lib`, `${WEB}/components`],
+    target: [`${WEB}/lib`, `${WEB}/components`, `${WEB}/hooks`],
     from: [`${WEB}/features`, `${WEB}/app`],
-    message: 'lib/ and components/ stay below features.',
+    message: 'lib/, hooks/ and components/ stay below features.',
   },
 ]
 
@@ -87,7 +169,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/data/**',
       '**/coverage/**',
-      'apps/api/src/db/migrations/**',
+      'apps/api/src/platform/db/migrations/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
     ],
@@ -147,6 +229,25 @@ export default tseslint.config(
     },
   },
   {
+    // A feature's entry point is what other code may build on; its repositories (every query) stay private.
+    // Reads that others need go through a named function of the feature (see patients/patient-reads.ts).
+    files: ['apps/api/src/features/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use string-literal unions, not enums.' },
+        {
+          selector: 'ExportNamedDeclaration[source.value=/\\.repository(\\.ts)?$/]',
+          message: "A feature's index.ts exports no repository: publish a read function instead.",
+        },
+        {
+          selector: 'ExportAllDeclaration[source.value=/\\.repository(\\.ts)?$/]',
+          message: "A feature's index.ts exports no repository: publish a read function instead.",
+        },
+      ],
+    },
+  },
+  {
     // Import cycles make load order matter and hide a missing boundary.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'tools/*/src/**/*.ts'],
     rules: {
@@ -158,7 +259,9 @@ export default tseslint.config(
   {
     // The one place per app (and per tool) that reads the environment, plus test harnesses and scripts.
     files: [
-      'apps/api/src/config.ts',
+      'apps/api/src/platform/config.ts',
+      // Runs before the app (and its config) loads; reads only OTEL_*, which the OpenTelemetry SDK reads too.
+      'apps/api/src/platform/telemetry/preload.ts',
       'apps/web/src/lib/env.ts',
       'apps/web/vite.config.ts',
       'tools/bluebutton-sandbox/src/main.ts',
@@ -174,7 +277,15 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: apiBoundaries }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: apiBoundaries({ tests: false }) }],
+    },
+  },
+  {
+    files: ['apps/api/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: apiBoundaries({ tests: true }) }],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -9,11 +9,17 @@ const dataDir = process.env.E2E_DATA_DIR ?? '.e2e-data'
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // CI runs the journeys beside the Vitest suites on two cores: a page may take more than 10 s to settle there.
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+    // CI names the slowest spec files at the end of its run from this report.
+    ...(process.env.E2E_JSON_REPORT ? [['json', { outputFile: process.env.E2E_JSON_REPORT }] as const] : []),
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -37,7 +43,8 @@ export default defineConfig({
     // Ready, not just live: the first start pulls demo patients in the background, which keeps the embedded
     // database busy; journeys start once that is done, as a load balancer would wait.
     url: `${baseURL}/api/health/ready/`,
-    timeout: 120_000,
+    // A busy machine (several suites at once) may need longer: E2E_SERVER_TIMEOUT_MS.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 120_000),
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
@@ -47,8 +54,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       DEV_TOOLS: 'true',
-      // Each test may present its own client address so server-side per-IP lockouts stay test-local.
-      TRUST_PROXY: 'true',
+      // Each test may present its own client address so server-side per-IP lockouts stay test-local: the
+      // browser is this server's one "proxy hop" and sends a single X-Forwarded-For address (fixtures.ts).
+      TRUST_PROXY: '1',
       // Those presented addresses are not this machine's, so the dev tools (the outbox the journeys read
       // their links from) are opened to every client of this throwaway server on purpose.
       DEV_TOOLS_REMOTE: 'true',

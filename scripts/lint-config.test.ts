@@ -13,7 +13,7 @@ const features = join(root, 'apps/api/src/features')
 // day it is created (the config reads the folder list when it loads, after beforeAll made these).
 const billing = join(features, 'zz-lint-billing')
 const claims = join(features, 'zz-lint-claims')
-const cycleDir = join(root, 'apps/api/src/lib/zz-lint-cycle')
+const cycleDir = join(root, 'apps/api/src/platform/lib/zz-lint-cycle')
 const webBilling = join(root, 'apps/web/src/features/zz-lint-billing')
 const webClaims = join(root, 'apps/web/src/features/zz-lint-claims')
 
@@ -69,12 +69,13 @@ afterAll(() => {
 })
 
 describe('API feature boundaries', () => {
-  it("refuse another feature's repository and allow its index.ts", async () => {
+  it("refuse another feature's repository and allow its index.ts along an allowlisted edge", async () => {
     expect(
       existsSync(join(features, 'patients/patients.repository.ts')),
       'the example moved: update it',
     ).toBe(true)
-    const file = 'apps/api/src/features/zz-lint-billing/zz.ts'
+    // tins → patients is an edge of FEATURE_EDGES.
+    const file = 'apps/api/src/features/tins/zz.ts'
     expect(
       await ruleIds("export { findScopedPatient } from '../patients/patients.repository.ts'\n", file),
     ).toContain(BOUNDARY)
@@ -95,6 +96,26 @@ describe('API feature boundaries', () => {
     }
   })
 
+  it("refuse a feature's index.ts that exports from its repository, however it is spelled", async () => {
+    const entry = join(claims, 'index.ts')
+    const lintEntry = async (code: string) => {
+      writeFileSync(entry, code)
+      try {
+        const [result] = await eslint.lintFiles([entry])
+        return (result?.messages ?? []).map((message) => message.ruleId ?? message.message)
+      } finally {
+        writeFileSync(entry, 'export const claims = 1\n')
+      }
+    }
+    expect(await lintEntry("export { claimsRows } from './claims.repository.ts'\n")).toEqual([
+      'no-restricted-syntax',
+    ])
+    expect(await lintEntry("export * from './claims.repository'\n")).toEqual(['no-restricted-syntax'])
+    expect(await lintEntry("export { claimsRows as rows } from './claims.repository.ts'\n")).toEqual([
+      'no-restricted-syntax',
+    ])
+  })
+
   it('cover a feature folder created after the config was written, from both sides', async () => {
     // Into the new feature from an old one, and out of the new feature (the first test) both fail.
     expect(
@@ -103,10 +124,17 @@ describe('API feature boundaries', () => {
         'apps/api/src/features/patients/zz.ts',
       ),
     ).toContain(BOUNDARY)
+    // Its index.ts too, for no edge leads to it; a test file may use it.
     expect(
       await ruleIds(
         "export { billing } from '../zz-lint-billing/index.ts'\n",
         'apps/api/src/features/patients/zz.ts',
+      ),
+    ).toContain(BOUNDARY)
+    expect(
+      await ruleIds(
+        "export { billing } from '../zz-lint-billing/index.ts'\n",
+        'apps/api/src/features/patients/zz.int.test.ts',
       ),
     ).toEqual([])
     // Its own files are its own.
@@ -134,19 +162,93 @@ describe('API feature boundaries', () => {
     ).toContain(BOUNDARY)
   })
 
-  it('keep db/ and lib/ below every feature, index.ts included', async () => {
-    const code = "export * from '../features/patients/index.ts'\n"
-    expect(await ruleIds(code, 'apps/api/src/db/zz.ts')).toContain(BOUNDARY)
-    expect(await ruleIds(code, 'apps/api/src/lib/zz.ts')).toContain(BOUNDARY)
+  it('refuse a platform file importing any feature or view, index.ts included', async () => {
+    const feature = "export * from '../../features/patients/index.ts'\n"
+    const view = "export * from '../../views/dashboard/index.ts'\n"
+    for (const area of ['db', 'lib', 'identity', 'access', 'audit', 'outbox', 'events', 'jobs', 'http']) {
+      expect(await ruleIds(feature, `apps/api/src/platform/${area}/zz.ts`), area).toContain(BOUNDARY)
+      expect(await ruleIds(view, `apps/api/src/platform/${area}/zz.ts`), area).toContain(BOUNDARY)
+    }
+    // Beside config.ts and context.ts too.
+    expect(
+      await ruleIds("export * from '../features/patients/index.ts'\n", 'apps/api/src/platform/zz.ts'),
+    ).toContain(BOUNDARY)
+    // Its own areas are its own.
+    expect(
+      await ruleIds("export { actorOf } from '../identity/index.ts'\n", 'apps/api/src/platform/access/zz.ts'),
+    ).toEqual([])
   })
 
-  it('let jobs/, plugins/, testing/, app.ts, server.ts and scripts/ import a feature only through its index.ts', async () => {
+  it("refuse a feature importing another feature's index.ts unless the edge is allowlisted", async () => {
+    // A new feature has no edges: even the public face of another is refused.
+    expect(
+      await ruleIds("export * from '../patients/index.ts'\n", 'apps/api/src/features/zz-lint-billing/zz.ts'),
+    ).toContain(BOUNDARY)
+    // An old one keeps only its listed edges: tins → patients stays, tins → billing is refused.
+    expect(
+      await ruleIds("export * from '../patients/index.ts'\n", 'apps/api/src/features/tins/zz.ts'),
+    ).toEqual([])
+    expect(
+      await ruleIds("export * from '../billing/index.ts'\n", 'apps/api/src/features/tins/zz.ts'),
+    ).toContain(BOUNDARY)
+    // The request no longer imports setup or billing: their rules are route requirements now.
+    for (const guard of ['setup', 'billing'])
+      expect(
+        await ruleIds(
+          `export * from '../${guard}/index.ts'\n`,
+          'apps/api/src/features/authorization-requests/zz.ts',
+        ),
+        guard,
+      ).toContain(BOUNDARY)
+    // Its tests start the whole app and may use another feature's index.ts (seed personas), never its internals.
+    expect(
+      await ruleIds(
+        "export * from '../patients/index.ts'\n",
+        'apps/api/src/features/zz-lint-billing/zz.int.test.ts',
+      ),
+    ).toEqual([])
+  })
+
+  it('keep views above the features: a feature never imports a view, a view reads features by index.ts', async () => {
+    expect(
+      await ruleIds(
+        "export * from '../../views/dashboard/index.ts'\n",
+        'apps/api/src/features/patients/zz.ts',
+      ),
+    ).toContain(BOUNDARY)
+    expect(
+      await ruleIds(
+        "export * from '../../features/patients/index.ts'\n",
+        'apps/api/src/views/dashboard/zz.ts',
+      ),
+    ).toEqual([])
+    expect(
+      await ruleIds(
+        "export * from '../../features/patients/patients.repository.ts'\n",
+        'apps/api/src/views/dashboard/zz.ts',
+      ),
+    ).toContain(BOUNDARY)
+    expect(
+      await ruleIds("export * from '../admin-reports/index.ts'\n", 'apps/api/src/views/dashboard/zz.ts'),
+    ).toContain(BOUNDARY)
+  })
+
+  it('let features reach identity, audit and outbox only through their index.ts', async () => {
+    const file = 'apps/api/src/features/tins/zz.ts'
+    expect(await ruleIds("export * from '../../platform/identity/index.ts'\n", file)).toEqual([])
+    expect(await ruleIds("export * from '../../platform/identity/auth.repository.ts'\n", file)).toContain(
+      BOUNDARY,
+    )
+    expect(await ruleIds("export * from '../../platform/audit/audit.repository.ts'\n", file)).toContain(
+      BOUNDARY,
+    )
+  })
+
+  it('let testing/, app.ts and scripts/ import a feature only through its index.ts', async () => {
     const internal = "export * from '../features/zz-lint-billing/billing.repository.ts'\n"
     const face = "export * from '../features/zz-lint-billing/index.ts'\n"
-    for (const folder of ['jobs', 'plugins', 'testing']) {
-      expect(await ruleIds(internal, `apps/api/src/${folder}/zz.ts`)).toContain(BOUNDARY)
-      expect(await ruleIds(face, `apps/api/src/${folder}/zz.ts`)).toEqual([])
-    }
+    expect(await ruleIds(internal, 'apps/api/src/testing/zz.ts')).toContain(BOUNDARY)
+    expect(await ruleIds(face, 'apps/api/src/testing/zz.ts')).toEqual([])
     // A file beside app.ts and server.ts (by glob: a file created after the config loaded).
     expect(
       await ruleIds(
@@ -218,7 +320,7 @@ describe('bug-catching rules', () => {
   })
 
   it('refuse a floating promise, and accept one awaited or voided', async () => {
-    const file = 'apps/api/src/lib/zz.ts'
+    const file = 'apps/api/src/platform/lib/zz.ts'
     const save = 'async function save(): Promise<void> {}\n\n'
     expect(await ruleIds(`${save}export function click(): void {\n  save()\n}\n`, file)).toContain(
       '@typescript-eslint/no-floating-promises',
@@ -242,13 +344,13 @@ describe('bug-catching rules', () => {
       ].join('\n')
     const pending = ["    case 'pending':", "      return 'Pending'"]
     const authorized = ["    case 'authorized':", "      return 'Approved'"]
-    expect(await ruleIds(switchOver([...pending, ...authorized]), 'apps/api/src/lib/zz.ts')).toContain(
-      '@typescript-eslint/switch-exhaustiveness-check',
-    )
+    expect(
+      await ruleIds(switchOver([...pending, ...authorized]), 'apps/api/src/platform/lib/zz.ts'),
+    ).toContain('@typescript-eslint/switch-exhaustiveness-check')
     expect(
       await ruleIds(
         switchOver([...pending, ...authorized, "    case 'denied':", "      return 'Denied'"]),
-        'apps/api/src/lib/zz.ts',
+        'apps/api/src/platform/lib/zz.ts',
       ),
     ).toEqual([])
     expect(

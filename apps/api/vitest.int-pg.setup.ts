@@ -2,7 +2,7 @@
 // Each test app then gets `CREATE DATABASE … TEMPLATE …` (fast) and drops it when it closes.
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { openDatabase } from './src/db/client.ts'
+import { openDatabase } from './src/platform/db/client.ts'
 import { prepareTemplate } from './src/testing/template.ts'
 
 const withDatabase = (url: string, name: string): string => {

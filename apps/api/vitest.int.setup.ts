@@ -15,8 +15,8 @@ import {
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
-import { openDatabase } from './src/db/client.ts'
-import { MIGRATIONS_DIR } from './src/db/migrate.ts'
+import { openDatabase } from './src/platform/db/client.ts'
+import { MIGRATIONS_DIR } from './src/platform/db/migrate.ts'
 import { prepareTemplate } from './src/testing/template.ts'
 
 const root = dirname(fileURLToPath(import.meta.url))
@@ -33,7 +33,7 @@ function templateKey(): string {
     join(root, 'src/features/demo-data/demo-personas.ts'),
     join(root, 'src/testing/template.ts'),
     join(root, 'src/testing/test-keys.ts'),
-    join(root, 'src/jobs/queue.ts'),
+    join(root, 'src/platform/jobs/queue.ts'),
     join(root, 'package.json'),
   ]
   for (const file of inputs) hash.update(file).update(readFileSync(file))

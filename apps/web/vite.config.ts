@@ -26,6 +26,8 @@ function reactPlugins() {
 export default defineConfig({
   root,
   plugins: [reactPlugins(), tailwindcss()],
+  // '@/components/ui/…' instead of '../../../components/ui/…'; the same alias is in tsconfig.json's paths.
+  resolve: { alias: { '@/': `${root}src/` } },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
@@ -55,6 +57,8 @@ export default defineConfig({
     setupFiles: ['src/testing/setup.ts'],
     css: false,
     restoreMocks: true,
+    // Generous for the same reason as asyncUtilTimeout in setup.ts (CI's lanes share two cores).
+    testTimeout: 20_000,
     // One jsdom for all files: environment start-up dominated the run (about 2.5 s per file on this
     // machine). src/testing/setup.ts resets every global (session, query cache, storage, cookies, timers).
     isolate: false,

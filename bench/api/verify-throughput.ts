@@ -9,7 +9,7 @@ import Fastify from 'fastify'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { loadConfig } from '../../apps/api/src/config.ts'
+import { loadConfig } from '../../apps/api/src/platform/config.ts'
 import { buildApp } from '../../apps/api/src/app.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from '../../apps/api/src/features/demo-data/demo-personas.ts'
 
@@ -30,6 +30,9 @@ const postgres = databaseUrl
       DATABASE_URL: databaseUrl,
       DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       JWT_SECRET: 'bench-only-jwt-secret-'.padEnd(40, 'x'),
+      // A deployment's stand-ins are opt-in; the bench has no real Stripe or Blue Button.
+      STRIPE_STANDIN: 'true',
+      BLUEBUTTON_SANDBOX: 'true',
     }
   : {}
 const app = await buildApp(

@@ -4,7 +4,7 @@
 // from the in-process Stripe stand-in and applied). Also the answer to a repeated delivery.
 // Usage: npx tsx bench/billing/webhooks.ts [events] [concurrency]
 import { buildApp } from '../../apps/api/src/app.ts'
-import { embeddedBlueButtonConfig, type AppConfig } from '../../apps/api/src/config.ts'
+import { embeddedBlueButtonConfig, type AppConfig } from '../../apps/api/src/platform/config.ts'
 import { applyStripeEvent } from '../../apps/api/src/features/billing/index.ts'
 import { stripeGateway } from '../../apps/api/src/features/billing/stripe-gateway.ts'
 import { BENCH } from '../patients/settings.ts'

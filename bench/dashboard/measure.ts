@@ -5,13 +5,13 @@
 // Usage: npx tsx bench/dashboard/measure.ts [patients] [iterations] [database-url]
 import pg from 'pg'
 import { buildApp } from '../../apps/api/src/app.ts'
-import { embeddedBlueButtonConfig, type AppConfig } from '../../apps/api/src/config.ts'
-import { openDatabase } from '../../apps/api/src/db/client.ts'
-import { migrateDatabase } from '../../apps/api/src/db/migrate.ts'
+import { embeddedBlueButtonConfig, type AppConfig } from '../../apps/api/src/platform/config.ts'
+import { openDatabase } from '../../apps/api/src/platform/db/client.ts'
+import { migrateDatabase } from '../../apps/api/src/platform/db/migrate.ts'
 import { requestFigures } from '../../apps/api/src/features/authorization-requests/index.ts'
-import { hashPassword } from '../../apps/api/src/features/auth/passwords.ts'
+import { hashPassword } from '../../apps/api/src/platform/identity/passwords.ts'
 import { patientFigures } from '../../apps/api/src/features/patients/index.ts'
-import type { Principal } from '../../apps/api/src/plugins/access.ts'
+import type { Principal } from '../../apps/api/src/platform/identity/index.ts'
 import { createClient } from '../../apps/api/src/testing/http-client.ts'
 import { BENCH } from '../patients/settings.ts'
 

@@ -4,7 +4,7 @@
 // summary with the case count, calls per second and the statuses seen.
 // Usage: npx tsx bench/fuzz/run.ts [casesPerRoute=750] [seed=random]
 import { buildApp } from '../../apps/api/src/app.ts'
-import { embeddedBlueButtonConfig, type AppConfig } from '../../apps/api/src/config.ts'
+import { embeddedBlueButtonConfig, type AppConfig } from '../../apps/api/src/platform/config.ts'
 import { FuzzCallers, fuzzRoute, fuzzableRoutes } from '../../apps/api/src/testing/contract-fuzz.ts'
 import { BENCH } from '../patients/settings.ts'
 

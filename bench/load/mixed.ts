@@ -3,55 +3,13 @@
 // Each kind of call runs as its own autocannon instance at the same time, so each gets its own p50/p99; the
 // run fails on any error or non-2xx answer. PostgreSQL: BENCH_DATABASE_URL=postgres://…/bench_load (a
 // database of your own; it is migrated and demo-seeded). Usage: npx tsx bench/load/mixed.ts [seconds=60]
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { buildApp } from '../../apps/api/src/app.ts'
-import { loadConfig } from '../../apps/api/src/config.ts'
-import { DEMO_PASSWORD, demoUser, seedDemoData } from '../../apps/api/src/features/demo-data/index.ts'
+import { DEMO_PASSWORD, demoUser } from '../../apps/api/src/features/demo-data/index.ts'
+import { newPatientRequests, startDemoApp } from '../lib/demo-app.ts'
 
 const seconds = Number(process.argv[2] ?? 60)
 const databaseUrl = process.env.BENCH_DATABASE_URL
-const app = await buildApp(
-  loadConfig({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-load-')),
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    DEMO_SEED: 'true',
-    RUN_WORKERS: 'true',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    RATE_LIMIT_ORGANIZATION_PER_MINUTE: '1000000000',
-    ...(databaseUrl
-      ? {
-          DATABASE_URL: databaseUrl,
-          DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-          JWT_SECRET: 'bench-only-jwt-secret-'.padEnd(40, 'x'),
-        }
-      : {}),
-  }),
-)
-const base = await app.listen({ port: 0, host: '127.0.0.1' })
-await seedDemoData(app)
-
-const csrf = (await (await fetch(`${base}/api/csrf/`)).json()) as { csrftoken: string }
-const csrfHeaders = {
-  'content-type': 'application/json',
-  'x-csrftoken': csrf.csrftoken,
-  cookie: `csrftoken=${csrf.csrftoken}`,
-}
-async function tokenFor(persona: Parameters<typeof demoUser>[0]): Promise<string> {
-  const response = await fetch(`${base}/api/jwt/login/`, {
-    method: 'POST',
-    headers: csrfHeaders,
-    body: JSON.stringify({ email: demoUser(persona).email, password: DEMO_PASSWORD }),
-  })
-  return ((await response.json()) as { access: string }).access
-}
-const bearer = async (persona: Parameters<typeof demoUser>[0]) => ({
-  ...csrfHeaders,
-  authorization: `Bearer ${await tokenFor(persona)}`,
-})
+const { app, base, csrfHeaders, bearer } = await startDemoApp({ databaseUrl, runWorkers: true })
 const aco = await bearer('ACO_ADMIN')
 const acoUser = await bearer('ACO_USER')
 const physician = await bearer('PHYSICIAN_USER')
@@ -66,7 +24,6 @@ const patientId = patients.results[0]?.id
 const requestId = requests.results[0]?.request_id
 if (!patientId || !requestId) throw new Error('the demo organisation has no patients or requests yet')
 
-let created = 0
 type Load = { name: string; connections: number; options: autocannon.Options }
 const loads: Load[] = [
   {
@@ -115,24 +72,7 @@ const loads: Load[] = [
       url: `${base}/api/healthplans/requests/`,
       method: 'POST',
       headers: aco,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            created += 1
-            return {
-              ...request,
-              body: JSON.stringify({
-                health_plan: 'medicare',
-                patient_mrn: `LOAD-${process.pid}-${created}`,
-                contact_method: 'email',
-                contact_value: `load.${process.pid}.${created}@example.org`,
-                metadata: { patient_name: `Load Patient ${created}` },
-              }),
-            }
-          },
-        },
-      ],
+      requests: newPatientRequests('load'),
     },
   },
 ]

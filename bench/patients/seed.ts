@@ -6,10 +6,10 @@
 // analysed, the state autovacuum keeps a live database in (index-only scans need the visibility map).
 // Usage: npx tsx bench/patients/seed.ts [count] [database-url]
 import pg from 'pg'
-import { openDatabase } from '../../apps/api/src/db/client.ts'
-import { migrateDatabase } from '../../apps/api/src/db/migrate.ts'
-import { hashPassword } from '../../apps/api/src/features/auth/passwords.ts'
-import { createCryptoKeys, encrypt, keyedHash } from '../../apps/api/src/lib/crypto.ts'
+import { openDatabase } from '../../apps/api/src/platform/db/client.ts'
+import { migrateDatabase } from '../../apps/api/src/platform/db/migrate.ts'
+import { hashPassword } from '../../apps/api/src/platform/identity/passwords.ts'
+import { createCryptoKeys, encrypt, keyedHash } from '../../apps/api/src/platform/lib/crypto.ts'
 import { BENCH, benchDatabaseUrl } from './settings.ts'
 import { syntheticMbi, syntheticMrn, syntheticPatient } from './synthetic.ts'
 

@@ -50,6 +50,9 @@ async function start(
             DATABASE_URL: databaseUrl,
             DATA_ENCRYPTION_KEY: ENCRYPTION_KEY,
             JWT_SECRET: 'bench-only-jwt-secret-'.padEnd(40, 'x'),
+            // A deployment's stand-ins are opt-in; the bench has no real Stripe or Blue Button.
+            STRIPE_STANDIN: 'true',
+            BLUEBUTTON_SANDBOX: 'true',
           }
         : {}),
     }),

@@ -1,6 +1,7 @@
 // The request-list bench's rows, shared by bench/requests/list.ts (in-process, autocannon) and
 // bench/requests/side-by-side.ts (the production build against the DRF anchor): 10 organisations × 2,000
 // requests, each with its own patient, written through the app's own modules (`encrypt`, `keyedHash`).
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { prng } from '../patients/synthetic.ts'
@@ -32,10 +33,12 @@ export type ApiModules = {
 /** The app's own modules from one checkout's apps/api (this one, or an older one for the "before" figure). */
 export async function loadApi(apiRoot: string): Promise<ApiModules> {
   const load = (file: string) => import(pathToFileURL(join(apiRoot, 'src', file)).href)
+  // Since the API has tiers, config and lib sit under platform/; an older checkout has them under src/.
+  const platform = existsSync(join(apiRoot, 'src', 'platform')) ? 'platform/' : ''
   const [app, config, crypto, demo] = await Promise.all([
     load('app.ts'),
-    load('config.ts'),
-    load('lib/crypto.ts'),
+    load(`${platform}config.ts`),
+    load(`${platform}lib/crypto.ts`),
     load('features/demo-data/index.ts'),
   ])
   return { ...app, ...config, ...crypto, seedDemoData: demo.seedDemoData } as ApiModules

@@ -1,4 +1,4 @@
-// The request list against the Django REST Framework anchor of issue 18, side by side on this machine:
+// The request list against the Django REST Framework anchor, side by side on this machine:
 // wrk -t2 -c64 --latency on GET …/requests/?page_size=50 (2,000 rows in the caller's organisation, pages of 50),
 // every target measured once per round, the rounds alternating the targets' order (forward, then backward),
 // because the machine is shared and figures taken minutes apart do not compare.
@@ -203,6 +203,9 @@ async function prepareOurs(): Promise<void> {
       DATABASE_URL: OUR_DATABASE_URL,
       DATA_ENCRYPTION_KEY: ENCRYPTION_KEY,
       JWT_SECRET,
+      // A deployment's stand-ins are opt-in; the bench has no real Stripe or Blue Button.
+      STRIPE_STANDIN: 'true',
+      BLUEBUTTON_SANDBOX: 'true',
     }),
   )
   try {
@@ -245,6 +248,9 @@ async function startOurs(publicUrl: string, concurrency: string): Promise<string
       DATABASE_URL: OUR_DATABASE_URL,
       DATA_ENCRYPTION_KEY: ENCRYPTION_KEY,
       JWT_SECRET,
+      // A deployment's stand-ins are opt-in; the bench has no real Stripe or Blue Button.
+      STRIPE_STANDIN: 'true',
+      BLUEBUTTON_SANDBOX: 'true',
       LOG_LEVEL: 'silent',
       WEB_CONCURRENCY: concurrency,
       RATE_LIMIT_PER_MINUTE: '1000000000',

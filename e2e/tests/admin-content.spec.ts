@@ -1,4 +1,4 @@
-// Admin content (issue 16): the support inbox and the reference data pages, as an administrator uses them.
+// Admin content: the support inbox and the reference data pages, as an administrator uses them.
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import {
   clientAddress,

@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, signIn, signInAs, signUpNewAccount } from './fixtures.ts'
+import { expectNoAxeViolations, fillLogin, signIn, signInAs, signUpNewAccount } from './fixtures.ts'
 
 const PASSWORD = 'Admin-People-Journey-1!'
 const ACO_NAME = 'Riverbend Accountable Care (demo)'
+const ORGANIZATION_SUSPENDED =
+  "Your organization's access to BlueConsent is suspended. Please contact your administrator."
 
 /** Nothing wider than the viewport at 390 px (tables scroll inside their own box). */
 async function expectFitsPhone(page: Page): Promise<void> {
@@ -54,6 +56,57 @@ test('platform admin: finds a user, deactivates them, and their open session is 
   // Their browser, signed in before, is turned away on its next call.
   await theirPage.goto('/app/account')
   await expect(theirPage).toHaveURL(/\/app\/login/)
+  await theirs.close()
+})
+
+test('platform admin: deactivates an organisation, its member is turned away, and reactivation lets them back', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  // An organisation made for this journey: the demo organisations are shared with other journeys.
+  const organization = `Suspended Advisors ${Date.now()}`
+  const theirs = await browser.newContext()
+  const theirPage = await theirs.newPage()
+  const email = await signUpNewAccount(theirPage, 'agent', PASSWORD, 'Quinn', organization)
+  await signIn(theirPage, email, PASSWORD)
+
+  await signInAs(page, 'ADMIN')
+  await page.goto('/app/admin/organizations')
+  await expect(page.getByRole('heading', { level: 1, name: 'Organizations' })).toBeVisible()
+  await page.getByLabel('Search organizations').fill(organization)
+  const table = page.getByRole('table', { name: 'Organizations' })
+  await expect(table.getByRole('row')).toHaveCount(2)
+  await expect(table.getByText('Active', { exact: true })).toBeVisible()
+  await table.getByRole('button', { name: `Deactivate ${organization}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Deactivate ${organization}?` })
+  await expect(dialog).toBeVisible()
+  await expectNoAxeViolations(page)
+  await dialog.getByLabel('Reason (optional)').fill('Journey: contract paused')
+  await dialog.getByRole('button', { name: 'Deactivate organization' }).click()
+  await expect(page.getByText('The organization was deactivated', { exact: false })).toBeVisible()
+  await expect(table.getByText('Deactivated', { exact: true })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await expectFitsPhone(page)
+
+  // Their browser, signed in before, is sent to sign in on its next action, and sign-in says why.
+  await theirPage.goto('/app/account')
+  await expect(theirPage).toHaveURL(/\/app\/login/)
+  await fillLogin(theirPage, email, PASSWORD)
+  await theirPage.getByRole('button', { name: 'Sign In' }).click()
+  await expect(theirPage.getByText(ORGANIZATION_SUSPENDED)).toBeVisible()
+  await expect(theirPage).toHaveURL(/\/app\/login/)
+  await expectNoAxeViolations(theirPage)
+
+  await table.getByRole('button', { name: `Reactivate ${organization}` }).click()
+  const again = page.getByRole('dialog', { name: `Reactivate ${organization}?` })
+  await expectNoAxeViolations(page)
+  await again.getByRole('button', { name: 'Reactivate organization' }).click()
+  await expect(page.getByText('The organization was reactivated', { exact: false })).toBeVisible()
+  await expect(table.getByText('Active', { exact: true })).toBeVisible()
+
+  // signIn waits until the sign-in page is left: signed in again.
+  await signIn(theirPage, email, PASSWORD)
   await theirs.close()
 })
 

@@ -17,7 +17,7 @@ test('an individual sees their subscription, invoice and card, opens the portal 
 }) => {
   await signInAs(page, 'USER')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing Dashboard' })).toBeVisible()
   await expect(page.getByText('Active', { exact: true })).toBeVisible()
   await expect(page.getByText('$19.99').first()).toBeVisible()
   const history = page.getByRole('table', { name: 'Payment history' })
@@ -32,7 +32,7 @@ test('an individual sees their subscription, invoice and card, opens the portal 
   await page.getByRole('button', { name: 'Customer Portal' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Manage your billing' })).toBeVisible()
   await page.getByRole('link', { name: 'Return to BlueConsent' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing Dashboard' })).toBeVisible()
 
   await page.getByRole('button', { name: 'Cancel Subscription' }).click()
   const dialog = page.getByRole('dialog', { name: 'Cancel subscription?' })
@@ -65,7 +65,9 @@ test('a new practice subscribes its team through the local checkout (the decline
   await expect(page.getByText('Your card was declined.')).toBeVisible()
   await payOnHostedCheckout(page, '4242 4242 4242 4242')
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible()
-  await expect(page.getByText('Your subscription is trial. Thank you!')).toBeVisible()
+  await expect(
+    page.getByText(/^Your free trial has started\. Nothing is charged until it ends on /),
+  ).toBeVisible()
   await expectNoAxeViolations(page)
   await page.getByRole('link', { name: 'Go to Billing' }).click()
   await expect(page.getByText('Trial', { exact: true })).toBeVisible()

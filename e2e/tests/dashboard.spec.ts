@@ -73,3 +73,39 @@ test('a physician sees what falls due by day', async ({ page }) => {
   await expect(page.getByRole('progressbar').or(page.getByText(/Loading/))).toHaveCount(0)
   await expectNoAxeViolations(page)
 })
+
+test('every figure of the ACO admin’s dashboard opens Data Access on exactly the rows it counts', async ({
+  page,
+}) => {
+  await signInAs(page, 'ACO_ADMIN')
+  const figures = [
+    { label: 'Waiting over 48 hours', heading: 'Waiting over 48 hours' },
+    { label: 'Ending within 30 days', heading: 'Ending within 30 days' },
+    { label: 'Data pulls failed', heading: 'Data pulls failed' },
+    { label: 'Requests authorized', heading: 'Data freshness' },
+  ]
+  for (const figure of figures) {
+    await page.goto('/app/dashboard')
+    const link = page.getByRole('link', { name: new RegExp(`^${figure.label}`) })
+    await expect(link).toBeVisible()
+    const text = (await link.innerText()).replace(/\s+/g, ' ')
+    // "Requests authorized" shows a rate; its note says how many ("12 of 20 sent").
+    const counted = Number(
+      figure.label === 'Requests authorized'
+        ? /(\d+) of \d+ sent/.exec(text)?.[1]
+        : new RegExp(`${figure.label} (\\d+)`).exec(text)?.[1],
+    )
+    expect(Number.isInteger(counted)).toBe(true)
+    await link.click()
+    await expect(page).toHaveURL(/\/app\/care-management\?attention=/)
+    await expect(
+      page.getByRole('heading', { level: 2, name: `${figure.heading} (${counted})` }),
+    ).toBeVisible()
+    const rows = page.getByRole('table', { name: figure.heading }).locator('tbody tr')
+    await expect(rows).toHaveCount(Math.min(counted, 100))
+  }
+  await page.goto('/app/care-management')
+  await expect(page.getByRole('heading', { level: 1, name: 'Data Access' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: /^Data freshness \(\d+\)$/ })).toBeVisible()
+  await expectNoAxeViolations(page)
+})

@@ -1,17 +1,17 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, latestOutboxLink, signIn, signInAs } from './fixtures.ts'
+import { expectNoAxeViolations, latestOutboxLink, signInAs } from './fixtures.ts'
 import { beneficiary } from './medicare.ts'
 
 const ROSA = beneficiary(0).fullName
 // Asked for under the ACO's second TIN; the invitee below is limited to the first.
 const OTHER_TIN_PATIENT = beneficiary(13).fullName
 
-test('ACO admin invites a user limited to one TIN; the invitee accepts from the email, signs in and sees only that TIN', async ({
+test('ACO admin invites a user limited to one TIN; the invitee accepts from the email, signs in, sees only that TIN, and is on the team and its seats', async ({
   browser,
   page,
 }) => {
-  // Two people, the email, a sign-up, a sign-in and four axe runs: close to a minute on a busy CI machine.
-  test.setTimeout(120_000)
+  // Two people, the email, a sign-up, a sign-in and six axe runs: over a minute on a busy CI machine.
+  test.setTimeout(150_000)
   const email = `ivy.${Date.now()}@example.org`
   await signInAs(page, 'ACO_ADMIN')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click()
@@ -41,8 +41,8 @@ test('ACO admin invites a user limited to one TIN; the invitee accepts from the 
   await invitee.getByLabel('Password', { exact: true }).fill('Correct-Horse-9')
   await invitee.getByLabel('Confirm password', { exact: true }).fill('Correct-Horse-9')
   await invitee.getByRole('button', { name: 'Create account' }).click()
-  await invitee.getByRole('link', { name: 'Go to Login' }).click()
-  await signIn(invitee, email, 'Correct-Horse-9')
+  // Signed in at once (they just chose the password) and on their home page.
+  await expect(invitee).toHaveURL(/\/app\/care-management/)
 
   await invitee.goto('/app/authorization')
   const search = invitee.getByLabel('Name, MRN, Medicare ID, email or phone')
@@ -63,6 +63,18 @@ test('ACO admin invites a user limited to one TIN; the invitee accepts from the 
 
   await page.getByRole('button', { name: 'Refresh' }).click()
   await expect(list.getByRole('row').filter({ hasText: email })).toContainText('Accepted')
+
+  // One team: who joined through Team is on the Team page's member list and holds one of Billing's seats.
+  await page.reload()
+  const teamMember = page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: email })
+  await expect(teamMember).toContainText('Ivy Newman')
+  await expect(teamMember).toContainText('Active')
+  await expectNoAxeViolations(page)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' }).click()
+  const seats = page.getByRole('region', { name: 'Team members' })
+  await expect(seats.getByRole('listitem').filter({ hasText: email })).toContainText('Ivy Newman')
+  await expect(seats.getByRole('button', { name: 'Remove Ivy Newman' })).toBeVisible()
+  await expectNoAxeViolations(page)
 
   // The new member, with the TIN they were given; the admin can deactivate them.
   await page.goto('/app/aco/members')

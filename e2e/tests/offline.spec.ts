@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import type { PatientList } from '@blueconsent/contract/patients'
-import { apiAs, expectNoAxeViolations, signInAs } from './fixtures.ts'
+import { DEMO_PASSWORD, apiAs, demoUser, expectNoAxeViolations, fillLogin, signInAs } from './fixtures.ts'
 import { beneficiary } from './medicare.ts'
 
 const OFFLINE = "You're offline. Changes will be saved locally and synced when you reconnect."
@@ -29,6 +29,30 @@ test('offline right after sign-in: the next pages still open, with the offline b
 
   await context.setOffline(false)
   await expect(page.getByText('Connection restored')).toBeVisible()
+})
+
+test('offline the moment after sign-in, before any page code arrived: the shell and its banner stay, the page says it could not load', async ({
+  page,
+  context,
+}) => {
+  const user = demoUser('ACO_USER')
+  await page.goto('/app/login')
+  await fillLogin(page, user.email, DEMO_PASSWORD)
+  await page.waitForLoadState('networkidle')
+  // The connection drops the moment the sign-in answer arrives: no page code fetched after it gets here.
+  await page.route('**/api/jwt/login/', async (route) => {
+    const response = await route.fetch()
+    await page.route('**/assets/**', (asset) => asset.abort('internetdisconnected'))
+    await route.fulfill({ response })
+  })
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).not.toHaveURL(/\/app\/login/)
+  await context.setOffline(true)
+
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  await expect(page.getByText(OFFLINE)).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible()
+  await expect(page.getByText('Something went wrong')).toHaveCount(0)
 })
 
 test('a note written offline waits on the device, survives closing the page, and is sent on reconnect', async ({

@@ -16,7 +16,7 @@ const NOT_FOUND = 'Error fetching patient details'
 const NOT_FOUND_WHY = 'The patient was not found, or is not one of your patients.'
 const CLAIM_NOT_FOUND = 'Claim not found, or not one of your patients’ claims.'
 const CSV_HEADER =
-  'record_type,id,date,end_date,description,codes,provider,provider_npi,days_supply,quantity,total_cents,paid_cents,patient_pays_cents'
+  'Record type,ID,Date,End date,Description,Codes,Provider,Provider NPI,Days supply,Quantity,Total ($),Paid ($),Patient pays ($),Score,Evidence'
 
 /** The <dd> that follows a <dt> of exactly this text. */
 const definition = (scope: Page | Locator, term: string): Locator =>
@@ -173,7 +173,7 @@ test('ACO user: full record with the risk score explained, claims paged, a claim
   await expect(summary).toContainText(`Risk score ${explanation.payment_score.toFixed(3)}`)
   await summary.getByRole('button', { name: 'How this score is calculated' }).click()
   await expect(page).toHaveURL(/#risk-score$/)
-  const riskPanel = page.getByRole('region', { name: 'Risk score' })
+  const riskPanel = page.getByRole('region', { name: 'Risk score', exact: true })
   await expect(definition(riskPanel, 'Payment score')).toHaveText(explanation.payment_score.toFixed(3))
   await expect(definition(riskPanel, 'Model')).toHaveText(
     `${explanation.model}, payment year ${explanation.payment_year}`,
@@ -189,14 +189,19 @@ test('ACO user: full record with the risk score explained, claims paged, a claim
       // CDC's words first, then the code as clinicians write it (E1169 → E11.69).
       const code = diagnosis.code.replace(/^(.{3})(.+)$/, '$1.$2')
       const text = diagnosis.description ? `${diagnosis.description} (${code})` : code
-      await expect(item).toContainText(`Diagnosis ${text} from claim`)
+      await expect(item).toContainText(`${text}, billed on a `)
     }
   }
   const demographic = explanation.terms.find((term) => term.kind === 'demographic')
   if (demographic) await expect(riskPanel).toContainText(`${demographic.label} (${demographic.variable})`)
   if (explanation.defaulted.length > 0) {
     await expect(riskPanel.getByRole('note')).toContainText('Read this score with care')
-    await expect(riskPanel.getByRole('note')).toContainText(explanation.defaulted[0]?.reason as string)
+    // Plain sentences for the clinician; the engine's own wording is one click away.
+    await expect(riskPanel.getByRole('note')).toContainText('Scored as')
+    await expect(riskPanel.getByRole('note')).not.toContainText(explanation.defaulted[0]?.reason as string)
+    const technical = riskPanel.locator('details', { hasText: 'Technical detail' })
+    await technical.getByText('Technical detail').click()
+    await expect(technical).toContainText(explanation.defaulted[0]?.reason as string)
   }
 
   await expectNoAxeViolations(page)
@@ -253,7 +258,7 @@ test('ACO user: full record with the risk score explained, claims paged, a claim
   await expect(page).toHaveURL(/\/app\/claim\/[0-9a-f-]{36}$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Claim Details' })).toBeVisible()
   await expect(definition(page, 'Claim')).toHaveText(newestId)
-  await expect(definition(page, 'Type')).toHaveText(newestType as string)
+  await expect(definition(page, 'Type')).toContainText(newestType as string)
   await expect(definition(page, 'From')).toHaveText((newestDate as string).slice(0, 10))
   await expect(definition(page, 'Medicare paid')).toHaveText(/^\$[\d,]+\.\d{2}$/)
   const diagnoses = page.getByRole('region', { name: 'Diagnoses' })
@@ -267,13 +272,13 @@ test('ACO user: full record with the risk score explained, claims paged, a claim
   const downloading = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export CSV' }).click()
   const download = await downloading
-  expect(download.suggestedFilename()).toBe(`patient-${patient.id}.csv`)
+  expect(download.suggestedFilename()).toMatch(/^patient-claims-\d{4}-\d{2}-\d{2}\.csv$/)
   const lines = (await readFile(await download.path(), 'utf8')).split(/\r?\n/).filter((line) => line !== '')
   expect(lines[0]).toBe(CSV_HEADER)
   const rows = lines.slice(1).map(csvCells)
-  expect(rows.filter((cells) => cells[0] === 'claim')).toHaveLength(data.claims.length)
-  expect(rows.filter((cells) => cells[0] === 'medication')).toHaveLength(data.medications.length)
-  const newest = rows.find((cells) => cells[0] === 'claim' && (cells[1] ?? '').endsWith(`-${newestId}`))
+  expect(rows.filter((cells) => cells[0] === 'Claim')).toHaveLength(data.claims.length)
+  expect(rows.filter((cells) => cells[0] === 'Medication')).toHaveLength(data.medications.length)
+  const newest = rows.find((cells) => cells[0] === 'Claim' && (cells[1] ?? '').endsWith(`-${newestId}`))
   expect(newest, `CSV row of claim ${newestId}`).toBeDefined()
   expect(newest?.[2]).toBe((newestDate as string).slice(0, 10))
   expect(newest?.[4]).toBe(newestType)

@@ -1,15 +1,23 @@
 // Bundles src/server.ts into dist/server.js (and the migration command into dist/migrate.js, for a
 // production image without TypeScript tooling): our workspace packages (which export TypeScript source) are
 // inlined, every npm dependency stays external and loads from node_modules. Migrations are copied beside
-// the bundle, where src/db/migrate.ts looks for them.
+// the bundle, where src/platform/db/migrate.ts looks for them. `--outdir <folder>` bundles elsewhere (the build test
+// bundles into its own folder, so a build running beside it keeps dist/).
 import { cpSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
-import { dirname, join, relative } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'esbuild'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const dist = join(root, 'dist')
+function outputFolder(): string {
+  const flag = process.argv.indexOf('--outdir')
+  if (flag === -1) return join(root, 'dist')
+  const folder = process.argv[flag + 1]
+  if (!folder) throw new Error('--outdir needs a folder')
+  return resolve(folder)
+}
+const dist = outputFolder()
 const repository = join(root, '..', '..')
 
 type Manifest = { name?: string; dependencies?: Record<string, string> }
@@ -65,7 +73,7 @@ rmSync(dist, { recursive: true, force: true })
 await build({
   entryPoints: {
     server: join(root, 'src', 'server.ts'),
-    migrate: join(root, 'src', 'db', 'migrate-cli.ts'),
+    migrate: join(root, 'src', 'platform', 'db', 'migrate-cli.ts'),
   },
   outdir: dist,
   bundle: true,
@@ -80,4 +88,22 @@ await build({
   },
   logLevel: 'info',
 })
-cpSync(join(root, 'src', 'db', 'migrations'), join(dist, 'migrations'), { recursive: true })
+// The tracing preload (`node --import dist/telemetry.js`), split so that its OpenTelemetry half is a chunk
+// loaded only when an OTLP endpoint is configured: without one, the preload loads nothing.
+await build({
+  entryPoints: { telemetry: join(root, 'src', 'platform', 'telemetry', 'preload.ts') },
+  outdir: dist,
+  bundle: true,
+  splitting: true,
+  chunkNames: 'telemetry-[name]-[hash]',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalNpmPackages(productionDependencies())],
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'info',
+})
+cpSync(join(root, 'src', 'platform', 'db', 'migrations'), join(dist, 'migrations'), { recursive: true })

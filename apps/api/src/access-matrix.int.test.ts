@@ -6,38 +6,14 @@
 // ACCESS_MATRIX_PRINT=1 prints the observed declaration (to review, never to paste blindly).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_USERS, type DemoPersona } from './features/demo-data/index.ts'
-import type { RegisteredRoute } from './plugins/access.ts'
-import { ACCESS_DECLARATION, type Caller } from './access-matrix.expected.ts'
+import type { RegisteredRoute } from './platform/access/access.ts'
+import { ACCESS_DECLARATION } from './access-matrix.expected.ts'
 import { FuzzCallers } from './testing/contract-fuzz.ts'
 import { insertPatient, type FixturePatient } from './testing/patients-fixture.ts'
+import { NOBODY, declaredCallers, keyOf, signedInRoutes, urlWith } from './testing/route-table.ts'
 import { buildTestApp, type TestApp } from './testing/test-app.ts'
 
 const PERSONAS = DEMO_USERS.map((user) => user.role) as DemoPersona[]
-const NOBODY = '00000000-0000-4000-8000-000000000000'
-
-const signedInRoutes = (routes: readonly RegisteredRoute[]) =>
-  routes
-    .filter(
-      (route) =>
-        (route.url.startsWith('/api/') || route.url.startsWith('/o/')) &&
-        typeof route.options.config?.access === 'object' &&
-        route.method !== 'HEAD' &&
-        route.method !== 'OPTIONS',
-    )
-    .sort((a, b) => `${a.url} ${a.method}`.localeCompare(`${b.url} ${b.method}`))
-
-const keyOf = (route: RegisteredRoute) => `${route.method} ${route.url}`
-
-function urlWith(route: RegisteredRoute, id: string): string {
-  return route.url.replace(/:[A-Za-z_]+/g, id).replace('*', 'x')
-}
-
-/** The declared callers of a route, with the named groups expanded. */
-function declaredCallers(key: string): Set<Caller> | undefined {
-  const declared = ACCESS_DECLARATION[key]
-  if (!declared) return undefined
-  return new Set<Caller>(declared)
-}
 
 describe('access matrix', () => {
   let t: TestApp

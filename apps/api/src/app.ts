@@ -6,59 +6,69 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { Redis } from 'ioredis'
 import type { DestinationStream } from 'pino'
-import type { AppConfig } from './config.ts'
-import type { AppContext, Clock } from './context.ts'
-import { openDatabase, type Database } from './db/client.ts'
-import { migrateDatabase } from './db/migrate.ts'
+import { proxyTrust, type AppConfig } from './platform/config.ts'
+import type { AppContext, Clock } from './platform/context.ts'
+import { openDatabase, type Database } from './platform/db/client.ts'
+import { migrateDatabase } from './platform/db/migrate.ts'
 import { seedDemo } from './features/demo-data/index.ts'
-import { registerErrorHandler } from './errors.ts'
+import { registerErrorHandler } from './platform/errors.ts'
 import { authorizationRequestRoutes } from './features/authorization-requests/index.ts'
 import { registerBlueButtonSandbox, subscribeBlueButton } from './features/bluebutton/index.ts'
 import { consentRoutes } from './features/consent/index.ts'
 import {
+  ACCOUNT_CONFLICTS,
   authRoutes,
   createDatabaseCounterStore,
   createLoginThrottle,
   createRedisCounterStore,
   createTokenSigner,
-} from './features/auth/index.ts'
+} from './platform/identity/index.ts'
 import { devOutboxRoutes } from './features/dev-outbox/index.ts'
 import { healthRoutes } from './features/health/index.ts'
 import { requestDataRoutes, subscribeIngestion } from './features/ingestion/index.ts'
+import { integrationsRoutes, subscribeWebhooks } from './features/integrations/index.ts'
 import { oauthRoutes } from './features/oauth/index.ts'
 import { messagingRoutes, subscribeMessaging } from './features/messaging/index.ts'
-import { createMailer } from './features/outbox/index.ts'
+import { createMailer } from './platform/outbox/index.ts'
 import { passwordRoutes } from './features/passwords/index.ts'
-import { auditRoutes } from './features/audit/index.ts'
-import { patientRoutes } from './features/patients/index.ts'
-import { tinRoutes } from './features/tins/index.ts'
+import { auditRoutes } from './platform/audit/index.ts'
+import { PATIENT_CONFLICTS, patientRoutes } from './features/patients/index.ts'
+import { TIN_CONFLICTS, tinRoutes } from './features/tins/index.ts'
 import { invitationRoutes } from './features/invitations/index.ts'
 import { memberRoutes } from './features/members/index.ts'
 import { accountRoutes } from './features/account/index.ts'
-import { setupRoutes } from './features/setup/index.ts'
-import { dashboardRoutes } from './features/dashboard/index.ts'
-import { billingRoutes, registerStripeGateway } from './features/billing/index.ts'
-import { adminRoutes } from './features/admin/index.ts'
-import { adminReportRoutes } from './features/admin-reports/index.ts'
+import { setupRequirements, setupRoutes } from './features/setup/index.ts'
+import { dashboardRoutes } from './views/dashboard/index.ts'
+import {
+  billingRequirements,
+  billingRoutes,
+  registerStripeGateway,
+  subscribeBilling,
+} from './features/billing/index.ts'
+import { adminRoutes } from './views/admin/index.ts'
+import { adminReportRoutes } from './views/admin-reports/index.ts'
+import { riskGapRoutes, subscribeRiskGaps } from './features/risk-gaps/index.ts'
+import { adherenceRoutes } from './features/adherence/index.ts'
 import { organizationSettingsRoutes } from './features/organization-settings/index.ts'
 import { signupRoutes } from './features/signup/index.ts'
 import { supportInboxRoutes, supportRoutes } from './features/support/index.ts'
 import { referenceDataRoutes } from './features/reference-data/index.ts'
 import { twoFactorGate, twoFactorRoutes } from './features/two-factor/index.ts'
-import { createJobQueue } from './jobs/queue.ts'
-import { startWorkers } from './jobs/workers.ts'
-import { createCryptoKeys } from './lib/crypto.ts'
-import { DomainEvents } from './lib/domain-events.ts'
-import { resolveSecrets } from './lib/secrets.ts'
-import { createLogger, prettyLogStream } from './logger.ts'
-import { registerAccess } from './plugins/access.ts'
-import { registerCsrf } from './plugins/csrf.ts'
-import { registerDocsUi, registerOpenApi } from './plugins/docs.ts'
-import { registerNullCharacterRefusal } from './plugins/null-characters.ts'
-import { registerRateLimit } from './plugins/rate-limit.ts'
-import { registerSecurityHeaders } from './plugins/security-headers.ts'
-import { registerWeb } from './plugins/web.ts'
-import { StartupTasks } from './lib/startup-tasks.ts'
+import { createJobQueue } from './platform/jobs/queue.ts'
+import { startWorkers } from './workers.ts'
+import { createCryptoKeys } from './platform/lib/crypto.ts'
+import { DomainEvents } from './platform/events/domain-events.ts'
+import { resolveSecrets } from './platform/lib/secrets.ts'
+import { createLogger, prettyLogStream } from './platform/logger.ts'
+import { registerAccess } from './platform/access/access.ts'
+import { registerCsrf } from './platform/http/csrf.ts'
+import { registerDocsUi, registerOpenApi } from './platform/http/docs.ts'
+import { registerNullCharacterRefusal } from './platform/http/null-characters.ts'
+import { registerMetrics } from './platform/http/metrics.ts'
+import { registerRateLimit } from './platform/http/rate-limit.ts'
+import { registerSecurityHeaders } from './platform/http/security-headers.ts'
+import { registerWeb } from './platform/http/web.ts'
+import { StartupTasks } from './platform/lib/startup-tasks.ts'
 
 export const API_VERSION = '0.1.0'
 
@@ -81,15 +91,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     loggerInstance: logger,
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1_048_576,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  registerErrorHandler(app)
+  registerErrorHandler(app, new Map([...ACCOUNT_CONFLICTS, ...PATIENT_CONFLICTS, ...TIN_CONFLICTS]))
+  warnAboutDemoFeatures(app.log, config)
 
   const ctx = await createContext(app, config, options)
   app.decorate('ctx', ctx)
+  registerMetrics(app, ctx)
   app.addHook('onClose', async () => {
     await ctx.jobs.stop()
     ctx.mailer.close()
@@ -103,7 +115,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(cookie)
   await app.register(formbody)
-  registerAccess(app)
+  // Route requirements the features define, checked for every route that declares one.
+  registerAccess(app, { ...setupRequirements, ...billingRequirements })
   registerCsrf(app)
   registerNullCharacterRefusal(app)
   await registerSecurityHeaders(app, config.publicUrl, { stripe: config.stripe !== undefined })
@@ -130,20 +143,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(patientRoutes)
   await app.register(auditRoutes)
   await app.register(tinRoutes)
-  await app.register(invitationRoutes)
+  await app.register(invitationRoutes, { secondFactor: twoFactorGate })
   await app.register(memberRoutes)
-  await app.register(signupRoutes)
+  await app.register(signupRoutes, { secondFactor: twoFactorGate })
   await app.register(accountRoutes)
   await registerStripeGateway(app)
   await app.register(billingRoutes)
   await app.register(setupRoutes)
   await app.register(dashboardRoutes)
+  await app.register(riskGapRoutes)
+  await app.register(adherenceRoutes)
   await app.register(supportRoutes)
   await app.register(supportInboxRoutes)
   await app.register(referenceDataRoutes)
   await app.register(adminRoutes)
   await app.register(adminReportRoutes)
   await app.register(organizationSettingsRoutes)
+  await app.register(integrationsRoutes)
   await registerBlueButtonSandbox(app)
   if (config.devTools) {
     app.log.warn(
@@ -158,6 +174,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   if (config.runWorkers) await startWorkers(ctx, app.log)
   return app
+}
+
+/** A deployment running a stand-in or demo tool says so at every start (and in /api/health/ready/). */
+function warnAboutDemoFeatures(log: FastifyBaseLogger, config: AppConfig): void {
+  const unsafe = config.unsafeDemoFeatures ?? []
+  if (unsafe.length === 0) return
+  log.warn(
+    { unsafe_demo_features: unsafe },
+    `demo features switched on in a deployment: ${unsafe.join(', ')}. They expose demo data, accept any ` +
+      'key or show outgoing messages; switch them off before real patients use this portal',
+  )
 }
 
 async function createContext(
@@ -213,12 +240,16 @@ async function createContext(
 
 /**
  * Who acts on a request's lifecycle events, in the order they act: the first pull is queued before the
- * patient's receipt, and a grant is destroyed when its authorization ends.
+ * patient's receipt, and a grant is destroyed when its authorization ends. Billing charges a team's seat
+ * for an invitation sent when none was free.
  */
-function lifecycleSubscriptions(): DomainEvents {
-  const events = new DomainEvents()
+function lifecycleSubscriptions(): DomainEvents<AppContext> {
+  const events = new DomainEvents<AppContext>()
   subscribeIngestion(events)
   subscribeMessaging(events)
   subscribeBlueButton(events)
+  subscribeBilling(events)
+  subscribeRiskGaps(events)
+  subscribeWebhooks(events)
   return events
 }

@@ -1,7 +1,7 @@
 // The production bundle starts with plain `node` (no tsx), migrates, serves health and stops on SIGTERM; and it
 // does so from the files the Dockerfile's runtime stage copies, and nothing else.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,13 +12,28 @@ import { dropStorage, openStorage, type TestStorage } from './testing/test-app.t
 const apiRoot = join(dirname(fileURLToPath(import.meta.url)), '..')
 const repositoryRoot = join(apiRoot, '..', '..')
 const WEB_BUILD = '/app/apps/web/dist'
+const API_BUILD = '/app/apps/api/dist'
 const storages: TestStorage[] = []
 const layouts: string[] = []
+
+// The bundle is built into a folder of this test's own, shaped like the repository (apps/api/dist, with the
+// repository's node_modules where the bundle looks for its dependencies): a suite running beside this one
+// (the other database's run of it, the browser journeys on apps/api/dist) keeps its own bundle.
+const buildRoot = mkdtempSync(join(tmpdir(), 'blueconsent-build-'))
+layouts.push(buildRoot)
+const builtApi = join(buildRoot, 'apps', 'api')
+const builtDist = join(builtApi, 'dist')
+mkdirSync(builtApi, { recursive: true })
+symlinkSync(join(repositoryRoot, 'node_modules'), join(buildRoot, 'node_modules'))
+symlinkSync(join(apiRoot, 'node_modules'), join(builtApi, 'node_modules'))
 
 afterAll(async () => {
   for (const storage of storages) await dropStorage(storage)
   for (const layout of layouts) rmSync(layout, { recursive: true, force: true })
 })
+
+/** The explicit switches a deployment (PostgreSQL or NODE_ENV=production) needs to run on the stand-ins. */
+const STAND_INS = { STRIPE_STANDIN: 'true', BLUEBUTTON_SANDBOX: 'true' }
 
 async function emptyDatabase(): Promise<Record<string, string>> {
   const opened = await openStorage({ persistent: true })
@@ -45,7 +60,7 @@ function imageLayout(): string {
   const copies = runtimeCopies(readFileSync(join(repositoryRoot, 'Dockerfile'), 'utf8'))
   for (const { sources, destination } of copies)
     for (const source of sources) {
-      const from = join(repositoryRoot, source.replace(/^\/app\//, ''))
+      const from = source === API_BUILD ? builtDist : join(repositoryRoot, source.replace(/^\/app\//, ''))
       // CI builds the web app after this suite (for the browser journeys); without it the API serves no SPA.
       if (source === WEB_BUILD && !existsSync(from)) continue
       const to = join(layout, destination.endsWith('/') ? join(destination, basename(source)) : destination)
@@ -60,7 +75,7 @@ function imageLayout(): string {
 function waitForListening(child: ReturnType<typeof spawn>): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000)
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
@@ -92,16 +107,20 @@ async function answersThenStops(
 
 describe('production build', () => {
   it('bundles to dist/server.js, which starts with node and answers health', async () => {
-    const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
-      cwd: apiRoot,
-      encoding: 'utf8',
-    })
+    const build = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/build.ts', '--outdir', builtDist],
+      {
+        cwd: apiRoot,
+        encoding: 'utf8',
+      },
+    )
     expect(build.status, build.stderr).toBe(0)
 
     const location = await emptyDatabase()
     // The migration command runs from the bundle too (a production image's migration job).
     const migrate = spawnSync(process.execPath, ['dist/migrate.js'], {
-      cwd: apiRoot,
+      cwd: builtApi,
       encoding: 'utf8',
       env: {
         PATH: process.env.PATH,
@@ -113,7 +132,7 @@ describe('production build', () => {
     expect(migrate.status, migrate.stderr).toBe(0)
     expect(migrate.stdout).toContain('Migrations applied')
     const child = spawn(process.execPath, ['dist/server.js'], {
-      cwd: apiRoot,
+      cwd: builtApi,
       env: {
         PATH: process.env.PATH,
         ...location,
@@ -122,6 +141,8 @@ describe('production build', () => {
         DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
         JWT_SECRET: TEST_JWT_SECRET,
         DEMO_SEED: 'false',
+        // On PostgreSQL the stand-ins are opt-in; this build has no real Stripe or Blue Button to talk to.
+        ...STAND_INS,
         LOG_LEVEL: 'info',
       },
     })
@@ -130,10 +151,10 @@ describe('production build', () => {
       expect(response.status).toBe(200)
       expect(await response.json()).toMatchObject({ status: 'ok', database: 'ok' })
     })
-  }, 90_000)
+  }, 180_000)
 
   it('starts from the files the image keeps alone: migrates, is ready and answers', async () => {
-    // dist/ is the one the test above built.
+    // The bundle is the one the test above built.
     const layout = imageLayout()
     const env = {
       PATH: process.env.PATH,
@@ -155,6 +176,7 @@ describe('production build', () => {
         PORT: '0',
         HOST: '127.0.0.1',
         DEMO_SEED: 'false',
+        ...STAND_INS,
         LOG_LEVEL: 'info',
         MIGRATE_ON_START: 'false',
       },
@@ -163,5 +185,5 @@ describe('production build', () => {
       expect((await fetch(`${base}/api/health/ready/`)).status).toBe(200)
       expect((await fetch(`${base}/api/jwt/verify/`)).status).toBe(401)
     })
-  }, 90_000)
+  }, 180_000)
 })

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream'
 import { CSRF_COOKIE, CSRF_HEADER } from '@blueconsent/contract/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, demoUser } from './features/demo-data/index.ts'
-import { STAND_IN_SWITCHES } from './plugins/access.ts'
+import { STAND_IN_SWITCHES } from './platform/access/access.ts'
 import { createClient, loginAs } from './testing/http-client.ts'
 import { buildTestApp, type TestApp } from './testing/test-app.ts'
 
@@ -161,6 +161,10 @@ describe('platform', () => {
         'HEAD /api/consent/:token/',
         'POST /api/consent/:token/connect/',
         'POST /api/consent/:token/decline/',
+        // The patient's own access page: its signed link is its credential (rate-limited, audited).
+        'GET /api/consent/access/:token/',
+        'HEAD /api/consent/access/:token/',
+        'POST /api/consent/access/:token/stop/',
         'GET /api/csrf/',
         'GET /api/health/',
         'GET /api/health/ready/',

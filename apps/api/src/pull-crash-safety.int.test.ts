@@ -11,8 +11,8 @@ import { bluebuttonSandbox, simulateBeneficiaryConsent } from '@blueconsent/blue
 import { asc, eq } from 'drizzle-orm'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BlueButtonConfig } from './config.ts'
-import { ingestionRuns } from './db/schema/bluebutton.ts'
+import type { BlueButtonConfig } from './platform/config.ts'
+import { ingestionRuns } from './platform/db/schema/bluebutton.ts'
 import { runIngestion } from './features/ingestion/index.ts'
 import { storedCounts } from './testing/clinical-counts.ts'
 import { createPendingRequest, latestRun, sandboxName } from './testing/consent-testing.ts'
@@ -76,6 +76,7 @@ describe('a SIGKILL during a Blue Button pull', () => {
     bluebutton = {
       baseUrl,
       embeddedSandbox: false,
+      apiVersion: 'v2',
       redirectUri: REDIRECT_URI,
       provider: PROVIDER,
       agent: AGENT,
@@ -292,5 +293,5 @@ describe('a SIGKILL during a Blue Button pull', () => {
         `(${observed.filter((served) => served.data_as_of === null).length} "no data yet"), ` +
         `${Date.now() - started} ms in all`,
     )
-  }, 180_000)
+  }, 360_000)
 })

@@ -28,9 +28,9 @@ import { simpleParser } from 'mailparser'
 import PgBoss from 'pg-boss'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from './db/client.ts'
-import { JOB_SCHEMA, QUEUES } from './jobs/queue.ts'
-import { createCryptoKeys, decrypt } from './lib/crypto.ts'
+import type { Database } from './platform/db/client.ts'
+import { JOB_SCHEMA, QUEUES } from './platform/jobs/queue.ts'
+import { createCryptoKeys, decrypt } from './platform/lib/crypto.ts'
 import {
   connectionOwner,
   csrfHeaders,
@@ -244,7 +244,8 @@ describe('durable jobs on three instances that are killed and restarted', () => 
       PUBLIC_URL: gateway,
       ...databaseEnv(storage),
       REDIS_URL: redis.url,
-      TRUST_PROXY: 'true',
+      // One proxy in front (nginx): only the address it appended to X-Forwarded-For is believed.
+      TRUST_PROXY: '1',
       RATE_LIMIT_PER_MINUTE: '100000',
       SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}/?ignoreTLS=true`,
       TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
@@ -274,7 +275,7 @@ describe('durable jobs on three instances that are killed and restarted', () => 
     })
     sender.on('error', () => undefined)
     await sender.start()
-  }, 120_000)
+  }, 300_000)
 
   afterAll(async () => {
     for (const instance of instances) if (instance?.child.exitCode === null) instance.child.kill('SIGKILL')

@@ -6,7 +6,7 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '@blueconsent/contract/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, demoUser } from './features/demo-data/index.ts'
-import { signIn, startNginx, startRedis, type Helper } from './testing/scale-out.ts'
+import { callFrom, signIn, startNginx, startRedis, type Helper } from './testing/scale-out.ts'
 import { databaseEnv, freePort, startServer, type ServerProcess } from './testing/server-process.ts'
 import { dropStorage, openStorage, type TestStorage } from './testing/test-app.ts'
 
@@ -45,7 +45,8 @@ describe('three instances behind nginx on PostgreSQL and Redis', () => {
       PUBLIC_URL: gateway,
       ...databaseEnv(storage),
       REDIS_URL: redis.url,
-      TRUST_PROXY: 'true',
+      // One proxy in front (nginx): only the address it appended to X-Forwarded-For is believed.
+      TRUST_PROXY: '1',
       RATE_LIMIT_PER_MINUTE: String(PER_USER_PER_MINUTE),
     }
     // The first instance migrates; the others start on a ready schema.
@@ -111,6 +112,56 @@ describe('three instances behind nginx on PostgreSQL and Redis', () => {
     const right = await attempt(instanceAt(2).base, DEMO_PASSWORD, '198.51.100.9')
     expect(right.status).toBe(429)
     expect(((await right.json()) as { code: string }).code).toBe('locked_out')
+  })
+
+  describe('a client that writes its own X-Forwarded-For through nginx', () => {
+    // A fresh address per call, as a client trying to look like many would write.
+    const spoofed = (call: number) => `198.18.${(call >> 8) & 255}.${call & 255}`
+
+    it('is still limited by the address nginx saw', async () => {
+      const from = '127.0.0.2'
+      const statuses: number[] = []
+      for (let call = 0; call <= PER_USER_PER_MINUTE; call += 1) {
+        const answer = await callFrom(from, `${gateway}/api/csrf/`, {
+          headers: { 'x-forwarded-for': spoofed(call) },
+        })
+        statuses.push(answer.status)
+      }
+      expect(statuses.slice(0, PER_USER_PER_MINUTE).filter((status) => status !== 200)).toEqual([])
+      expect(statuses.at(-1)).toBe(429)
+      // Another client behind the same nginx keeps its own budget.
+      expect((await callFrom('127.0.0.3', `${gateway}/api/csrf/`)).status).toBe(200)
+    })
+
+    it('is still locked out by the address nginx saw after five failed sign-ins', async () => {
+      const from = '127.0.0.4'
+      const attempt = async (email: string, password: string, call: number) => {
+        const headers = { 'x-forwarded-for': spoofed(call) }
+        const csrf = await callFrom(from, `${gateway}/api/csrf/`, { headers })
+        const cookies = [csrf.headers['set-cookie'] ?? []].flat().join('; ')
+        const token = /csrftoken=([^;]+)/.exec(cookies)?.[1] ?? ''
+        return callFrom(from, `${gateway}/api/jwt/login/`, {
+          method: 'POST',
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            cookie: `${CSRF_COOKIE}=${token}`,
+            [CSRF_HEADER]: token,
+          },
+          body: JSON.stringify({ email, password }),
+        })
+      }
+      // Five different accounts, so only the per-address counter can add up.
+      for (let failure = 0; failure < 5; failure += 1) {
+        const answer = await attempt(`nobody-${failure}@example.test`, 'wrong-password-1', failure)
+        // The fifth failure may already be answered as a lockout.
+        expect([401, 429]).toContain(answer.status)
+      }
+      const right = await attempt(demoUser('ACO_USER').email, DEMO_PASSWORD, 99)
+      // Refused for the address: the sign-in lockout or the sign-in limit per address, whichever answers first.
+      expect(right.status).toBe(429)
+      expect(['locked_out', 'rate_limited']).toContain((JSON.parse(right.body) as { code: string }).code)
+    })
   })
 
   it('drops no request during a rolling restart', async () => {

@@ -1,8 +1,9 @@
 // One API process: listens, prints where to go, and shuts down cleanly (in-flight requests finish, jobs stop,
 // DB closes). server.ts runs it directly, or once in each worker of a cluster.
 import { buildApp } from './app.ts'
-import type { AppConfig } from './config.ts'
-import { DataDirInUseError } from './db/data-dir-lock.ts'
+import type { AppConfig } from './platform/config.ts'
+import { DataDirInUseError } from './platform/db/data-dir-lock.ts'
+import { startMetricsServer } from './platform/http/metrics.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from './features/demo-data/index.ts'
 import { seedDemoData, shouldSeedDemoData } from './features/demo-data/index.ts'
 
@@ -14,6 +15,13 @@ export async function serve(config: AppConfig, options: { banner: boolean }): Pr
     process.exit(1)
   })
 
+  const metrics = config.metricsPort
+    ? await startMetricsServer(app.metrics, {
+        port: config.metricsPort,
+        host: config.host,
+        token: config.metricsToken,
+      })
+    : null
   let closing = false
   async function shutdown(signal: string): Promise<void> {
     if (closing) return
@@ -22,6 +30,7 @@ export async function serve(config: AppConfig, options: { banner: boolean }): Pr
     const force = setTimeout(() => process.exit(1), 15_000)
     force.unref()
     try {
+      metrics?.close()
       await app.close()
       process.exit(0)
     } catch (error) {
@@ -62,6 +71,8 @@ function printBanner(config: AppConfig): void {
   if (config.bluebutton.embeddedSandbox) {
     lines.push(
       'Medicare sandbox logins for patients: BBUser00000 / PW00000! (BBUser + 5 digits, PW + same digits + !)',
+      '  Make the request out to the name and birth date Medicare holds for the login (README, "Run it"),',
+      '  e.g. Dorothy Harris, 1955-06-06 for BBUser00005 / PW00005!; another name is held for identity review.',
     )
   }
   if (config.devTools) {

@@ -3,8 +3,8 @@
 // replaces a worker that dies, and on SIGTERM lets every worker drain before it exits. PGlite serves one
 // process only, so the embedded database always runs a single process, and says so.
 import cluster from 'node:cluster'
-import { loadConfig } from './config.ts'
-import { prepareDatabase } from './db/prepare.ts'
+import { loadConfig } from './platform/config.ts'
+import { prepareDatabase } from './platform/db/prepare.ts'
 import { serve } from './serve.ts'
 
 const config = loadConfig()

@@ -2,6 +2,7 @@
 // its configuration, so one instance serves every enrollee; tokens are passed in per call.
 import {
   resolveConfig,
+  type BlueButtonApiVersion,
   type BlueButtonClientConfig,
   type BlueButtonEndpoints,
   type ResolvedConfig,
@@ -48,6 +49,11 @@ export class BlueButtonClient {
     return this.config.clientId
   }
 
+  /** `v2` or `v3`: the `/vN/` of every URL this client calls. */
+  get apiVersion(): BlueButtonApiVersion {
+    return this.config.apiVersion
+  }
+
   /** New state + PKCE verifier + the authorize URL. Store state and codeVerifier with the request. */
   createAuthorizationRequest(options?: AuthorizationRequestOptions): Promise<AuthorizationRequest> {
     return createAuthorizationRequest(this.config, options)
@@ -67,7 +73,7 @@ export class BlueButtonClient {
     return refreshTokens(this.config, refreshToken)
   }
 
-  /** Revokes the access token AND deletes the enrollee's grant for this app (`/v2/o/revoke/`). */
+  /** Revokes the access token AND deletes the enrollee's grant for this app (`/vN/o/revoke/`). */
   revoke(accessToken: string): Promise<void> {
     return revokeGrant(this.config, accessToken)
   }

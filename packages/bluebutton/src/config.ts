@@ -15,7 +15,16 @@ export interface RetryPolicy {
   maxRetryAfterMs: number
 }
 
+/**
+ * Blue Button's API generation. v2 is the default; v3 (CMS, 2026) adds the 42 CFR Part 2 choice on the
+ * consent screen, answers FHIR errors as OperationOutcome and changes EOB search defaults.
+ */
+export const BLUEBUTTON_API_VERSIONS = ['v2', 'v3'] as const
+export type BlueButtonApiVersion = (typeof BLUEBUTTON_API_VERSIONS)[number]
+
 export interface BlueButtonClientConfig {
+  /** Which `/vN/` paths every call uses. Default v2. */
+  apiVersion?: BlueButtonApiVersion
   /** e.g. https://sandbox.bluebutton.cms.gov, https://api.bluebutton.cms.gov or http://localhost:4010/prefix */
   baseUrl: string
   clientId: string
@@ -40,10 +49,10 @@ export interface BlueButtonEndpoints {
   issuer: string
   authorize: string
   token: string
-  /** `/v2/o/revoke/`: revokes the token and deletes the data access grant. */
+  /** `/vN/o/revoke/`: revokes the token and deletes the data access grant. */
   revoke: string
   userinfo: string
-  /** Ends with a slash: `{base}/v2/fhir/`. */
+  /** Ends with a slash: `{base}/v2/fhir/` (or `/v3/fhir/`). */
   fhirBase: string
 }
 
@@ -56,21 +65,27 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 export const DEFAULT_TIMEOUT_MS = 35_000
 
-export function blueButtonEndpoints(baseUrl: string): BlueButtonEndpoints {
+export function blueButtonEndpoints(
+  baseUrl: string,
+  apiVersion: BlueButtonApiVersion = 'v2',
+): BlueButtonEndpoints {
   const url = new URL(baseUrl)
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError('baseUrl must be http(s)')
+  if (!BLUEBUTTON_API_VERSIONS.includes(apiVersion)) throw new TypeError('apiVersion must be v2 or v3')
   const base = url.href.replace(/\/+$/, '')
+  const v = apiVersion
   return {
     issuer: base,
-    authorize: `${base}/v2/o/authorize/`,
-    token: `${base}/v2/o/token/`,
-    revoke: `${base}/v2/o/revoke/`,
-    userinfo: `${base}/v2/connect/userinfo`,
-    fhirBase: `${base}/v2/fhir/`,
+    authorize: `${base}/${v}/o/authorize/`,
+    token: `${base}/${v}/o/token/`,
+    revoke: `${base}/${v}/o/revoke/`,
+    userinfo: `${base}/${v}/connect/userinfo`,
+    fhirBase: `${base}/${v}/fhir/`,
   }
 }
 
 export interface ResolvedConfig {
+  apiVersion: BlueButtonApiVersion
   clientId: string
   clientSecret: string
   redirectUri: string
@@ -89,8 +104,10 @@ export interface ResolvedConfig {
 export function resolveConfig(config: BlueButtonClientConfig): ResolvedConfig {
   if (!config.clientId || !config.clientSecret) throw new TypeError('clientId and clientSecret are required')
   if (!config.redirectUri) throw new TypeError('redirectUri is required')
-  const endpoints = blueButtonEndpoints(config.baseUrl)
+  const apiVersion = config.apiVersion ?? 'v2'
+  const endpoints = blueButtonEndpoints(config.baseUrl, apiVersion)
   return {
+    apiVersion,
     clientId: config.clientId,
     clientSecret: config.clientSecret,
     redirectUri: config.redirectUri,

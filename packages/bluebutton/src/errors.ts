@@ -1,7 +1,8 @@
 // Every failure the client surfaces is a BlueButtonError whose `code` tells the server what to do.
 // Blue Button answers in three shapes: RFC 6749 `{"error","error_description"}` from the OAuth library,
-// its own `{"status_code","error"?,"message"?|"error_description"?}`, and DRF `{"detail"}` on FHIR calls.
-import { asObject, asString } from './map/json.ts'
+// its own `{"status_code","error"?,"message"?|"error_description"?}`, DRF `{"detail"}` on FHIR calls, and
+// (v3) a FHIR OperationOutcome passed through from BFD with BFD's own status code.
+import { asObject, asObjects, asString } from './map/json.ts'
 
 export type BlueButtonErrorCode =
   /** The enrollee pressed Deny (or no usable scope was left): mark the request denied. */
@@ -42,7 +43,15 @@ export interface BlueButtonErrorInit {
   oauthError?: string | null
   detail?: string | null
   retryAfterMs?: number | null
+  issues?: readonly OperationOutcomeIssue[] | null
   cause?: unknown
+}
+
+/** One `OperationOutcome.issue`: FHIR's severity and issue type code (not-found, invalid, processing ...). */
+export interface OperationOutcomeIssue {
+  severity: string | null
+  code: string | null
+  diagnostics: string | null
 }
 
 export class BlueButtonError extends Error {
@@ -54,6 +63,8 @@ export class BlueButtonError extends Error {
   /** Blue Button's human message (error_description, message or detail). */
   readonly detail: string | null
   readonly retryAfterMs: number | null
+  /** The OperationOutcome's issues when the error came as one (v3 FHIR calls); else null. */
+  readonly issues: readonly OperationOutcomeIssue[] | null
 
   constructor(init: BlueButtonErrorInit) {
     const summary = [init.endpoint, init.status ?? 'no status', init.oauthError, init.detail].filter(Boolean)
@@ -65,6 +76,7 @@ export class BlueButtonError extends Error {
     this.oauthError = init.oauthError ?? null
     this.detail = init.detail ?? null
     this.retryAfterMs = init.retryAfterMs ?? null
+    this.issues = init.issues ?? null
   }
 
   /** The stored grant is unusable: the enrollee must consent again before we can pull data. */
@@ -84,17 +96,32 @@ export function isBlueButtonError(error: unknown): error is BlueButtonError {
 export interface ErrorBody {
   oauthError: string | null
   detail: string | null
+  issues?: OperationOutcomeIssue[] | null
 }
 
 /** Reads any of Blue Button's error shapes; tolerates HTML and empty bodies. */
 export function readErrorBody(text: string): ErrorBody {
   const body = asObject(parseQuietly(text))
   if (!body) return { oauthError: null, detail: asString(text.slice(0, 300)) }
+  if (body.resourceType === 'OperationOutcome') return readOperationOutcome(body)
   return {
     oauthError: asString(body.error),
     detail: asString(body.error_description) ?? asString(body.message) ?? asString(body.detail),
   }
 }
+
+function readOperationOutcome(body: Record<string, unknown>): ErrorBody {
+  const issues = asObjects(body.issue).map((issue) => ({
+    severity: asString(issue.severity),
+    code: asString(issue.code),
+    diagnostics: asString(issue.diagnostics) ?? asString(asObject(issue.details)?.text),
+  }))
+  const texts = issues.map((issue) => issue.diagnostics).filter((text): text is string => Boolean(text))
+  return { oauthError: null, detail: texts.length > 0 ? texts.join('; ') : null, issues }
+}
+
+// FHIR issue types that say more than the status code: BFD may answer a throttle or timeout as a 4xx.
+const TRANSIENT_ISSUES = new Set(['throttled', 'transient', 'timeout', 'lock-error'])
 
 function parseQuietly(text: string): unknown {
   try {
@@ -143,7 +170,10 @@ export function classifyDataError(
 ): BlueButtonError {
   const init = { endpoint, status, ...body, retryAfterMs: options.retryAfterMs ?? null }
   const detail = body.detail ?? ''
+  const issueCode = body.issues?.[0]?.code ?? null
   if (status >= 500 || status === 429) return new BlueButtonError({ ...init, code: 'transient' })
+  if (issueCode && TRANSIENT_ISSUES.has(issueCode)) return new BlueButtonError({ ...init, code: 'transient' })
+  if (issueCode === 'not-found') return new BlueButtonError({ ...init, code: 'not_found' })
   if (status === 401) {
     const code = TIMED_OUT.test(detail) && /access/i.test(detail) ? 'reconsent_required' : 'unauthorized'
     return new BlueButtonError({ ...init, code })

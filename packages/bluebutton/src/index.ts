@@ -1,10 +1,12 @@
-// @blueconsent/bluebutton: CMS Blue Button 2.0 (v2, FHIR R4) client and FHIR-to-domain mappers.
+// @blueconsent/bluebutton: CMS Blue Button 2.0 (v2 or v3, FHIR R4) client and FHIR-to-domain mappers.
 
 export { BlueButtonClient } from './client.ts'
 export {
+  BLUEBUTTON_API_VERSIONS,
   DEFAULT_RETRY_POLICY,
   DEFAULT_TIMEOUT_MS,
   blueButtonEndpoints,
+  type BlueButtonApiVersion,
   type BlueButtonClientConfig,
   type BlueButtonEndpoints,
   type FetchLike,
@@ -16,6 +18,7 @@ export {
   isBlueButtonError,
   type BlueButtonEndpoint,
   type BlueButtonErrorCode,
+  type OperationOutcomeIssue,
 } from './errors.ts'
 export type { AuthorizationRequest, AuthorizationRequestOptions } from './oauth/oauth.ts'
 export {
@@ -33,7 +36,10 @@ export {
 } from './oauth/token-response.ts'
 export {
   MAX_PAGE_SIZE,
+  PART2_EXCLUSION_PARAMETER,
+  PART2_SECURITY_LABEL,
   readBundle,
+  urlExcludesPart2,
   type AccessTokenSource,
   type BundlePage,
   type CoverageSearch,

@@ -1,6 +1,7 @@
 // Each feature's entry point resolves by its package subpath and serves the same schemas as the root.
 import * as root from '@blueconsent/contract'
 import * as account from '@blueconsent/contract/account'
+import * as adherence from '@blueconsent/contract/adherence'
 import * as admin from '@blueconsent/contract/admin'
 import * as adminReports from '@blueconsent/contract/admin-reports'
 import * as audit from '@blueconsent/contract/audit'
@@ -10,12 +11,17 @@ import * as authorizationRequests from '@blueconsent/contract/authorization-requ
 import * as consent from '@blueconsent/contract/consent'
 import * as dashboard from '@blueconsent/contract/dashboard'
 import * as devOutbox from '@blueconsent/contract/dev-outbox'
+import * as durations from '@blueconsent/contract/durations'
+import * as endpoints from '@blueconsent/contract/endpoints'
+import * as health from '@blueconsent/contract/health'
+import * as integrations from '@blueconsent/contract/integrations'
 import * as invitations from '@blueconsent/contract/invitations'
 import * as members from '@blueconsent/contract/members'
 import * as organizationSettings from '@blueconsent/contract/organization-settings'
 import * as patients from '@blueconsent/contract/patients'
 import * as referenceData from '@blueconsent/contract/reference-data'
 import * as reports from '@blueconsent/contract/reports'
+import * as riskGaps from '@blueconsent/contract/risk-gaps'
 import * as setup from '@blueconsent/contract/setup'
 import * as shared from '@blueconsent/contract/shared'
 import * as signup from '@blueconsent/contract/signup'
@@ -26,6 +32,7 @@ import { describe, expect, it } from 'vitest'
 
 const entryPoints = {
   account,
+  adherence,
   admin,
   adminReports,
   audit,
@@ -35,12 +42,17 @@ const entryPoints = {
   consent,
   dashboard,
   devOutbox,
+  durations,
+  endpoints,
+  health,
+  integrations,
   invitations,
   members,
   organizationSettings,
   patients,
   referenceData,
   reports,
+  riskGaps,
   setup,
   shared,
   signup,

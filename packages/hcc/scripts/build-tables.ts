@@ -13,6 +13,7 @@ import type {
   PaymentYear,
   TermKind,
 } from '../src/model-data.ts'
+import { OTHER_MODULES, moduleText } from './other-model-tables.ts'
 
 const SRC = process.argv[2] ?? '/work/shared/research/hcc-data'
 const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'tables')
@@ -385,6 +386,11 @@ function main(): void {
   writeModule('v24.ts', 'V24_DATA', 'ModelData', v24)
   writeModule('v28.ts', 'V28_DATA', 'ModelData', v28)
   writeModule('eligible-hcpcs.ts', 'ELIGIBLE_HCPCS', 'EligibleHcpcsData', buildEligible())
+  for (const { file, constName, build } of OTHER_MODULES) {
+    const text = moduleText(constName, build(SRC))
+    writeFileSync(join(OUT, file), text)
+    console.log(`wrote ${file} (${(text.length / 1024).toFixed(1)} KiB)`)
+  }
 }
 
 function buildEligible(): EligibleHcpcsData {

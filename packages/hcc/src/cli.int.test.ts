@@ -49,9 +49,35 @@ describe('CLI', { timeout: 30_000 }, () => {
     expect(r.stdout).toBe('id,segment,raw_score,payment_hccs\nA,CNA,0.561,HCC38\nB,CNA,0.396,\n')
   })
 
+  it('scores the Part D and ESRD models from the same JSON lines', () => {
+    const lines = [
+      '{"id":"A","age":72,"sex":"F","orec":"0","crec":"0","dual":"NA","lis":false,"lti":false,"ne":false,"esrd":false,"graft_months":null,"dx":["E1165","E119","I10","E039","J449"]}',
+      '{"id":"J","age":66,"sex":"F","orec":"0","crec":"0","dual":"NA","lis":false,"lti":false,"ne":true,"esrd":false,"graft_months":null,"dx":["E1165","I10"]}',
+      '{"id":"G","age":70,"sex":"M","orec":"2","crec":"2","dual":"02","lis":true,"lti":false,"ne":false,"esrd":true,"graft_months":6,"dx":["E1165","I5022","J449"]}',
+    ].join('\n')
+    const rx = runCli(['--model', 'RxHCC', '--payment-year', '2026'], lines)
+    expect(rx.stdout).toBe(
+      [
+        'id,segment,raw_score,payment_hccs',
+        'A,CE_NONLOW_AGED,0.930,RXHCC30 RXHCC44 RXHCC187 RXHCC229',
+        'J,NE_NONLOW_COMMUNITY,0.414,RXHCC30 RXHCC187',
+        'G,CE_LOW_AGED,1.826,RXHCC30 RXHCC186 RXHCC229',
+        '',
+      ].join('\n'),
+    )
+    const esrd = runCli(['--model', 'ESRD-V24', '--payment-year', '2026'], lines)
+    expect(esrd.stdout.split('\n').slice(1, 4)).toEqual([
+      'A,DIAL,0.766,HCC18 HCC111',
+      'J,NE_DIAL_ND_PBD_NORIGDIS,0.936,',
+      'G,GRAFT_COMM_FBD_GE65,4.398,HCC18 HCC85 HCC111',
+    ])
+    expect(rx.status).toBe(0)
+    expect(esrd.stderr).toBe('')
+  })
+
   it('exits non-zero only for usage errors', () => {
     const bad = runCli(['--model', 'V99'], '')
     expect(bad.status).toBe(2)
-    expect(bad.stderr).toContain('--model must be V24 or V28')
+    expect(bad.stderr).toContain('--model must be V24, V28, RxHCC or ESRD-V24')
   })
 })

@@ -1,4 +1,5 @@
-// Public API of the CMS-HCC risk adjustment engine (V24 and V28, payment years 2024-2026).
+// Public API of the CMS risk adjustment engine: CMS-HCC V24 and V28 (payment years 2024-2026), the Part D
+// RxHCC V08 model (segment X) and the ESRD V24 model (payment year 2026).
 export { scoreBeneficiary, scorePaymentYear, scoreCompact, ENGINE_NAME, type CompactScore } from './score.ts'
 export { scoreFromClaims, type ClaimsBeneficiary } from './from-claims.ts'
 export {
@@ -29,5 +30,47 @@ export {
   type PaymentYearConfig,
   type YearBlend,
 } from './payment.ts'
-export { processLine, parseArgs, CSV_HEADER, type CliOptions, type LineResult } from './cli-core.ts'
+export {
+  processLine,
+  parseArgs,
+  CSV_HEADER,
+  type CliModel,
+  type CliOptions,
+  type LineResult,
+} from './cli-core.ts'
+export {
+  scoreRxHcc,
+  scoreRxHccCompact,
+  rxSegment,
+  rxSegmentLabel,
+  rxLowIncome,
+  rxMappedCodes,
+  RX_NORMALIZATION,
+  type PartDPlan,
+  type RxCompactScore,
+  type RxHccInput,
+  type RxHccScore,
+  type RxNormalized,
+  type RxSegment,
+} from './rxhcc.ts'
+export {
+  scoreEsrd,
+  scoreEsrdCompact,
+  esrdSegment,
+  esrdSegmentLabel,
+  esrdMappedCodes,
+  ESRD_NORMALIZATION,
+  type EsrdCompactScore,
+  type EsrdInput,
+  type EsrdScore,
+  type EsrdSegment,
+} from './esrd.ts'
+export type { CategoryExplanation, DroppedCategory } from './other-engine.ts'
 export type * from './types.ts'
+export {
+  choosePartCModel,
+  esrdStatus,
+  type EsrdStatusSource,
+  type ModelChoice,
+  type PartCModel,
+} from './model-choice.ts'

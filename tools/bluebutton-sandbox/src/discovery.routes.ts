@@ -5,31 +5,32 @@ import type { JsonObject } from './synthetic/fhir.ts'
 import { routeBothSlashes } from './http.ts'
 import { scopesSupported } from './oauth/scopes.ts'
 import { fixturePath } from './fixtures-dir.ts'
+import { API_VERSIONS, type ApiVersion } from './versions.ts'
 
-function endpoints(ctx: SandboxContext): Record<string, string> {
+function endpoints(ctx: SandboxContext, v: ApiVersion): Record<string, string> {
   return {
     issuer: ctx.url(''),
-    authorization_endpoint: ctx.url('/v2/o/authorize/'),
-    token_endpoint: ctx.url('/v2/o/token/'),
-    revocation_endpoint: ctx.url('/v2/o/revoke_token/'),
-    userinfo_endpoint: ctx.url('/v2/connect/userinfo'),
+    authorization_endpoint: ctx.url(`/${v}/o/authorize/`),
+    token_endpoint: ctx.url(`/${v}/o/token/`),
+    revocation_endpoint: ctx.url(`/${v}/o/revoke_token/`),
+    userinfo_endpoint: ctx.url(`/${v}/connect/userinfo`),
   }
 }
 
-function openidConfiguration(ctx: SandboxContext): JsonObject {
+function openidConfiguration(ctx: SandboxContext, v: ApiVersion): JsonObject {
   return {
-    ...endpoints(ctx),
+    ...endpoints(ctx, v),
     ui_locales_supported: ['en-US', 'es-US'],
     service_documentation: 'https://bluebutton.cms.gov/developers',
     op_tos_uri: 'https://bluebutton.cms.gov/terms',
     grant_types_supported: ['authorization_code', 'refresh_token'],
     response_types_supported: ['code', 'token'],
-    fhir_metadata_uri: ctx.url('/v2/fhir/metadata'),
+    fhir_metadata_uri: ctx.url(`/${v}/fhir/metadata`),
   }
 }
 
-function smartConfiguration(ctx: SandboxContext): JsonObject {
-  const { issuer: _issuer, ...rest } = endpoints(ctx)
+function smartConfiguration(ctx: SandboxContext, v: ApiVersion): JsonObject {
+  const { issuer: _issuer, ...rest } = endpoints(ctx, v)
   return {
     ...rest,
     scopes_supported: scopesSupported(true),
@@ -50,18 +51,18 @@ function smartConfiguration(ctx: SandboxContext): JsonObject {
 }
 
 // Blue Button's CapabilityStatement (fixture bb2-metadata-v2.json) with this host's URLs.
-function capabilityStatement(ctx: SandboxContext, template: JsonObject): JsonObject {
+function capabilityStatement(ctx: SandboxContext, template: JsonObject, v: ApiVersion): JsonObject {
   const statement = structuredClone(template)
-  statement['implementation'] = { description: 'gov.cms.bfd:bfd-server-war', url: ctx.url('/v2/fhir') }
+  statement['implementation'] = { description: 'gov.cms.bfd:bfd-server-war', url: ctx.url(`/${v}/fhir`) }
   const rest = (statement['rest'] as JsonObject[])[0] ?? {}
   const security = (rest['security'] ?? {}) as JsonObject
   security['extension'] = [
     {
       url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
       extension: [
-        { url: 'token', valueUri: ctx.url('/v2/o/token/') },
-        { url: 'authorize', valueUri: ctx.url('/v2/o/authorize/') },
-        { url: 'revoke', valueUri: ctx.url('/v2/o/revoke_token/') },
+        { url: 'token', valueUri: ctx.url(`/${v}/o/token/`) },
+        { url: 'authorize', valueUri: ctx.url(`/${v}/o/authorize/`) },
+        { url: 'revoke', valueUri: ctx.url(`/${v}/o/revoke_token/`) },
       ],
     },
   ]
@@ -73,18 +74,20 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: SandboxContex
   let template: JsonObject | undefined
   const loadTemplate = (): JsonObject =>
     (template ??= JSON.parse(readFileSync(fixturePath('bb2-metadata-v2.json'), 'utf8')) as JsonObject)
-  routeBothSlashes(app, 'GET', '/.well-known/openid-configuration-v2', async (_req, reply) =>
-    reply.send(openidConfiguration(ctx)),
-  )
-  routeBothSlashes(app, 'GET', '/v2/connect/.well-known/openid-configuration', async (_req, reply) =>
-    reply.send(openidConfiguration(ctx)),
-  )
-  routeBothSlashes(app, 'GET', '/v2/fhir/.well-known/smart-configuration', async (_req, reply) =>
-    reply.send(smartConfiguration(ctx)),
-  )
-  routeBothSlashes(app, 'GET', '/v2/fhir/metadata', async (_req, reply) =>
-    reply
-      .type('application/fhir+json; charset=utf-8')
-      .send(JSON.stringify(capabilityStatement(ctx, loadTemplate()))),
-  )
+  for (const v of API_VERSIONS) {
+    routeBothSlashes(app, 'GET', `/.well-known/openid-configuration-${v}`, async (_req, reply) =>
+      reply.send(openidConfiguration(ctx, v)),
+    )
+    routeBothSlashes(app, 'GET', `/${v}/connect/.well-known/openid-configuration`, async (_req, reply) =>
+      reply.send(openidConfiguration(ctx, v)),
+    )
+    routeBothSlashes(app, 'GET', `/${v}/fhir/.well-known/smart-configuration`, async (_req, reply) =>
+      reply.send(smartConfiguration(ctx, v)),
+    )
+    routeBothSlashes(app, 'GET', `/${v}/fhir/metadata`, async (_req, reply) =>
+      reply
+        .type('application/fhir+json; charset=utf-8')
+        .send(JSON.stringify(capabilityStatement(ctx, loadTemplate(), v))),
+    )
+  }
 }

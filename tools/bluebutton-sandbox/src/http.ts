@@ -21,7 +21,7 @@ export function routeBothSlashes(
 }
 
 export function queryParams(request: FastifyRequest): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {}
+  const out: Record<string, string | undefined> = Object.create(null) as Record<string, string | undefined>
   for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
     if (typeof value === 'string') out[key] = value
     else if (Array.isArray(value) && typeof value[0] === 'string') out[key] = value[0]

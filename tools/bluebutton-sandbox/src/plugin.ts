@@ -29,9 +29,10 @@ function createContext(input: SandboxOptionsInput): SandboxContext {
 
 // Error replies keep Blue Button's shapes even for failures Fastify detects itself (bad bodies).
 function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler(async (error: { statusCode?: number; message?: string }, _request, reply) => {
+  app.setErrorHandler(async (error: { statusCode?: number; message?: string }, request, reply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
+    if (status === 500) request.log.error({ err: error }, 'blue button sandbox failed')
     return reply
       .code(status)
       .send({ detail: status === 500 ? 'A server error occurred.' : (error.message ?? 'Bad request') })

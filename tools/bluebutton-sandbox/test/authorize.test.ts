@@ -213,7 +213,7 @@ describe('consent page', () => {
     expect(page.body).toMatch(/<button type="submit" name="allow" value="Allow" id="allow">Allow<\/button>/)
     expect(page.body).toMatch(/<button type="submit" name="deny" value="Deny" id="deny">Deny<\/button>/)
     expect(page.body).toMatch(/<label for="share-demographics">Share personal information/)
-    expect(page.body).toMatch(/for 13 months, until \d{4}-\d{2}-\d{2}/)
+    expect(page.body).toMatch(/for 13 months, until [A-Z][a-z]+ \d{1,2}, \d{4}\./)
   })
 
   it('says "for 1 hour" for a one-time application', async () => {

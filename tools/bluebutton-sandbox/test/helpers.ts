@@ -98,6 +98,10 @@ export type DanceOptions = {
   share?: boolean
   allow?: boolean
   scope?: string
+  /** `/v2/` (default) or `/v3/` for authorize and token. */
+  version?: 'v2' | 'v3'
+  /** v3: tick "Alcohol & substance use information". */
+  sharePart2?: boolean
 }
 
 // Browser part of the flow: authorize → login → consent. Returns the final redirect to the app.
@@ -109,7 +113,7 @@ export async function consentRedirect(
   const username = opts.username ?? 'BBUser00000'
   const start = await app.inject({
     method: 'GET',
-    url: `${PREFIX}/v2/o/authorize/?${authorizeParams({ client_id: c.clientId, ...(opts.scope === undefined ? {} : { scope: opts.scope }) }, opts.challenge)}`,
+    url: `${PREFIX}/${opts.version ?? 'v2'}/o/authorize/?${authorizeParams({ client_id: c.clientId, ...(opts.scope === undefined ? {} : { scope: opts.scope }) }, opts.challenge)}`,
   })
   if (start.statusCode !== 302) throw new Error(`authorize: ${start.statusCode} ${start.body}`)
   const loginUrl = new URL(String(start.headers.location))
@@ -123,6 +127,7 @@ export async function consentRedirect(
   const consentPath = pathOf(String(login.headers.location))
   const fields: Record<string, string> = opts.allow === false ? { deny: 'Deny' } : { allow: 'Allow' }
   if (opts.share !== false) fields['share_demographic_scopes'] = 'true'
+  if (opts.sharePart2 !== undefined) fields['share_samhsa_data'] = opts.sharePart2 ? 'True' : 'False'
   const consent = await app.inject({ method: 'POST', url: consentPath, ...form(fields) })
   if (consent.statusCode !== 302) throw new Error(`consent: ${consent.statusCode} ${consent.body}`)
   return new URL(String(consent.headers.location))
@@ -144,7 +149,7 @@ export async function dance(app: FastifyInstance, opts: DanceOptions = {}): Prom
   const code = redirect.searchParams.get('code') ?? ''
   const res = await app.inject({
     method: 'POST',
-    url: `${PREFIX}/v2/o/token/`,
+    url: `${PREFIX}/${opts.version ?? 'v2'}/o/token/`,
     ...form({
       grant_type: 'authorization_code',
       code,

@@ -23,7 +23,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: StandinContext): 
     const parsed = advanceSchema.safeParse(bodyOf(request.body))
     if (!parsed.success) return reply.code(400).send({ error: z.prettifyError(parsed.error) })
     const seconds = (parsed.data.seconds ?? 0) + Math.round((parsed.data.days ?? 0) * 86_400)
-    const steps = ctx.transact(() => ctx.engine.advanceStandinClock(seconds))
+    const steps = ctx.transact(() => ctx.engine.testClocks.advanceStandinClock(seconds))
     return { now: ctx.engine.standinNow(), steps }
   })
 

@@ -4,7 +4,15 @@ import type { StandinContext } from './context.ts'
 import type { ItemChange, PaymentBehavior, ProrationBehavior } from './engine.ts'
 import { StripeApiError, invalidRequest, missingParam, unauthorized } from './errors.ts'
 import { parseForm, type FormObject, type FormValue } from './form.ts'
-import { API_VERSION, newId, type CheckoutSession, type Invoice, type Subscription } from './model.ts'
+import {
+  API_VERSION,
+  newId,
+  own,
+  put,
+  type CheckoutSession,
+  type Invoice,
+  type Subscription,
+} from './model.ts'
 import {
   asObject,
   mergeMetadata,
@@ -136,7 +144,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
           .digest('hex')
         if (key) {
           void reply.header('idempotency-key', key)
-          const stored = engine.state.idempotency[key]
+          const stored = own(engine.state.idempotency, key)
           if (stored) {
             if (stored.fingerprint !== fingerprint)
               return sendError(
@@ -153,7 +161,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
         const remember = (status: number, body: unknown): void => {
           if (!key) return
           const store = engine.state.idempotency
-          store[key] = { fingerprint, status, body, at: engine.standinNow() }
+          put(store, key, { fingerprint, status, body, at: engine.standinNow() })
           const keys = Object.keys(store)
           for (const old of keys.slice(0, Math.max(0, keys.length - IDEMPOTENCY_KEEP))) delete store[old]
           engine.persist()
@@ -221,7 +229,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
 
   route('POST', '/customers', ({ params }) => {
     const invoiceSettings = optObject(params, 'invoice_settings')
-    return engine.createCustomer({
+    return engine.customers.create({
       email: optString(params, 'email'),
       name: optString(params, 'name'),
       description: optString(params, 'description'),
@@ -243,7 +251,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
       const v = optString(params, k)
       return v === '' ? null : v
     }
-    return engine.updateCustomer(id, {
+    return engine.customers.update(id, {
       email: nullable('email'),
       name: nullable('name'),
       description: nullable('description'),
@@ -292,11 +300,14 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
     const name = billing ? (optString(billing, 'name') ?? null) : null
     if (token) {
       // Stripe's tok_visa, tok_chargeDeclined, … map onto the pm_card_* shortcuts.
-      const pm = engine.resolvePaymentMethod(`pm_card_${token.replace(/^tok_/, '')}`, 'card[token]')
+      const pm = engine.paymentMethods.resolvePaymentMethod(
+        `pm_card_${token.replace(/^tok_/, '')}`,
+        'card[token]',
+      )
       pm.billing_details = { ...(pm.billing_details as Rest), name }
       return pm
     }
-    return engine.createCardFromInput(
+    return engine.paymentMethods.createCardFromInput(
       {
         number: reqString(card, 'number'),
         expMonth: reqString(card, 'exp_month'),
@@ -321,9 +332,9 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
     )
   })
   route('POST', '/payment_methods/:id/attach', ({ id, params }) =>
-    engine.attachPaymentMethod(id, reqString(params, 'customer')),
+    engine.paymentMethods.attach(id, reqString(params, 'customer')),
   )
-  route('POST', '/payment_methods/:id/detach', ({ id }) => engine.detachPaymentMethod(id))
+  route('POST', '/payment_methods/:id/detach', ({ id }) => engine.paymentMethods.detach(id))
 
   // ── setup intents ───────────────────────────────────────────────────────────────────────────
 
@@ -335,16 +346,16 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
     ]
     if (types.some((type) => type !== 'card'))
       throw invalidRequest('The stand-in only supports card setup intents.', 'payment_method_types')
-    const seti = engine.createSetupIntent({
+    const seti = engine.setupIntents.create({
       customer: optString(params, 'customer'),
       usage: optString(params, 'usage'),
       metadata: mergeMetadata({}, params),
     })
     const pm = optString(params, 'payment_method')
     if (pm) {
-      seti.payment_method = engine.resolvePaymentMethod(pm).id
+      seti.payment_method = engine.paymentMethods.resolvePaymentMethod(pm).id
       if (optBool(params, 'confirm'))
-        return engine.confirmSetupIntent(String(seti.id), String(seti.payment_method))
+        return engine.setupIntents.confirm(String(seti.id), String(seti.payment_method))
     }
     return seti
   })
@@ -361,7 +372,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
     const seti = engine.find<{ payment_method: string | null }>('seti_', id, 'intent')
     const pm = optString(params, 'payment_method') ?? seti.payment_method
     if (!pm) throw missingParam('payment_method')
-    return engine.confirmSetupIntent(id, pm)
+    return engine.setupIntents.confirm(id, pm)
   })
   route('POST', '/setup_intents/:id/cancel', ({ id }) => {
     const seti = engine.find<Rest & { status: string }>('seti_', id, 'intent')
@@ -525,7 +536,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
       '/v1/checkout/sessions',
     )
   })
-  route('POST', '/checkout/sessions/:id/expire', ({ id }) => engine.expireCheckout(id))
+  route('POST', '/checkout/sessions/:id/expire', ({ id }) => engine.checkout.expire(id))
 
   // ── billing portal ──────────────────────────────────────────────────────────────────────────
 
@@ -557,7 +568,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
   route('POST', '/subscriptions', ({ params }) => {
     const items = itemChanges(params, 'items')
     if (!items || items.length === 0) throw missingParam('items')
-    return engine.createSubscription({
+    return engine.subscriptions.create({
       customer: reqString(params, 'customer'),
       items: items.map((item, i) => {
         if (!item.price) throw missingParam(`items[${i}][price]`)
@@ -599,7 +610,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
     const sub = engine.find<Subscription>('sub_', id)
     const dpm = optString(params, 'default_payment_method')
     const details = optObject(params, 'cancellation_details')
-    return engine.updateSubscription(id, {
+    return engine.subscriptions.update(id, {
       items: itemChanges(params, 'items'),
       prorationBehavior: prorationBehavior(params),
       prorationDate: optInt(params, 'proration_date'),
@@ -610,7 +621,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
       cancellationComment: details ? optString(details, 'comment') : undefined,
     })
   })
-  route('DELETE', '/subscriptions/:id', ({ id }) => engine.cancelSubscription(id))
+  route('DELETE', '/subscriptions/:id', ({ id }) => engine.subscriptions.cancel(id))
 
   // ── invoices ────────────────────────────────────────────────────────────────────────────────
 
@@ -619,7 +630,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
     const customer = optString(params, 'customer')
     const subscription = optString(params, 'subscription')
     if (!customer && !subscription) throw missingParam('customer')
-    return engine.previewInvoice({
+    return engine.subscriptions.previewInvoice({
       customer,
       subscription,
       items: itemChanges(details, 'items'),
@@ -650,7 +661,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
       '/v1/invoices',
     )
   })
-  route('POST', '/invoices/:id/pay', ({ id }) => engine.payInvoice(id))
+  route('POST', '/invoices/:id/pay', ({ id }) => engine.invoices.pay(id))
   route('GET', '/invoiceitems', ({ params }) => {
     const customer = optString(params, 'customer')
     const pending = optBool(params, 'pending')
@@ -679,7 +690,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
   route('POST', '/test_helpers/test_clocks', ({ params }) => {
     const frozen = optInt(params, 'frozen_time')
     if (frozen === undefined) throw missingParam('frozen_time')
-    return engine.createTestClock(frozen, optString(params, 'name') ?? null)
+    return engine.testClocks.create(frozen, optString(params, 'name') ?? null)
   })
   route('GET', '/test_helpers/test_clocks/:id', ({ id }) => engine.find('clock_', id, 'test_clock'))
   route('GET', '/test_helpers/test_clocks', ({ params }) =>
@@ -688,7 +699,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StandinContext): vo
   route('POST', '/test_helpers/test_clocks/:id/advance', ({ id, params }) => {
     const frozen = optInt(params, 'frozen_time')
     if (frozen === undefined) throw missingParam('frozen_time')
-    return engine.advanceTestClock(id, frozen)
+    return engine.testClocks.advance(id, frozen)
   })
   route('DELETE', '/test_helpers/test_clocks/:id', ({ id }) => {
     engine.find('clock_', id, 'test_clock')

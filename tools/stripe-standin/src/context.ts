@@ -21,7 +21,7 @@ export function createTransact(engine: Engine, afterCommit: () => void): Standin
   return <T>(fn: () => T): T => {
     const saved = clone(engine.state)
     try {
-      engine.runDue(engine.standinNow(), null)
+      engine.billingClock.runDue(engine.standinNow(), null)
       const result = fn()
       afterCommit()
       return result

@@ -5,6 +5,8 @@
 export type FormValue = string | FormValue[] | { [key: string]: FormValue }
 export type FormObject = { [key: string]: FormValue }
 
+import { own, put } from './model.ts'
+
 const MAX_DEPTH = 8
 const MAX_INDEX = 1000
 
@@ -45,13 +47,14 @@ function assign(target: { [key: string]: Node | string }, path: string[], value:
     // `[]` appends: the next free numeric slot.
     if (segment === '') segment = String(Object.keys(cursor).length)
     if (last) {
-      cursor[segment] = value
+      put(cursor, segment, value)
       return
     }
-    const existing = cursor[segment]
+    // Own entries only: a `__proto__` or `constructor` segment is a plain key, never a way into a prototype.
+    const existing = own(cursor, segment)
     if (existing === undefined || typeof existing === 'string') {
       const fresh: { [key: string]: Node | string } = {}
-      cursor[segment] = fresh
+      put(cursor, segment, fresh)
       cursor = fresh
     } else {
       cursor = existing
@@ -68,10 +71,10 @@ function finish(node: Node): FormValue {
     return keys
       .map(Number)
       .sort((a, b) => a - b)
-      .map((k) => finish(node[String(k)] as Node))
+      .map((k) => finish(own(node, String(k)) as Node))
   }
   const out: FormObject = {}
-  for (const key of keys) out[key] = finish(node[key] as Node)
+  for (const key of keys) put(out, key, finish(own(node, key) as Node))
   return out
 }
 

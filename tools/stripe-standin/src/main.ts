@@ -19,6 +19,8 @@ const env = z
     // JSON file the state is kept in across restarts; unset keeps it in memory only.
     STANDIN_DATA_FILE: z.string().min(1).optional(),
     STANDIN_ADMIN: z.enum(['0', '1']).default('0'),
+    // Comma-separated origins its pages may send browsers back to (the portal's); default: its own origin.
+    STANDIN_RETURN_ORIGINS: z.string().optional(),
   })
   .parse(source)
 
@@ -30,6 +32,9 @@ const app = await buildStandinApp(
     publicBaseUrl,
     dataFile: env.STANDIN_DATA_FILE ?? null,
     adminEnabled: env.STANDIN_ADMIN === '1',
+    ...(env.STANDIN_RETURN_ORIGINS
+      ? { returnOrigins: env.STANDIN_RETURN_ORIGINS.split(',').map((origin) => origin.trim()) }
+      : {}),
     webhooks: env.STANDIN_WEBHOOK_URL
       ? { secret: env.STANDIN_WEBHOOK_SECRET, deliver: httpWebhookDelivery(env.STANDIN_WEBHOOK_URL) }
       : null,

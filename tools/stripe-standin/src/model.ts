@@ -319,6 +319,19 @@ export function newId(prefix: Prefix | 'si_' | 'il_' | 'req_' | 'cs_test_' | 'ca
   return `${prefix}${randomToken(24)}`
 }
 
+/**
+ * The entry a caller's key names, never an inherited member: `__proto__`, `constructor` or `toString` as an id
+ * finds nothing, as any unknown id does.
+ */
+export function own<T>(map: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(map, key) ? map[key] : undefined
+}
+
+/** Stores under a caller's key as an own property, even `__proto__` (which plain assignment would not). */
+export function put<T>(map: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true })
+}
+
 export function clone<T>(value: T): T {
   return structuredClone(value)
 }

@@ -28,6 +28,9 @@ export type StandinOptions = {
   readonly tickIntervalMs: number
   // Name shown in the hosted pages' headers ("BlueConsent").
   readonly businessName: string
+  // Origins the hosted pages may send the browser back to (return, success and cancel URLs); any other is
+  // dropped. The stand-in's own origin is always one; a host adds its own site.
+  readonly returnOrigins: readonly string[]
 }
 
 export type StandinOptionsInput = Partial<Omit<StandinOptions, 'publicBaseUrl'>> & {
@@ -65,5 +68,7 @@ export function resolveOptions(input: StandinOptionsInput): StandinOptions {
     adminEnabled: input.adminEnabled ?? false,
     tickIntervalMs: input.tickIntervalMs ?? 30_000,
     businessName: input.businessName ?? 'BlueConsent',
+    // Its own pages (the hosted portal's "add a card") always come back to it.
+    returnOrigins: [publicBaseUrl, ...(input.returnOrigins ?? [])].map((url) => new URL(url).origin),
   }
 }

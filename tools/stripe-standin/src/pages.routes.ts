@@ -13,6 +13,7 @@ import type {
   SetupIntent,
   Subscription,
 } from './model.ts'
+import { own } from './model.ts'
 import { formatDate, formatMoney } from './time.ts'
 
 // The pages a person sees on Stripe's side: Checkout, the customer portal, a card form for setup
@@ -72,11 +73,19 @@ function cardInput(form: FormObject): CardInput {
 }
 
 // Only absolute http(s) URLs are followed after a page: never a javascript: or relative target.
-function safeUrl(value: string | null | undefined): string | null {
+/**
+ * A return, success or cancel URL the hosted pages may send the browser to: only on one of the origins the
+ * host named (its own site), so a link to this page can never be used to bounce a user somewhere else.
+ */
+export function allowedReturnUrl(
+  value: string | null | undefined,
+  origins: readonly string[],
+): string | null {
   if (!value) return null
   try {
     const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+    return origins.includes(url.origin) ? url.toString() : null
   } catch {
     return null
   }
@@ -185,6 +194,8 @@ function cardFields(error: StripeApiError | null, values: CardInput & { name: st
 const EMPTY_CARD = { number: '', expMonth: '', expYear: '', cvc: '', name: '' }
 
 export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): void {
+  const safeUrl = (value: string | null | undefined): string | null =>
+    allowedReturnUrl(value, ctx.options.returnOrigins)
   const { engine, basePath, options } = ctx
   const render = (title: string, body: Html): string =>
     page({ basePath, title, businessName: options.businessName, body })
@@ -210,14 +221,14 @@ export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): v
     error: StripeApiError | null,
     values: CardInput & { name: string; email: string },
   ): string => {
-    const lines = engine.state.checkoutLines[cs.id] ?? []
-    const trialDays = engine.state.checkoutTrials[cs.id]?.trialDays ?? null
+    const lines = own(engine.state.checkoutLines, cs.id) ?? []
+    const trialDays = own(engine.state.checkoutTrials, cs.id)?.trialDays ?? null
     const t = engine.timeOfCustomer(cs.customer)
-    const customer = cs.customer ? engine.state.customers[cs.customer] : undefined
+    const customer = cs.customer ? own(engine.state.customers, cs.customer) : undefined
     const email = customer?.email ?? cs.customer_email
     const rows = lines.map((line) => {
-      const price = engine.state.prices[line.price]
-      const product = price ? engine.state.products[price.product] : undefined
+      const price = own(engine.state.prices, line.price)
+      const product = price ? own(engine.state.products, price.product) : undefined
       return {
         name: product?.name ?? 'Subscription',
         quantity: line.quantity,
@@ -288,10 +299,10 @@ export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): v
   app.get('/checkout/:id', async (request, reply) => {
     const { id } = request.params as { id: string }
     return ctx.transact(() => {
-      const cs = engine.state.checkoutSessions[id]
+      const cs = own(engine.state.checkoutSessions, id)
       if (!cs) return notFound(reply, 'Checkout session')
       if (cs.status === 'open' && engine.timeOfCustomer(cs.customer) >= cs.expires_at)
-        engine.expireCheckout(cs.id)
+        engine.checkout.expire(cs.id)
       if (cs.status !== 'open') {
         const next = safeUrl(
           cs.status === 'complete' ? cs.success_url?.replace('{CHECKOUT_SESSION_ID}', cs.id) : cs.cancel_url,
@@ -315,12 +326,12 @@ export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): v
   app.post('/checkout/:id', async (request, reply) => {
     const { id } = request.params as { id: string }
     const form = formOf(request)
-    const cs = engine.state.checkoutSessions[id]
+    const cs = own(engine.state.checkoutSessions, id)
     if (!cs) return notFound(reply, 'Checkout session')
     const values = { ...cardInput(form), name: field(form, 'name'), email: field(form, 'email') }
     try {
       const done = ctx.transact(() =>
-        engine.completeCheckout(id, cardInput(form), values.email || null, values.name || null),
+        engine.checkout.complete(id, cardInput(form), values.email || null, values.name || null),
       )
       const success = safeUrl(String(done.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', id))
       if (!success)
@@ -336,7 +347,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): v
       return reply.code(303).header('location', success).send()
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error
-      const current = engine.state.checkoutSessions[id]
+      const current = own(engine.state.checkoutSessions, id)
       if (!current || current.status !== 'open')
         return send(
           reply,
@@ -355,7 +366,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): v
     error: StripeApiError | null,
     name: string,
   ): string => {
-    const customer = seti.customer ? engine.state.customers[seti.customer] : undefined
+    const customer = seti.customer ? own(engine.state.customers, seti.customer) : undefined
     const action = `${basePath}/setup/${seti.id}${returnUrl ? `?return_url=${encodeURIComponent(returnUrl)}` : ''}`
     return render(
       'Add a card',
@@ -377,7 +388,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): v
   app.get('/setup/:id', async (request, reply) => {
     const { id } = request.params as { id: string }
     const { return_url: returnUrl } = request.query as { return_url?: string }
-    const seti = engine.state.setupIntents[id]
+    const seti = own(engine.state.setupIntents, id)
     if (!seti) return notFound(reply, 'Setup request')
     if (seti.status !== 'requires_payment_method')
       return send(
@@ -393,25 +404,25 @@ export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): v
     const { return_url: rawReturn } = request.query as { return_url?: string }
     const returnUrl = safeUrl(rawReturn)
     const form = formOf(request)
-    const seti = engine.state.setupIntents[id]
+    const seti = own(engine.state.setupIntents, id)
     if (!seti) return notFound(reply, 'Setup request')
     try {
       ctx.transact(() => {
-        const pm = engine.createCardFromInput(
+        const pm = engine.paymentMethods.createCardFromInput(
           cardInput(form),
           field(form, 'name') || null,
           engine.timeOfCustomer(seti.customer),
         )
-        engine.confirmSetupIntent(id, pm.id)
+        engine.setupIntents.confirm(id, pm.id)
         // A card added from the hosted portal becomes the default when the customer has none.
         const portal = (seti.metadata as Record<string, string>).standin_portal
-        const customer = seti.customer ? engine.state.customers[seti.customer] : undefined
+        const customer = seti.customer ? own(engine.state.customers, seti.customer) : undefined
         if (portal && customer && !customer.invoice_settings.default_payment_method)
-          engine.updateCustomer(customer.id, { defaultPaymentMethod: pm.id })
+          engine.customers.update(customer.id, { defaultPaymentMethod: pm.id })
       })
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error
-      const current = engine.state.setupIntents[id] ?? seti
+      const current = own(engine.state.setupIntents, id) ?? seti
       return send(
         reply,
         error.status === 402 ? 402 : 400,
@@ -419,7 +430,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): v
       )
     }
     if (!returnUrl) return send(reply, 200, render('Card saved', html`<h1>Card saved</h1>`))
-    const done = engine.state.setupIntents[id] as SetupIntent
+    const done = own(engine.state.setupIntents, id) as SetupIntent
     return reply
       .code(303)
       .header(
@@ -444,7 +455,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): v
   }
 
   const portalPage = (session: PortalSession, notice: string | null, error: string | null): string => {
-    const customer = engine.state.customers[session.customer] as Customer
+    const customer = own(engine.state.customers, session.customer) as Customer
     const t = engine.timeOfCustomer(customer.id)
     const subs = Object.values(engine.state.subscriptions).filter(
       (s) => s.customer === customer.id && s.status !== 'canceled' && s.status !== 'incomplete_expired',
@@ -453,14 +464,18 @@ export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): v
     const invoices = Object.values(engine.state.invoices)
       .filter((i) => i.customer === customer.id && i.status !== 'draft')
       .sort(
-        (a, b) => b.created - a.created || (engine.state.order[b.id] ?? 0) - (engine.state.order[a.id] ?? 0),
+        (a, b) =>
+          b.created - a.created ||
+          (own(engine.state.order, b.id) ?? 0) - (own(engine.state.order, a.id) ?? 0),
       )
     const defaultPm = customer.invoice_settings.default_payment_method
     const returnUrl = safeUrl(session.return_url)
     const action = (path: string): string => `${basePath}/portal/${session.id}/${path}`
     const subscriptionBlock = (sub: Subscription): Html => {
       const item = sub.items.data[0]
-      const name = item ? (engine.state.products[item.price.product]?.name ?? 'Subscription') : 'Subscription'
+      const name = item
+        ? (own(engine.state.products, item.price.product)?.name ?? 'Subscription')
+        : 'Subscription'
       const amount = sub.items.data.reduce((sum, i) => sum + i.price.unit_amount * i.quantity, 0)
       const currency = item?.price.currency ?? 'usd'
       const interval = item?.price.recurring.interval ?? 'month'
@@ -576,11 +591,11 @@ export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): v
   }
 
   const portalSession = (request: FastifyRequest): PortalSession | undefined =>
-    engine.state.portalSessions[(request.params as { id: string }).id]
+    own(engine.state.portalSessions, (request.params as { id: string }).id)
 
   app.get('/portal/:id', async (request, reply) => {
     const session = portalSession(request)
-    if (!session || !engine.state.customers[session.customer]) return notFound(reply, 'Billing session')
+    if (!session || !own(engine.state.customers, session.customer)) return notFound(reply, 'Billing session')
     const query = request.query as { notice?: string; redirect_status?: string }
     const notice = NOTICES[query.notice ?? query.redirect_status ?? ''] ?? null
     return ctx.transact(() => send(reply, 200, portalPage(session, notice, null)))
@@ -592,7 +607,8 @@ export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): v
   ): void => {
     app.post(`/portal/:id/${path}`, async (request, reply) => {
       const session = portalSession(request)
-      if (!session || !engine.state.customers[session.customer]) return notFound(reply, 'Billing session')
+      if (!session || !own(engine.state.customers, session.customer))
+        return notFound(reply, 'Billing session')
       const form = formOf(request)
       try {
         const outcome = ctx.transact(() => act(session, form))
@@ -610,7 +626,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): v
 
   // Only the session's own customer's objects can be changed from its page.
   const ownSubscription = (session: PortalSession, form: FormObject): Subscription => {
-    const sub = engine.state.subscriptions[field(form, 'subscription')]
+    const sub = own(engine.state.subscriptions, field(form, 'subscription'))
     if (!sub || sub.customer !== session.customer)
       throw new StripeApiError(404, {
         type: 'invalid_request_error',
@@ -619,30 +635,30 @@ export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): v
     return sub
   }
   const ownCard = (session: PortalSession, form: FormObject): PaymentMethod => {
-    const pm = engine.state.paymentMethods[field(form, 'payment_method')]
+    const pm = own(engine.state.paymentMethods, field(form, 'payment_method'))
     if (!pm || pm.customer !== session.customer)
       throw new StripeApiError(404, { type: 'invalid_request_error', message: 'That card was not found.' })
     return pm
   }
 
   portalAction('cancel', (session, form) => {
-    engine.updateSubscription(ownSubscription(session, form).id, { cancelAtPeriodEnd: true })
+    engine.subscriptions.update(ownSubscription(session, form).id, { cancelAtPeriodEnd: true })
     return 'canceled'
   })
   portalAction('renew', (session, form) => {
-    engine.updateSubscription(ownSubscription(session, form).id, { cancelAtPeriodEnd: false })
+    engine.subscriptions.update(ownSubscription(session, form).id, { cancelAtPeriodEnd: false })
     return 'renewed'
   })
   portalAction('cards/default', (session, form) => {
-    engine.updateCustomer(session.customer, { defaultPaymentMethod: ownCard(session, form).id })
+    engine.customers.update(session.customer, { defaultPaymentMethod: ownCard(session, form).id })
     return 'default'
   })
   portalAction('cards/remove', (session, form) => {
-    engine.detachPaymentMethod(ownCard(session, form).id)
+    engine.paymentMethods.detach(ownCard(session, form).id)
     return 'removed'
   })
   portalAction('cards/add', (session) => {
-    const seti = engine.createSetupIntent({
+    const seti = engine.setupIntents.create({
       customer: session.customer,
       usage: 'off_session',
       metadata: { standin_portal: session.id },
@@ -655,13 +671,13 @@ export function registerPageRoutes(app: FastifyInstance, ctx: StandinContext): v
 
   app.get('/invoices/:id', async (request, reply) => {
     const { id } = request.params as { id: string }
-    const invoice = engine.state.invoices[id]
+    const invoice = own(engine.state.invoices, id)
     if (!invoice) return notFound(reply, 'Invoice')
     const payment = Object.values(engine.state.invoicePayments).find(
       (p) => p.invoice === id && p.status === 'paid',
     )
-    const pi = payment ? engine.state.paymentIntents[payment.payment.payment_intent] : undefined
-    const pm = pi?.payment_method ? engine.state.paymentMethods[pi.payment_method] : undefined
+    const pi = payment ? own(engine.state.paymentIntents, payment.payment.payment_intent) : undefined
+    const pm = pi?.payment_method ? own(engine.state.paymentMethods, pi.payment_method) : undefined
     const title = `Invoice ${invoice.number ?? invoice.id}`
     return send(
       reply,

@@ -62,7 +62,7 @@ export const stripeStandin: FastifyPluginAsync<StandinOptionsInput> = async (app
   if (input.handle) {
     Object.assign(input.handle, {
       webhooksIdle: async () => queue?.idle(),
-      advance: (seconds: number) => void ctx.transact(() => engine.advanceStandinClock(seconds)),
+      advance: (seconds: number) => void ctx.transact(() => engine.testClocks.advanceStandinClock(seconds)),
       nowSec: () => engine.standinNow(),
       reset: () => ctx.transact(() => engine.reset()),
     })
@@ -80,7 +80,7 @@ export const stripeStandin: FastifyPluginAsync<StandinOptionsInput> = async (app
     if (options.tickIntervalMs > 0) {
       timer = setInterval(() => {
         try {
-          ctx.transact(() => engine.runDue(engine.standinNow(), null))
+          ctx.transact(() => engine.billingClock.runDue(engine.standinNow(), null))
         } catch (error) {
           app.log.error({ err: error }, 'stripe stand-in: scheduled run failed')
         }

@@ -41,6 +41,7 @@ export async function makeStandin(overrides: Partial<StandinOptionsInput> = {}):
     now: clock.now,
     adminEnabled: true,
     tickIntervalMs: 0,
+    returnOrigins: ['http://portal.test'],
     handle,
     webhooks: {
       secret: SECRET,

@@ -1,8 +1,14 @@
 // Test helper (imported by *.int.test.ts only): how many clinical rows a patient has stored, to compare a
 // pull with a reference pull (nothing missing, nothing stored twice).
 import { count, eq } from 'drizzle-orm'
-import type { DbOrTx } from '../db/client.ts'
-import { claimDiagnoses, claimLines, claims, medications, riskScores } from '../db/schema/clinical.ts'
+import type { DbOrTx } from '../platform/db/client.ts'
+import {
+  claimDiagnoses,
+  claimLines,
+  claims,
+  medications,
+  riskScores,
+} from '../platform/db/schema/clinical.ts'
 
 export type StoredCounts = {
   claims: number

@@ -7,11 +7,11 @@ import {
 import { desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { demoUser, type DemoPersona } from '../features/demo-data/index.ts'
-import { authorizationRequests } from '../db/schema/authorization-requests.ts'
-import { ingestionRuns } from '../db/schema/bluebutton.ts'
-import { patients } from '../db/schema/patients.ts'
-import { users } from '../db/schema/users.ts'
-import { encrypt, keyedHash } from '../lib/crypto.ts'
+import { authorizationRequests } from '../platform/db/schema/authorization-requests.ts'
+import { ingestionRuns } from '../platform/db/schema/bluebutton.ts'
+import { patients } from '../platform/db/schema/patients.ts'
+import { users } from '../platform/db/schema/users.ts'
+import { encrypt, keyedHash } from '../platform/lib/crypto.ts'
 import { createClient, type TestClient } from './http-client.ts'
 import type { TestApp } from './test-app.ts'
 import { injectFetch } from '../features/bluebutton/index.ts'
@@ -31,7 +31,16 @@ export type PendingRequest = { requestId: string; patientId: string; token: stri
 /** A pending request with a fresh consent link, as the create endpoint leaves it. */
 export async function createPendingRequest(
   t: TestApp,
-  input: { persona: DemoPersona; patientName: string; language?: 'en' | 'es'; birthDate?: string },
+  input: {
+    persona: DemoPersona
+    patientName: string
+    language?: 'en' | 'es'
+    birthDate?: string
+    /** The birth date typed on the request (encrypted as the create endpoint stores it). */
+    requestedBirthDate?: string
+    /** A second request for a patient who already has one (a renewal, say); else a new patient. */
+    patientId?: string
+  },
 ): Promise<PendingRequest> {
   const { ctx } = t.app
   const [requester] = await ctx.db
@@ -40,16 +49,18 @@ export async function createPendingRequest(
     .where(eq(users.email, demoUser(input.persona).email))
   if (!requester?.organizationId) throw new Error('demo requester without organisation')
   const contact = `patient-${Math.random().toString(36).slice(2)}@example.test`
-  const [patient] = await ctx.db
-    .insert(patients)
-    .values({
-      organizationId: requester.organizationId,
-      fullName: input.patientName,
-      birthDate: input.birthDate ?? null,
-      emailEncrypted: encrypt(ctx.keys, contact),
-      emailHash: keyedHash(ctx.keys, contact),
-    })
-    .returning()
+  const [patient] = input.patientId
+    ? await ctx.db.select().from(patients).where(eq(patients.id, input.patientId))
+    : await ctx.db
+        .insert(patients)
+        .values({
+          organizationId: requester.organizationId,
+          fullName: input.patientName,
+          birthDate: input.birthDate ?? null,
+          emailEncrypted: encrypt(ctx.keys, contact),
+          emailHash: keyedHash(ctx.keys, contact),
+        })
+        .returning()
   if (!patient) throw new Error('patient insert failed')
   const link = issueConsentToken(ctx.clock())
   const agent = input.persona === 'AGENT_USER' || input.persona === 'AGENT_ADMIN'
@@ -65,6 +76,9 @@ export async function createPendingRequest(
       contactMethod: 'email',
       contactEncrypted: encrypt(ctx.keys, contact),
       contactHash: keyedHash(ctx.keys, contact),
+      patientBirthDateEncrypted: input.requestedBirthDate
+        ? encrypt(ctx.keys, input.requestedBirthDate)
+        : null,
       language: input.language ?? 'en',
       consentTokenHash: link.tokenHash,
       consentTokenExpiresAt: link.expiresAt,
@@ -78,7 +92,7 @@ export async function createPendingRequest(
 export async function consentAtMedicare(
   app: FastifyInstance,
   token: string,
-  choice: { username: string; allow?: boolean; shareDemographics?: boolean },
+  choice: { username: string; allow?: boolean; shareDemographics?: boolean; sharePart2?: boolean },
 ): Promise<{ patient: TestClient; outcome: ConsentOutcome; callback: string | null }> {
   const patient = createClient(app)
   const connect = await patient.request({

@@ -9,7 +9,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { DEMO_PASSWORD, demoUser, type DemoPersona } from '../features/demo-data/index.ts'
-import type { RegisteredRoute } from '../plugins/access.ts'
+import type { RegisteredRoute } from '../platform/access/access.ts'
 import { createClient, type TestClient } from './http-client.ts'
 
 type JsonSchema = {
@@ -261,15 +261,123 @@ export function violationOf(
   }
 }
 
-/** The routes the suite fuzzes: the portal's own API and OAuth server, never the stand-ins of others. */
+/** Any path no route claims: the SPA fallback and the not-found answer (static files are routes of their own). */
+export const UNROUTED_PATHS: RegisteredRoute = {
+  method: 'GET',
+  url: '/*',
+  options: { method: 'GET', url: '/*', handler: () => undefined },
+}
+
+/**
+ * The routes the suite fuzzes: every one the portal serves (its API, its OAuth server, the static app, the
+ * stand-ins mounted in demo mode), plus any path none of them claims; not the API docs (a third-party UI).
+ */
 export function fuzzableRoutes(routes: readonly RegisteredRoute[]): RegisteredRoute[] {
-  return routes.filter(
-    (route) =>
-      (route.url.startsWith('/api/') || route.url.startsWith('/o/')) &&
-      !route.url.startsWith('/api/docs') &&
-      route.method !== 'HEAD' &&
-      route.method !== 'OPTIONS',
-  )
+  return [
+    ...routes.filter(
+      (route) => !route.url.startsWith('/api/docs') && route.method !== 'HEAD' && route.method !== 'OPTIONS',
+    ),
+    UNROUTED_PATHS,
+  ]
+}
+
+/** Names every object has: as an id, a key or a path segment they must be an unknown value like any other. */
+const BUILT_IN_KEYS = ['__proto__', 'constructor', 'toString']
+
+/** What a client may write into X-Forwarded-For (the portal trusts one hop, as behind an ingress). */
+const FORWARDED_FOR = [
+  'unknown, not-an-address',
+  `127.0.0.1, ::1, ${Array.from({ length: 80 }, (_, index) => `10.0.${index}.1`).join(', ')}`,
+]
+
+/** Years a date parser or PostgreSQL may choke on. */
+const EXTREME_DATES = ['99999-01-01', '-000001-01-01', '0000-01-01']
+const DATE_KEY = /date|from|to$|since|until|start|end|before|after|year|month|day/i
+const ANY_ID = '00000000-0000-4000-8000-000000000000'
+
+/** A value a path parameter's schema takes (its enum's first value, a UUID, or a word), to reach the handler. */
+function usualValue(schema: JsonSchema | undefined): string {
+  if (schema?.enum?.length) return String(schema.enum[0])
+  if (schema?.const !== undefined) return String(schema.const)
+  return schema?.format === 'uuid' ? ANY_ID : 'x1'
+}
+
+function fillPath(url: string, value: (name: string) => string): string {
+  let filled = url
+  for (const name of pathParameters(url)) {
+    const encoded = encodePathSegment(value(name))
+    filled = name === '*' ? filled.replace('*', encoded) : filled.replace(`:${name}`, encoded)
+  }
+  return filled
+}
+
+/**
+ * The same hostile shapes for every route: NUL bytes in the path, query and body (JSON and form), names of
+ * object members as path segments and keys, forged X-Forwarded-For chains, and years out of range in date
+ * parameters. Deterministic, so a failure names its request.
+ */
+export function hostileRequests(route: RegisteredRoute): InjectOptions[] {
+  const method = route.method as InjectOptions['method']
+  const schema = route.options.schema as { querystring?: unknown; params?: unknown } | undefined
+  const paramSchemas = jsonSchemaOf(schema?.params)?.properties ?? {}
+  const params = pathParameters(route.url)
+  const usual = (name: string) => usualValue(paramSchemas[name])
+  const base = fillPath(route.url, usual)
+  // One parameter at a time holds the hostile value; the others hold what their schema takes.
+  const eachParam = (value: string) =>
+    params.map((target) => ({
+      method,
+      url: fillPath(route.url, (name) => (name === target ? value : usual(name))),
+    }))
+  const queryKeys = Object.keys(jsonSchemaOf(schema?.querystring)?.properties ?? {})
+  const dateKeys = queryKeys.filter((key) => DATE_KEY.test(key))
+  const sendsBody = route.method !== 'GET' && route.method !== 'DELETE'
+  const json = (text: string): InjectOptions => ({
+    method,
+    url: base,
+    payload: text,
+    headers: { 'content-type': 'application/json' },
+  })
+  const form = (text: string): InjectOptions => ({
+    method,
+    url: base,
+    payload: text,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
+  const requests: InjectOptions[] = [
+    // NUL bytes.
+    ...eachParam('a\u0000b'),
+    { method, url: `${base}?${[...queryKeys, 'q'].map((key) => `${key}=a%00b`).join('&')}` },
+    { method, url: `${base.replace(/\/$/, '')}/%00/x%00y` },
+    ...(sendsBody ? [json('{"a\\u0000":"b","x":"\\u0000"}'), form('a=%00&b%00=1')] : []),
+    // Names of object members.
+    ...BUILT_IN_KEYS.flatMap(eachParam),
+    { method, url: `${base}?__proto__=1&constructor=x&toString=x&__proto__[admin]=1&valueOf=` },
+    ...(sendsBody
+      ? [
+          json('{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}},"toString":"x","valueOf":1}'),
+          form('__proto__[admin]=1&constructor[prototype][x]=1&toString=x&hasOwnProperty=1'),
+        ]
+      : []),
+    // Forged client addresses.
+    ...FORWARDED_FOR.map((value) => ({ method, url: base, headers: { 'x-forwarded-for': value } })),
+    // Years out of range, in the route's own date parameters (and the usual names when it declares none).
+    ...EXTREME_DATES.map((date) => {
+      const keys = dateKeys.length > 0 ? dateKeys : ['from', 'to', 'date']
+      return { method, url: `${base}?${keys.map((key) => `${key}=${encodeURIComponent(date)}`).join('&')}` }
+    }),
+  ]
+  // Unrouted paths are what browsers ask for pages: also with the HTML Accept header the SPA fallback reads.
+  if (route === UNROUTED_PATHS)
+    return [
+      ...requests,
+      ...['/app/x%00y', '/__proto__', '/assets/constructor', '/%00?x=%00', '/app/toString'].map((url) => ({
+        method,
+        url,
+        headers: { accept: 'text/html' },
+      })),
+    ]
+  return requests
 }
 
 /** Who calls a route: one signed-in persona per family of access, and anonymous callers. */
@@ -317,7 +425,9 @@ export async function tableCounts(app: FastifyInstance): Promise<Map<string, num
   )) as unknown as { rows: { name: string }[] }
   const counts = new Map<string, number>()
   for (const { name } of tables.rows) {
-    if (WRITTEN_ON_REFUSAL.has(name) || name.startsWith('__drizzle')) continue
+    // audit_log_YYYY_MM and audit_log_default are the audit log's monthly partitions.
+    if (WRITTEN_ON_REFUSAL.has(name) || name.startsWith('audit_log_') || name.startsWith('__drizzle'))
+      continue
     const result = (await app.ctx.db.execute(
       sql.raw(`select count(*)::int as n from "${name}"`),
     )) as unknown as {
@@ -331,6 +441,25 @@ export async function tableCounts(app: FastifyInstance): Promise<Map<string, num
 export type RouteReport = { route: string; cases: number; statuses: Record<number, number> }
 
 export type FuzzOptions = { casesPerRoute: number; seed: number }
+
+/**
+ * The first fuzz persona (ADMIN first) the route lets past its access rule (not 401 or 403), or
+ * null when none is let in (public routes are called anonymously). The probe's answers count like any other.
+ */
+async function personaPastAccess(
+  callers: FuzzCallers,
+  route: RegisteredRoute,
+  probe: InjectOptions | undefined,
+  statuses: Record<number, number>,
+): Promise<DemoPersona | null> {
+  if (!probe || route.options.config?.access === 'public' || route === UNROUTED_PATHS) return null
+  for (const persona of ['ADMIN', ...FUZZ_PERSONAS.filter((p) => p !== 'ADMIN')] as DemoPersona[]) {
+    const response = await (await callers.as(persona)).request({ method: probe.method, url: probe.url })
+    statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1
+    if (response.statusCode !== 401 && response.statusCode !== 403) return persona
+  }
+  return null
+}
 
 /** Fuzzes one route; returns what broke (empty when nothing did) and the statuses seen. */
 export async function fuzzRoute(
@@ -354,6 +483,16 @@ export async function fuzzRoute(
     const violation = violationOf(route, request, response)
     if (violation) violations.push(violation)
   }
+  const hostile = hostileRequests(route)
+  const persona = await personaPastAccess(callers, route, hostile[0], statuses)
+  for (const [index, request] of hostile.entries()) {
+    // Mostly as someone the route lets in (so the handler sees the input), now and then anonymously.
+    const caller = persona && index % 4 !== 3 ? await callers.as(persona) : callers.anonymous()
+    const response = await caller.request(request)
+    statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1
+    const violation = violationOf(route, request, response)
+    if (violation) violations.push(violation)
+  }
   const allRefused = Object.keys(statuses).every((status) => Number(status) >= 400)
   if (allRefused) {
     const after = await tableCounts(app)
@@ -367,5 +506,8 @@ export async function fuzzRoute(
         })
     }
   }
-  return { violations, report: { route: `${route.method} ${route.url}`, cases: cases.length, statuses } }
+  return {
+    violations,
+    report: { route: `${route.method} ${route.url}`, cases: cases.length + hostile.length, statuses },
+  }
 }

@@ -2,7 +2,7 @@
 // TIN, each with an authorized request, a medication, a claim and a risk score, inserted directly.
 import { and, asc, eq } from 'drizzle-orm'
 import { demoUser, type DemoPersona } from '../features/demo-data/index.ts'
-import { authorizationRequests } from '../db/schema/authorization-requests.ts'
+import { authorizationRequests } from '../platform/db/schema/authorization-requests.ts'
 import {
   claimDiagnoses,
   claimLines,
@@ -10,11 +10,11 @@ import {
   claims,
   medications,
   riskScores,
-} from '../db/schema/clinical.ts'
-import { patients } from '../db/schema/patients.ts'
-import { tins } from '../db/schema/tins.ts'
-import { users } from '../db/schema/users.ts'
-import { encrypt, keyedHash } from '../lib/crypto.ts'
+} from '../platform/db/schema/clinical.ts'
+import { patients } from '../platform/db/schema/patients.ts'
+import { tins } from '../platform/db/schema/tins.ts'
+import { users } from '../platform/db/schema/users.ts'
+import { encrypt, keyedHash } from '../platform/lib/crypto.ts'
 import type { TestApp } from './test-app.ts'
 import { computeRiskScore } from '../features/ingestion/index.ts'
 import { normaliseMbi } from '../features/patients/index.ts'

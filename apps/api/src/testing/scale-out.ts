@@ -1,6 +1,7 @@
 // The surroundings of several API instances in the scale-out tests: a throwaway Redis and Debian's nginx in
 // front of the instances, round robin, each started on loopback in its own temporary folder.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
 import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -66,7 +67,9 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=0;`).j
       proxy_pass http://api;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
-      proxy_set_header X-Forwarded-For $remote_addr;
+      # Appends the address nginx saw to whatever the client wrote, as ingress-nginx and most proxies do:
+      # only the last entry is the proxy's word (the instances trust one hop).
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       # A refused or reset connection (an instance restarting) is retried on the next instance; nginx
       # retries only idempotent methods, so a create is never sent twice.
       proxy_next_upstream error timeout http_502 http_503;
@@ -97,6 +100,39 @@ export async function startNginx(port: number, upstreams: number[]): Promise<Hel
     throw error
   }
   return { url, stop }
+}
+
+export type RawAnswer = {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/**
+ * One HTTP call from a chosen loopback address (127.0.0.2, 127.0.0.3, …): the proxy sees that address, so a
+ * test's per-address counters are its own, whatever X-Forwarded-For the call writes.
+ */
+export function callFrom(
+  localAddress: string,
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers ?? {}, localAddress, agent: false },
+      (incoming) => {
+        let body = ''
+        incoming.setEncoding('utf8')
+        incoming.on('data', (chunk: string) => (body += chunk))
+        incoming.on('end', () =>
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }),
+        )
+      },
+    )
+    outgoing.on('error', reject)
+    outgoing.end(options.body)
+  })
 }
 
 export type Caller = {

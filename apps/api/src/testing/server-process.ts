@@ -47,6 +47,9 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
       DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       JWT_SECRET: TEST_JWT_SECRET,
       DEMO_SEED: 'false',
+      // On PostgreSQL the stand-ins are opt-in; the test servers use them unless a test names real ones.
+      STRIPE_STANDIN: 'true',
+      BLUEBUTTON_SANDBOX: 'true',
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
       ...env,

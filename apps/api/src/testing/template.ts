@@ -1,10 +1,10 @@
 // Builds a migrated, seeded database with pg-boss installed: the starting point every test app copies.
 import pino from 'pino'
-import type { Database } from '../db/client.ts'
-import { migrateDatabase } from '../db/migrate.ts'
+import type { Database } from '../platform/db/client.ts'
+import { migrateDatabase } from '../platform/db/migrate.ts'
 import { seedDemo } from '../features/demo-data/index.ts'
-import { createJobQueue } from '../jobs/queue.ts'
-import { createCryptoKeys } from '../lib/crypto.ts'
+import { createJobQueue } from '../platform/jobs/queue.ts'
+import { createCryptoKeys } from '../platform/lib/crypto.ts'
 import { TEST_ENCRYPTION_KEY } from './test-keys.ts'
 
 export async function prepareTemplate(database: Database): Promise<void> {

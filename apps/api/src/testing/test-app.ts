@@ -9,8 +9,8 @@ import pg from 'pg'
 import type { DestinationStream } from 'pino'
 import { inject } from 'vitest'
 import { buildApp } from '../app.ts'
-import { embeddedBlueButtonConfig, type AppConfig } from '../config.ts'
-import { openDatabase, type Database } from '../db/client.ts'
+import { embeddedBlueButtonConfig, type AppConfig } from '../platform/config.ts'
+import { openDatabase, type Database } from '../platform/db/client.ts'
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from './test-keys.ts'
 
 export type TestDatabaseInfo =

@@ -1,4 +1,4 @@
-import { WEB_OAUTH_REDIRECT_PATH } from '@blueconsent/contract/auth'
+import { OAUTH_CONSENT_PATH, WEB_OAUTH_REDIRECT_PATH } from '@blueconsent/contract/auth'
 import { NON_FIELD_ERRORS } from '@blueconsent/contract/shared'
 import { describe, expect, it } from 'vitest'
 import { NON_FIELD_ERRORS_KEY } from '../lib/api-error.ts'
@@ -7,6 +7,7 @@ import { loginWithNext, paths } from './paths.ts'
 describe('paths', () => {
   it('spells the contract values it copies to stay off the login route bundle', () => {
     expect(paths.oauthCallback).toBe(WEB_OAUTH_REDIRECT_PATH)
+    expect(paths.oauthConsent).toBe(OAUTH_CONSENT_PATH)
     expect(NON_FIELD_ERRORS_KEY).toBe(NON_FIELD_ERRORS)
   })
 

@@ -14,6 +14,10 @@ export const paths = {
   // The contract's WEB_OAUTH_REDIRECT_PATH (paths.test.ts checks); a literal keeps zod off the login route.
   oauthCallback: '/app/oauth/callback',
   oauthStart: '/app/oauth/start',
+  // The contract's OAUTH_CONSENT_PATH: where /o/authorize/ sends a user to allow or deny a third-party app.
+  oauthConsent: '/app/oauth/consent',
+  // Settings → Integrations: an organisation's third-party apps (its admins).
+  integrations: '/app/integrations',
   dashboard: '/app/dashboard',
   careManagement: '/app/care-management',
   unauthorized: '/app/unauthorized',
@@ -25,6 +29,8 @@ export const paths = {
   // The patient's consent page and where Blue Button's callback lands (public, no shell).
   consent: '/consent/:token',
   consentComplete: '/consent/complete',
+  // The patient's own page: who has their data, and 'Stop sharing' (the link in the approval's receipt).
+  consentAccess: '/consent/access/:token',
   // The authorization widget and the review page.
   authorizationNew: '/app/authorization/new',
   providerAuthorizationRequest: '/app/provider-authorization-request',
@@ -33,6 +39,7 @@ export const paths = {
   authorization: '/app/authorization',
   patients: '/app/patients',
   patientDetail: '/app/patient/:id',
+  patientBrief: '/app/patient/:id/brief',
   claimDetail: '/app/claim/:id',
   acoPatient: '/app/aco/patient/:id',
   adminAudit: '/app/admin/audit',
@@ -54,6 +61,7 @@ export const paths = {
   // Role pages, each behind its role family's guard.
   acoMembers: '/app/aco/members',
   acoReports: '/app/aco/reports',
+  riskGaps: '/app/risk-gaps',
   physicianPatients: '/app/physician/patients',
   physicianAppointments: '/app/physician/appointments',
   agentClients: '/app/agent/clients',

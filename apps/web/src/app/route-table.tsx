@@ -10,6 +10,15 @@ import { RouteError, ShellPageError } from './routes/route-error.tsx'
 const guards = () => import('../features/auth/components/route-guards.tsx')
 const guestOnly = () => import('../features/auth/components/guest-only.tsx')
 const layouts = () => import('./routes/layout-routes.tsx')
+
+/**
+ * The signed-in frame's code (the sign-in guard and the shell with its network banners), fetched while someone
+ * is on a guest page: a connection lost right after sign-in then still shows the shell and its offline
+ * banner, with the page that could not arrive shown inside it.
+ */
+export const prefetchSignedInShell = async (): Promise<void> => {
+  await Promise.allSettled([guards(), layouts()])
+}
 const authorizationGuard = () =>
   import('../features/authorization-requests/components/require-patient-search.tsx')
 const patientGuard = () => import('../features/patients/components/require-patient-access.tsx')
@@ -23,8 +32,16 @@ const page = (title: string, path: string, load: () => Promise<RouteObject['Comp
   lazy: async () => ({ Component: await load() }),
 })
 
-const invitationsPage = async () =>
-  (await import('../features/invitations/pages/invitations-page.tsx')).InvitationsPage
+/** The Team page: the invitations and, beside them, the organisation's members. */
+const invitationsPage = async () => {
+  const [{ InvitationsPage }, { TeamMemberList }] = await Promise.all([
+    import('../features/invitations/pages/invitations-page.tsx'),
+    import('../features/members/components/member-list.tsx'),
+  ])
+  return function TeamPage() {
+    return <InvitationsPage members={<TeamMemberList />} />
+  }
+}
 const billingResults = () => import('../features/billing/pages/billing-result-pages.tsx')
 const contactPage = async () => {
   // Standalone and public: outside the shell, so the page brings its own query cache.
@@ -89,6 +106,16 @@ export const AGENT_GUARD: GuardRule = {
 export const INVITATIONS_GUARD: GuardRule = {
   roles: ['ADMIN', 'ACO_ADMIN', 'PHYSICIAN_ADMIN', 'AGENT_ADMIN'],
   fallback: 'home',
+}
+/** An organisation's admins and the platform's manage third-party apps. */
+export const INTEGRATIONS_GUARD: GuardRule = {
+  roles: ['ADMIN', 'ACO_ADMIN', 'PHYSICIAN_ADMIN', 'AGENT_ADMIN'],
+}
+const integrationsPages = () => import('../features/integrations/index.ts')
+/** ACO and physician roles (clinicians included) in their kinds of organisation: the risk gap worklist. */
+export const PROVIDER_GUARD: GuardRule = {
+  roles: ['ACO_ADMIN', 'ACO_USER', 'PHYSICIAN_ADMIN', 'PHYSICIAN_USER', 'CLINICIAN'],
+  organizationTypes: ['ACO', 'PHYSICIAN_GROUP', 'FQHC'],
 }
 const TIN_REGISTRY_GUARD: GuardRule = { roles: ['ACO_ADMIN'], organizationTypes: ['ACO'] }
 
@@ -227,6 +254,11 @@ export const routes: RouteObject[] = [
         paths.consentComplete,
         async () => (await import('../features/consent/pages/consent-complete-page.tsx')).ConsentCompletePage,
       ),
+      page(
+        'Your Medicare data',
+        paths.consentAccess,
+        async () => (await import('../features/consent/pages/access-page.tsx')).PatientAccessPage,
+      ),
       {
         id: SIGNED_IN_ROUTE_ID,
         lazy: async () => ({ Component: (await guards()).RequireAuth }),
@@ -238,12 +270,20 @@ export const routes: RouteObject[] = [
                 // Errors of a page show inside the shell, with its network banners.
                 ErrorBoundary: ShellPageError,
                 children: [
-                  page(
-                    'Dashboard',
-                    paths.dashboard,
-                    async () =>
-                      (await import('../features/dashboard/pages/dashboard-page.tsx')).DashboardPage,
-                  ),
+                  page('Dashboard', paths.dashboard, async () => {
+                    const [{ DashboardPage }, { SetupFirst }] = await Promise.all([
+                      import('../features/dashboard/pages/dashboard-page.tsx'),
+                      import('../features/setup/components/setup-first.tsx'),
+                    ])
+                    // An organisation still to be set up lands in the wizard instead.
+                    return function DashboardRoute() {
+                      return (
+                        <SetupFirst>
+                          <DashboardPage />
+                        </SetupFirst>
+                      )
+                    }
+                  }),
                   page(
                     'Data Access',
                     paths.careManagement,
@@ -255,6 +295,18 @@ export const routes: RouteObject[] = [
                     paths.logout,
                     async () => (await import('../features/auth/pages/logout-page.tsx')).LogoutPage,
                   ),
+                  page(
+                    'Authorize app',
+                    paths.oauthConsent,
+                    async () => (await integrationsPages()).OAuthConsentPage,
+                  ),
+                  guarded(INTEGRATIONS_GUARD, [
+                    page(
+                      'Integrations',
+                      paths.integrations,
+                      async () => (await integrationsPages()).IntegrationsPage,
+                    ),
+                  ]),
                   page(
                     'Change password',
                     paths.changePassword,
@@ -278,7 +330,7 @@ export const routes: RouteObject[] = [
                     async () => (await import('./routes/account-settings-route.tsx')).AccountSettingsRoute,
                   ),
                   page(
-                    'Billing',
+                    'Billing Dashboard',
                     paths.billing,
                     async () => (await import('../features/billing/pages/billing-page.tsx')).BillingPage,
                   ),
@@ -309,6 +361,14 @@ export const routes: RouteObject[] = [
                         (await import('../features/reports/pages/aco-reports-page.tsx')).AcoReportsPage,
                     ),
                   ]),
+                  guarded(PROVIDER_GUARD, [
+                    page(
+                      'Risk gaps',
+                      paths.riskGaps,
+                      async () =>
+                        (await import('../features/risk-gaps/pages/risk-gaps-page.tsx')).RiskGapsPage,
+                    ),
+                  ]),
                   guarded(PHYSICIAN_GUARD, [
                     page(
                       'Patients',
@@ -320,9 +380,7 @@ export const routes: RouteObject[] = [
                     page(
                       'Appointments',
                       paths.physicianAppointments,
-                      async () =>
-                        (await import('../features/authorization-requests/pages/appointments-page.tsx'))
-                          .AppointmentsPage,
+                      async () => (await import('./routes/appointments-route.tsx')).AppointmentsRoute,
                     ),
                   ]),
                   guarded(AGENT_GUARD, [
@@ -422,9 +480,12 @@ export const routes: RouteObject[] = [
                       page(
                         'Patient Details',
                         paths.patientDetail,
-                        async () =>
-                          (await import('../features/patients/pages/patient-detail-page.tsx'))
-                            .PatientDetailPage,
+                        async () => (await import('./routes/patient-detail-route.tsx')).PatientDetailRoute,
+                      ),
+                      page(
+                        'Pre-visit Brief',
+                        paths.patientBrief,
+                        async () => (await import('../features/adherence/pages/brief-page.tsx')).BriefPage,
                       ),
                       page(
                         'Claim Details',

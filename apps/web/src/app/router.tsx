@@ -1,9 +1,26 @@
 import { createBrowserRouter } from 'react-router'
 import { setNavigator } from '../lib/navigation.ts'
 import { session } from '../lib/session.ts'
-import { SIGNED_IN_ROUTE_ID, routes } from './route-table.tsx'
+import { paths } from './paths.ts'
+import { SIGNED_IN_ROUTE_ID, prefetchSignedInShell, routes } from './route-table.tsx'
 
 export const router = createBrowserRouter(routes)
+
+/** Pages from which someone signs in: the signed-in frame is fetched while they are there. */
+const SIGN_IN_PAGES = [paths.login, '/signup', '/app/signup', '/app/accept-invitation', paths.oauthCallback]
+
+function prefetchShellOnSignInPages(): void {
+  let fetched = false
+  const check = (pathname: string) => {
+    if (fetched || !SIGN_IN_PAGES.some((prefix) => pathname.startsWith(prefix))) return
+    fetched = true
+    void prefetchSignedInShell()
+  }
+  check(router.state.location.pathname)
+  router.subscribe((state) => check(state.location.pathname))
+}
+
+prefetchShellOnSignInPages()
 
 // Session expiry and 401 redirects navigate through the router instead of reloading the page.
 setNavigator((to, options) => void router.navigate(to, options))

@@ -13,7 +13,7 @@ export type ApiErrorInit = {
   status: number
   statusText?: string
   detail?: string | null
-  /** The body's own `message`, else its `error`, when they are strings (spec 2 §8: shown before detail). */
+  /** The body's own `message`, else its `error`, when they are strings (shown before detail). */
   serverMessage?: string | null
   code?: string | null
   fieldErrors?: FieldErrors | null
@@ -97,7 +97,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Reads the DRF-style envelope: {detail, code} for most errors, {field: [messages]} for 400s. Also what other
- * servers send (spec 2 §8): a string `message` or `error`, and field messages under an `errors` object. A
+ * servers send: a string `message` or `error`, and field messages under an `errors` object. A
  * `message` holding a list is a field's messages (the support form has a field named message).
  */
 export function parseErrorBody(

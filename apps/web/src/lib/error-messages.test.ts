@@ -48,7 +48,7 @@ describe('feedbackMessage', () => {
   })
 })
 
-describe('feedbackMessage over what servers send (spec 2 §8)', () => {
+describe('feedbackMessage over what servers send', () => {
   const fromBody = (status: number, body: unknown, statusText = '') =>
     new ApiError({ kind: 'http', status, statusText, ...parseErrorBody(body) })
 

@@ -47,7 +47,7 @@ export function genericErrorMessage(error: unknown): string {
 }
 
 /**
- * The feedback helper's text (spec 2 §8): the response's message, else its error, else its detail, else the
+ * The feedback helper's text: the response's message, else its error, else its detail, else the
  * field errors as 'field: messages' lines, else 'Error {status}: {status text or Request failed}'; no
  * response at all says the server cannot be reached; anything else its own message.
  */

@@ -18,9 +18,21 @@ export function navigateTo(to: string, options?: { replace?: boolean }): void {
   navigator(to, options)
 }
 
+const assignLocation = (url: string): void => window.location.assign(url)
+let fullPageLoader: (url: string) => void = assignLocation
+
+/**
+ * Replaces how full page loads happen; tests pass a spy (jsdom cannot leave the document), and
+ * `undefined` restores the browser's. A seam rather than a module mock: web tests share one module
+ * cache, so a mock would miss a page another test file had already imported.
+ */
+export function setFullPageLoader(next: ((url: string) => void) | undefined): void {
+  fullPageLoader = next ?? assignLocation
+}
+
 /** Full page navigation: used for server-rendered endpoints such as /o/authorize/. */
 export function fullPageNavigate(url: string): void {
-  window.location.assign(url)
+  fullPageLoader(url)
 }
 
 /** The current path and query, as the `next` parameter of a login redirect carries it. */

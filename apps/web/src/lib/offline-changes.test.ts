@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { offlineChangesKey } from './offline-changes-key.ts'
 import { keepPausedChanges, restorePausedChanges } from './offline-changes.ts'
 
+// vi.waitFor gives up after 1 s by default; CI runs this beside other suites on two cores.
+const WAIT = { timeout: 5_000 }
+
 const KEY = ['notes', 'change']
 
 /** A client that knows how to send a change, as the app registers at start. */
@@ -31,7 +34,7 @@ describe('offline changes', () => {
     const stop = keepPausedChanges(before, localStorage, 'u1')
     queueChange(before, 'first')
     queueChange(before, 'second')
-    await vi.waitFor(() => expect(localStorage.getItem(offlineChangesKey('u1'))).toContain('second'))
+    await vi.waitFor(() => expect(localStorage.getItem(offlineChangesKey('u1'))).toContain('second'), WAIT)
     stop()
 
     // A new page: a fresh client restores what the last one could not send.
@@ -45,8 +48,8 @@ describe('offline changes', () => {
     await restorePausedChanges(after, localStorage, 'u1')
     expect(sent).toEqual([])
     onlineManager.setOnline(true)
-    await vi.waitFor(() => expect(sent).toEqual(['first', 'second']))
-    await vi.waitFor(() => expect(localStorage.getItem(offlineChangesKey('u1'))).toBeNull())
+    await vi.waitFor(() => expect(sent).toEqual(['first', 'second']), WAIT)
+    await vi.waitFor(() => expect(localStorage.getItem(offlineChangesKey('u1'))).toBeNull(), WAIT)
     after.unmount()
   })
 

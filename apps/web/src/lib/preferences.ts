@@ -2,7 +2,7 @@
 // `preferences`) and on their account, so they follow them to another device and the server can honour the
 // email switches. After sign-in the account's copy wins; a change is written to both.
 import { STORAGE_KEYS, type Theme } from '@blueconsent/contract/constants'
-import { apiClient } from './api-client.ts'
+import { callEndpointUnparsed } from './endpoints.ts'
 import { readStored, writeStored } from './storage.ts'
 import { isTheme, setTheme } from './theme.ts'
 
@@ -19,8 +19,6 @@ export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
   emailSystem: true,
   emailSecurity: true,
 }
-
-const PREFERENCES_PATH = '/api/preferences/me/'
 
 export function readEmailPreferences(): EmailPreferences {
   try {
@@ -52,10 +50,10 @@ export function applyAccountPreferences(account: AccountPreferences): void {
 }
 
 export const fetchAccountPreferences = (): Promise<AccountPreferences> =>
-  apiClient.get<AccountPreferences>(PREFERENCES_PATH)
+  callEndpointUnparsed('account.preferences') as Promise<AccountPreferences>
 
 export const saveAccountPreferences = (change: Partial<AccountPreferences>): Promise<AccountPreferences> =>
-  apiClient.patch<AccountPreferences>(PREFERENCES_PATH, change)
+  callEndpointUnparsed('account.updatePreferences', { body: change }) as Promise<AccountPreferences>
 
 /** After sign-in: a failure keeps this browser's own choices, which is what the user saw a moment ago. */
 export async function loadAccountPreferences(): Promise<void> {

@@ -159,6 +159,22 @@ describe('SessionManager', () => {
     expect(localStorage.getItem('has_session')).toBeNull()
   })
 
+  it('keeps where the user was as next when the session runs out on a page of the app', async () => {
+    window.history.replaceState(null, '', '/app/patients?search=garcia')
+    try {
+      const { manager, navigate } = setup({
+        refresh: vi.fn<SessionApi['refresh']>().mockRejectedValue(refused()),
+      })
+      await manager.start({ access: 'a', expires_in: 100, user: makeUser() })
+      await vi.advanceTimersByTimeAsync(120_000)
+      expect(navigate).toHaveBeenCalledWith(
+        `/app/login?reason=session_expired&next=${encodeURIComponent('/app/patients?search=garcia')}`,
+      )
+    } finally {
+      window.history.replaceState(null, '', '/')
+    }
+  })
+
   it('clears the local session even when the logout call fails', async () => {
     const { manager, navigate } = setup({ logout: vi.fn(async () => Promise.reject(serverError())) })
     await manager.start({ access: 'a', expires_in: 900, user: makeUser() })
@@ -182,6 +198,17 @@ describe('SessionManager', () => {
     )
     localStorage.setItem('theme', 'dark')
     await manager.logout()
+    expect(
+      Object.keys({ ...localStorage }).filter((key) => key.startsWith('recent_patient_searches')),
+    ).toEqual([])
+    expect(localStorage.getItem('theme')).toBe('dark')
+  })
+
+  it('removes the recent searches older clients stored as soon as the app loads', () => {
+    localStorage.setItem('recent_patient_searches:u-1', '[{"mode":"mrn","term":"MRN-9"}]')
+    localStorage.setItem('recent_patient_searches', '[{"mode":"search","term":"Maria Lopez"}]')
+    localStorage.setItem('theme', 'dark')
+    setup()
     expect(
       Object.keys({ ...localStorage }).filter((key) => key.startsWith('recent_patient_searches')),
     ).toEqual([])

@@ -3,6 +3,7 @@
 import type { RefreshResponse, TinScope, User, VerifyResponse } from '@blueconsent/contract/auth'
 import { SESSION, STORAGE_KEYS } from '@blueconsent/contract/constants'
 import { offlineChangesKey } from './offline-changes-key.ts'
+import { clearSessionMemory } from './session-memory.ts'
 import { useSyncExternalStore } from 'react'
 import { apiClient, type ApiClient } from './api-client.ts'
 import { isApiError } from './api-error.ts'
@@ -68,9 +69,10 @@ const isTransient = (error: unknown): boolean =>
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
- * Stored values that belong to whoever is signed in, kept as `<prefix>:<user id>` (the recent patient searches
- * hold patient names and identifiers). They go when the session ends, so the next person at a shared
- * workstation finds none of them; the bare prefix is the single shared list older clients wrote.
+ * Stored values that belonged to whoever was signed in, as `<prefix>:<user id>` or the bare prefix: older
+ * clients kept the recent patient searches (patient names and identifiers) there. Nothing writes them now
+ * (they live in lib/session-memory.ts); they are removed when the app loads and when a session ends, so the
+ * next person at a shared workstation finds none of them.
  */
 export const USER_SCOPED_STORAGE_PREFIXES: readonly string[] = [STORAGE_KEYS.recentPatientSearches]
 
@@ -84,6 +86,17 @@ const ANONYMOUS: SessionSnapshot = {
   home: null,
   expiresAt: null,
   expiringSoon: false,
+}
+
+/**
+ * An ended session (not a sign-out) returns the user where they were after the next sign-in: the reason, and
+ * `next` when they were on a page of the app.
+ */
+function expiryQuery(reason: LogoutReason, here: string = currentPathAndQuery()): string {
+  const query = new URLSearchParams({ reason })
+  if (here.startsWith('/app/') && !here.startsWith(LOGIN_PATH) && !here.startsWith('/app/logout'))
+    query.set('next', here)
+  return query.toString()
 }
 
 export class SessionManager {
@@ -107,6 +120,7 @@ export class SessionManager {
     this.now = options.now ?? Date.now
     this.navigate = options.navigate ?? ((to) => navigateTo(to, { replace: true }))
     this.snapshot = this.hasSessionFlag() ? { ...ANONYMOUS, status: 'restoring' } : ANONYMOUS
+    this.clearUserScopedStorage()
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -193,7 +207,7 @@ export class SessionManager {
     const userId = this.snapshot.user?.id
     if (!reason && userId) this.storage?.removeItem(offlineChangesKey(userId))
     this.clearLocal()
-    this.navigate(reason ? `${LOGIN_PATH}?reason=${reason}` : LOGIN_PATH)
+    this.navigate(reason ? `${LOGIN_PATH}?${expiryQuery(reason)}` : LOGIN_PATH)
   }
 
   /** The signed-in user changed their own details (a profile save, or its rollback): the shell follows. */
@@ -228,6 +242,7 @@ export class SessionManager {
     this.clearTimers()
     this.storage?.removeItem(STORAGE_KEYS.hasSession)
     this.clearUserScopedStorage()
+    clearSessionMemory()
     this.update({ ...ANONYMOUS })
   }
 

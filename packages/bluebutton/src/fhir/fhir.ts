@@ -1,4 +1,4 @@
-// FHIR R4 reads against /v2/fhir: search URLs, paging by following `next` verbatim, token handling.
+// FHIR R4 reads against /v2/fhir or /v3/fhir: search URLs, paging by following `next` verbatim, token handling.
 import type { ResolvedConfig } from '../config.ts'
 import { BlueButtonError, classifyDataError } from '../errors.ts'
 import { getWithRetry } from '../http.ts'
@@ -24,6 +24,30 @@ export interface BundlePage {
   resources: FhirResource[]
   /** `link[relation=next].url`, followed verbatim; null on the last page. */
   nextUrl: string | null
+  /** `link[relation=self].url` as the server gave it. */
+  selfUrl: string | null
+  /**
+   * True when the search Blue Button actually ran excluded 42 CFR Part 2 (substance use) claims: on v3,
+   * for an enrollee who left "share alcohol & substance use information" unchecked, Blue Button adds
+   * `_security:not=42CFRPart2` to the EOB search, and the Bundle's self link carries it.
+   */
+  excludesPart2: boolean
+}
+
+/** Blue Button's exclusion of 42 CFR Part 2 (SAMHSA) claims, as a search parameter and value. */
+export const PART2_EXCLUSION_PARAMETER = '_security:not'
+export const PART2_SECURITY_LABEL = '42CFRPart2'
+
+/** Whether a search URL excludes 42 CFR Part 2 claims. */
+export function urlExcludesPart2(url: string | null): boolean {
+  if (!url) return false
+  try {
+    return new URL(url).searchParams
+      .getAll(PART2_EXCLUSION_PARAMETER)
+      .some((value) => value.split(',').includes(PART2_SECURITY_LABEL))
+  } catch {
+    return false
+  }
 }
 
 export interface ExplanationOfBenefitSearch {
@@ -170,9 +194,19 @@ export function readBundle(json: unknown, url: string, pageNumber: number): Bund
     const resource = asObject(entry.resource)
     return resource && typeof resource.resourceType === 'string' ? [resource as FhirResource] : []
   })
-  const next = asObjects(bundle.link).find((link) => link.relation === 'next')
+  const links = asObjects(bundle.link)
+  const next = links.find((link) => link.relation === 'next')
+  const selfUrl = asString(links.find((link) => link.relation === 'self')?.url)
   const total = typeof bundle.total === 'number' && Number.isInteger(bundle.total) ? bundle.total : null
-  return { pageNumber, url, total, resources, nextUrl: asString(next?.url) }
+  return {
+    pageNumber,
+    url,
+    total,
+    resources,
+    nextUrl: asString(next?.url),
+    selfUrl,
+    excludesPart2: urlExcludesPart2(selfUrl) || urlExcludesPart2(url),
+  }
 }
 
 /**

@@ -116,6 +116,7 @@ export function summarizeCoverage(records: readonly CoverageRecord[]): CoverageS
     orec: first((record) => record.orec),
     crec: first((record) => record.crec),
     esrd: first((record) => record.esrd),
+    medicareStatusCode: first((record) => record.medicareStatusCode),
     medicareAdvantageMonths,
     partDContracts: [...new Set((partD?.monthly.partDContract ?? []).filter(enrolledCode))],
     referenceYear: first((record) => record.referenceYear),

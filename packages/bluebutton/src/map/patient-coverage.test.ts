@@ -97,6 +97,7 @@ describe('mapCoverage / summarizeCoverage', () => {
       orec: '0',
       crec: '0',
       esrd: false,
+      medicareStatusCode: '10',
       medicareAdvantageMonths: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
       partDContracts: ['Z0012'],
       referenceYear: '0003',

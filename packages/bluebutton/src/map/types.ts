@@ -86,6 +86,8 @@ export interface CoverageSummary {
   orec: string | null
   crec: string | null
   esrd: boolean | null
+  /** Medicare status code (`ms_cd`): 10 aged, 11 aged with ESRD, 20 disabled, 21 disabled with ESRD, 31 ESRD. */
+  medicareStatusCode: string | null
   /** Month numbers 1–12 of the reference year with Medicare Advantage (Part C) enrolment. */
   medicareAdvantageMonths: number[]
   /** Distinct Part D contract ids seen across the year. */

@@ -1,20 +1,13 @@
-// The signed-in user's own record: profile (spec 2 §3 User), postal address and phone (Address), and the
+// The signed-in user's own record: profile, postal address and phone (Address), and the
 // preferences that follow them between devices (Preferences, Theme). The messages are the ones users see.
 import { z } from 'zod'
 import { userSchema } from '../auth/index.ts'
 import { THEMES } from '../shared/constants.ts'
+import { defineEndpoint, idParamsSchema } from '../shared/endpoints.ts'
 import { formatPhone, isValidName, isValidPhone, isValidState } from '../shared/validators.ts'
 
-export const ACCOUNT_PATHS = {
-  myProfile: '/api/profiles/me/',
-  profile: (id: string) => `/api/profiles/${id}/`,
-  myAddress: '/api/addresses/my_address/',
-  userAddress: (userId: string) => `/api/users/${userId}/address/`,
-  addresses: '/api/addresses/',
-  address: (id: string) => `/api/addresses/${id}/`,
-  myPreferences: '/api/preferences/me/',
-  passwordChange: '/api/users/password-change/',
-} as const
+/** The profile id `me` names the caller's own record. */
+export const MY_PROFILE_ID = 'me'
 
 export const ACCOUNT_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -119,3 +112,64 @@ export const DEFAULT_PREFERENCES: Preferences = {
 /** The kinds of optional email a user may switch off; account-security messages are not among them. */
 export const OPTIONAL_EMAIL_KINDS = ['billing', 'system', 'security'] as const
 export type OptionalEmailKind = (typeof OPTIONAL_EMAIL_KINDS)[number]
+
+/** Every route needs a signed-in user; whose record may be read is the server's rule. */
+export const ACCOUNT_ENDPOINTS = {
+  /** `me` or a user id: the caller's own profile, or a member's for their organisation's administrator. */
+  profile: defineEndpoint({
+    method: 'GET',
+    path: '/api/profiles/:id/',
+    access: 'SIGNED_IN',
+    params: idParamsSchema,
+    answers: { 200: profileSchema },
+  }),
+  updateProfile: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/profiles/:id/',
+    access: 'SIGNED_IN',
+    params: idParamsSchema,
+    body: profileUpdateSchema,
+    answers: { 200: profileSchema },
+  }),
+  myAddress: defineEndpoint({
+    method: 'GET',
+    path: '/api/addresses/my_address/',
+    access: 'SIGNED_IN',
+    answers: { 200: addressSchema },
+  }),
+  userAddress: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/:id/address/',
+    access: 'SIGNED_IN',
+    params: idParamsSchema,
+    answers: { 200: addressSchema },
+  }),
+  createAddress: defineEndpoint({
+    method: 'POST',
+    path: '/api/addresses/',
+    access: 'SIGNED_IN',
+    body: addressInputSchema,
+    answers: { 201: addressSchema },
+  }),
+  updateAddress: defineEndpoint({
+    method: 'PUT',
+    path: '/api/addresses/:id/',
+    access: 'SIGNED_IN',
+    params: idParamsSchema,
+    body: addressInputSchema,
+    answers: { 200: addressSchema },
+  }),
+  preferences: defineEndpoint({
+    method: 'GET',
+    path: '/api/preferences/me/',
+    access: 'SIGNED_IN',
+    answers: { 200: preferencesSchema },
+  }),
+  updatePreferences: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/preferences/me/',
+    access: 'SIGNED_IN',
+    body: preferencesUpdateSchema,
+    answers: { 200: preferencesSchema },
+  }),
+}

@@ -1,2 +1,2 @@
-// Profile, address and preferences of the signed-in user (spec 2 §3 User, Address, Preferences).
+// Profile, address and preferences of the signed-in user.
 export * from './account.ts'

@@ -5,11 +5,11 @@ import {
   adminReportRows,
   defaultReportRange,
   isoWeekOf,
-  parseDay,
   reportRangeSchema,
   weeksOfRange,
   type AdminReport,
 } from './admin-reports.ts'
+import { parseDay } from '../shared/dates.ts'
 
 const day = (text: string): Date => parseDay(text) ?? new Date(Number.NaN)
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -1,9 +1,11 @@
-// The admin area's reports (issue 16): what happened in a date range, for the whole platform or one
+// The admin area's reports: what happened in a date range, for the whole platform or one
 // organisation. A platform administrator may pick 'All organisations' or one; an organisation admin sees only
 // their own (the server answers 404 for another organisation's id).
 import { z } from 'zod'
 import { AUTHORIZATION_STATUSES } from '../authorization-requests/authorization-requests.ts'
 import { idSchema } from '../shared/common.ts'
+import { DATE_MESSAGES, isoDaySchema, parseDay } from '../shared/dates.ts'
+import { defineEndpoint } from '../shared/endpoints.ts'
 
 /** The longest range one report covers: a year, leap day included. */
 export const REPORT_MAX_DAYS = 366
@@ -11,7 +13,7 @@ export const REPORT_MAX_DAYS = 366
 export const REPORT_DEFAULT_DAYS = 30
 
 export const ADMIN_REPORT_MESSAGES = {
-  badDate: 'Enter a date as YYYY-MM-DD.',
+  badDate: DATE_MESSAGES.badDay,
   fromAfterTo: 'The start date must be on or before the end date.',
   tooLong: `A report covers at most ${REPORT_MAX_DAYS} days.`,
   loadFailed: 'Failed to load the report. Please try again.',
@@ -19,14 +21,6 @@ export const ADMIN_REPORT_MESSAGES = {
 } as const
 
 const DAY_MS = 24 * 60 * 60 * 1000
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, ADMIN_REPORT_MESSAGES.badDate)
-
-/** 'YYYY-MM-DD' to the UTC midnight it names, or null when it names no real day (2026-02-30). */
-export function parseDay(day: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null
-  const date = new Date(`${day}T00:00:00Z`)
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day ? null : date
-}
 
 export const formatDay = (date: Date): string => date.toISOString().slice(0, 10)
 
@@ -42,23 +36,25 @@ export function defaultReportRange(today: Date): { from: string; to: string } {
 }
 
 /** Checks a range the user typed: real days, in order, at most REPORT_MAX_DAYS. Shared by form and server. */
-export const reportRangeSchema = z.object({ from: isoDay, to: isoDay }).superRefine((range, ctx) => {
-  const from = parseDay(range.from)
-  const to = parseDay(range.to)
-  if (!from) ctx.addIssue({ code: 'custom', path: ['from'], message: ADMIN_REPORT_MESSAGES.badDate })
-  if (!to) ctx.addIssue({ code: 'custom', path: ['to'], message: ADMIN_REPORT_MESSAGES.badDate })
-  if (!from || !to) return
-  if (from > to) ctx.addIssue({ code: 'custom', path: ['from'], message: ADMIN_REPORT_MESSAGES.fromAfterTo })
-  else if (daysInRange(from, to) > REPORT_MAX_DAYS)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: ADMIN_REPORT_MESSAGES.tooLong })
-})
+export const reportRangeSchema = z
+  .object({ from: isoDaySchema, to: isoDaySchema })
+  .superRefine((range, ctx) => {
+    const from = parseDay(range.from)
+    const to = parseDay(range.to)
+    // A day that is not one was already reported by isoDaySchema.
+    if (!from || !to) return
+    if (from > to)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: ADMIN_REPORT_MESSAGES.fromAfterTo })
+    else if (daysInRange(from, to) > REPORT_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: ADMIN_REPORT_MESSAGES.tooLong })
+  })
 export type ReportRange = z.infer<typeof reportRangeSchema>
 
 /** GET /api/admin/reports/ and /export/: no dates means the last 30 days; no organisation means the caller's scope. */
 export const adminReportQuerySchema = z
   .looseObject({
-    from: isoDay.optional(),
-    to: isoDay.optional(),
+    from: isoDaySchema.optional(),
+    to: isoDaySchema.optional(),
     organization_id: idSchema.optional(),
   })
   .superRefine((query, ctx) => {
@@ -67,6 +63,7 @@ export const adminReportQuerySchema = z
       return
     }
     if (query.from === undefined || query.to === undefined) return
+    if (!parseDay(query.from) || !parseDay(query.to)) return
     const checked = reportRangeSchema.safeParse({ from: query.from, to: query.to })
     if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ ...issue, code: 'custom' })
   })
@@ -157,4 +154,21 @@ export function adminReportRows(report: AdminReport): (string | number | null)[]
     )
   rows.push(['users', 'active_users', report.active_users])
   return rows
+}
+
+/** The report and its CSV, behind the admin guard; the server decides the scope (404 outside it). */
+export const ADMIN_REPORT_ENDPOINTS = {
+  report: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/reports/',
+    access: 'ADMIN_GUARD',
+    query: adminReportQuerySchema,
+    answers: { 200: adminReportSchema },
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/reports/export/',
+    access: 'ADMIN_GUARD',
+    query: adminReportQuerySchema,
+  }),
 }

@@ -1,4 +1,4 @@
-// The admin area's people side (issue 16): the overview, users and organisations under /api/admin/. A
+// The admin area's people side: the overview, users and organisations under /api/admin/. A
 // superuser administers every organisation; an admin-group member only their own (anything else is 404).
 import { z } from 'zod'
 import {
@@ -11,6 +11,7 @@ import {
   type Role,
 } from '../shared/access.ts'
 import { idSchema, isoDateTimeSchema, paginated } from '../shared/common.ts'
+import { defineEndpoint, idParamsSchema } from '../shared/endpoints.ts'
 
 export const ADMIN_MESSAGES = {
   lastPlatformAdmin:
@@ -25,6 +26,10 @@ export const ADMIN_MESSAGES = {
   deactivated: 'The user was deactivated and signed out everywhere.',
   reactivated: 'The user was reactivated.',
   nameRequired: 'Enter the organization’s name.',
+  notYourOrganization: 'You cannot deactivate your own organization.',
+  organizationDeactivated:
+    'The organization was deactivated: its members are signed out and its messages and pulls are held.',
+  organizationReactivated: 'The organization was reactivated: its members can sign in again.',
   loadFailed: 'Failed to load. Please try again.',
 } as const
 
@@ -171,5 +176,104 @@ export const adminOrganizationCreateSchema = z.object({
 export type AdminOrganizationCreate = z.input<typeof adminOrganizationCreateSchema>
 export const adminOrganizationUpdateSchema = adminOrganizationCreateSchema.partial().extend({
   is_active: z.boolean().optional(),
+  /** Why the organisation is deactivated or reactivated: kept in the audit log with the change. */
+  reason: z.string().trim().max(500).optional(),
 })
 export type AdminOrganizationUpdate = z.input<typeof adminOrganizationUpdateSchema>
+
+/** The admin area: every endpoint is behind the admin guard; the server filters by the admin's scope. */
+export const ADMIN_ENDPOINTS = {
+  overview: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/overview/',
+    access: 'ADMIN_GUARD',
+    answers: { 200: adminOverviewSchema },
+  }),
+  users: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/users/',
+    access: 'ADMIN_GUARD',
+    query: adminUserListQuerySchema,
+    answers: { 200: adminUserListSchema },
+  }),
+  user: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/users/:id/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    answers: { 200: adminUserDetailSchema },
+  }),
+  changeRole: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/admin/users/:id/role/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    body: adminRoleUpdateSchema,
+    answers: { 200: adminUserDetailSchema },
+  }),
+  changeGroups: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/users/:id/groups/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    body: adminGroupsUpdateSchema,
+    answers: { 200: adminUserDetailSchema },
+  }),
+  deactivateUser: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/deactivate/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    answers: { 200: adminUserDetailSchema },
+  }),
+  reactivateUser: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/reactivate/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    answers: { 200: adminUserDetailSchema },
+  }),
+  sendPasswordReset: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/send-password-reset/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    answers: { 200: adminActionResultSchema },
+  }),
+  resendVerification: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/resend-verification/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    answers: { 200: adminActionResultSchema },
+  }),
+  organizations: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/organizations/',
+    access: 'ADMIN_GUARD',
+    query: adminOrganizationListQuerySchema,
+    answers: { 200: adminOrganizationListSchema },
+  }),
+  createOrganization: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/organizations/',
+    access: 'ADMIN_GUARD',
+    body: adminOrganizationCreateSchema,
+    answers: { 201: adminOrganizationSchema },
+  }),
+  organization: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/organizations/:id/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    answers: { 200: adminOrganizationSchema },
+  }),
+  updateOrganization: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/admin/organizations/:id/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    body: adminOrganizationUpdateSchema,
+    answers: { 200: adminOrganizationSchema },
+  }),
+}

@@ -1,6 +1,8 @@
 // The audit log as its readers see it: entries, the list, and the search's filters.
 import { z } from 'zod'
 import { paginated } from '../shared/common.ts'
+import { isoDateOrTimeSchema } from '../shared/dates.ts'
+import { defineEndpoint } from '../shared/endpoints.ts'
 
 export const AUDIT_ACTIONS = [
   'patient.search',
@@ -10,6 +12,9 @@ export const AUDIT_ACTIONS = [
   'patient.consolidated',
   'patient.export',
   'patient.coverage',
+  'patient.adherence',
+  'patient.brief',
+  'visit_planner.read',
   'claim.read',
   'patient_note.list',
   'patient_note.create',
@@ -36,6 +41,10 @@ export const AUDIT_ACTIONS = [
   'setup.complete',
   'report.risk_view',
   'report.risk_export',
+  'risk_gaps.list',
+  'risk_gaps.export',
+  'risk_gaps.patient',
+  'risk_gaps.status',
   'billing.checkout_started',
   'billing.portal_opened',
   'billing.cancel',
@@ -69,6 +78,8 @@ export const AUDIT_ACTIONS = [
   'admin.overview_read',
   'admin.organization_create',
   'admin.organization_update',
+  'admin.organization_deactivate',
+  'admin.organization_reactivate',
   'admin.organization_list',
   'admin.organization_read',
   'admin.report_viewed',
@@ -79,6 +90,12 @@ export const AUDIT_ACTIONS = [
   'admin.support_assigned',
   'admin.support_status_changed',
   'admin.template_updated',
+  'integration.app_create',
+  'integration.app_secret_rotate',
+  'integration.app_delete',
+  'integration.grant_revoke',
+  'oauth.consent_allow',
+  'oauth.consent_deny',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -91,6 +108,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'patient.consolidated': 'viewed the medications and claims of',
   'patient.export': 'exported the record of',
   'patient.coverage': 'viewed the Medicare coverage of',
+  'patient.adherence': 'viewed the medication adherence of',
+  'patient.brief': 'opened the pre-visit brief of',
+  'visit_planner.read': 'opened the visit planner',
   'claim.read': 'viewed a claim of',
   'patient_note.list': 'read the notes on',
   'patient_note.create': 'added a note on',
@@ -117,6 +137,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'setup.complete': 'completed the organization’s setup',
   'report.risk_view': 'viewed the risk report',
   'report.risk_export': 'exported the risk report',
+  'risk_gaps.list': 'viewed the risk gap worklist',
+  'risk_gaps.export': 'exported the risk gap worklist',
+  'risk_gaps.patient': 'viewed the risk gaps and Part D score of',
+  'risk_gaps.status': 'changed the status of a risk gap of',
   'billing.checkout_started': 'started a subscription checkout',
   'billing.portal_opened': 'opened the billing portal',
   'billing.cancel': 'canceled the subscription',
@@ -150,6 +174,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'admin.overview_read': 'viewed the admin overview',
   'admin.organization_create': 'created an organization',
   'admin.organization_update': 'edited an organization',
+  'admin.organization_deactivate': 'deactivated an organization',
+  'admin.organization_reactivate': 'reactivated an organization',
   'admin.organization_list': 'listed organizations',
   'admin.organization_read': 'viewed an organization',
   'admin.report_viewed': 'viewed the admin report',
@@ -160,6 +186,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'admin.support_assigned': 'assigned a support request',
   'admin.support_status_changed': 'changed a support request’s status',
   'admin.template_updated': 'edited a message template',
+  'integration.app_create': 'registered a third-party app',
+  'integration.app_secret_rotate': 'rotated a third-party app’s secret',
+  'integration.app_delete': 'deleted a third-party app',
+  'integration.grant_revoke': 'revoked a third-party app’s access to their account',
+  'oauth.consent_allow': 'allowed a third-party app to access their account',
+  'oauth.consent_deny': 'denied a third-party app access to their account',
 }
 
 /** Actions whose object is the patient: the sentence ends with their name ('… opened the record of Rosa'). */
@@ -170,6 +202,8 @@ const ABOUT_A_PATIENT = new Set<string>([
   'patient.consolidated',
   'patient.export',
   'patient.coverage',
+  'patient.adherence',
+  'patient.brief',
   'claim.read',
   'patient_note.list',
   'patient_note.create',
@@ -236,8 +270,8 @@ export const auditQuerySchema = z
     user: z.string().uuid().optional(),
     patient: z.string().uuid().optional(),
     action: z.string().max(64).optional(),
-    from: z.string().max(40).optional(),
-    to: z.string().max(40).optional(),
+    from: isoDateOrTimeSchema.optional(),
+    to: isoDateOrTimeSchema.optional(),
     page: z.coerce.number().int().min(1).default(1),
     page_size: z.coerce.number().int().min(1).max(100).default(50),
   })
@@ -249,3 +283,27 @@ export const auditPeopleSchema = z.object({
   results: z.array(z.object({ id: z.string(), name: z.string() })),
 })
 export type AuditPeople = z.infer<typeof auditPeopleSchema>
+
+/** Admin roles with 'audit.view'. */
+export const AUDIT_ENDPOINTS = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/audit/',
+    access: 'AUDIT_VIEW',
+    query: auditQuerySchema,
+    answers: { 200: auditListSchema },
+  }),
+  people: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/audit/people/',
+    access: 'AUDIT_VIEW',
+    answers: { 200: auditPeopleSchema },
+  }),
+  /** The same search as a CSV file. */
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/audit/export/',
+    access: 'AUDIT_VIEW',
+    query: auditQuerySchema,
+  }),
+}

@@ -5,6 +5,8 @@ import { z } from 'zod'
 export const OAUTH_SCOPE = 'read write'
 export const WEB_OAUTH_CLIENT_ID = 'blueconsent-web'
 export const WEB_OAUTH_REDIRECT_PATH = '/app/oauth/callback'
+/** The SPA page where a user allows or denies a third-party app (the authorize step sends them there). */
+export const OAUTH_CONSENT_PATH = '/app/oauth/consent'
 
 export const oauthAuthorizeQuerySchema = z.object({
   response_type: z.literal('code'),

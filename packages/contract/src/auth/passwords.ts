@@ -1,5 +1,7 @@
 // Password reset (request, confirm) and password change; the API's passwords feature serves them.
 import { z } from 'zod'
+import { detailSchema } from '../shared/common.ts'
+import { defineEndpoint } from '../shared/endpoints.ts'
 import { MESSAGES, passwordSchema } from '../shared/validators.ts'
 
 export const passwordResetRequestSchema = z.object({
@@ -44,3 +46,28 @@ export type PasswordChange = z.infer<typeof passwordChangeSchema>
 /** Server messages for the password flows (shown by the forms as field or general errors). */
 export const PASSWORD_RESET_INVALID_TOKEN_MESSAGE = 'The reset link is invalid or has expired.'
 export const OLD_PASSWORD_INCORRECT_MESSAGE = 'Your current password is incorrect.'
+
+/** Reset is public (the emailed link's uid and token are the credential); change is for the signed-in user. */
+export const PASSWORD_ENDPOINTS = {
+  requestReset: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/password-reset/',
+    access: 'PUBLIC',
+    body: passwordResetRequestSchema,
+    answers: { 200: detailSchema },
+  }),
+  confirmReset: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/password-reset-confirm/',
+    access: 'PUBLIC',
+    body: passwordResetConfirmSchema,
+    answers: { 200: detailSchema },
+  }),
+  change: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/password-change/',
+    access: 'SIGNED_IN',
+    body: passwordChangeSchema,
+    answers: { 200: detailSchema },
+  }),
+}

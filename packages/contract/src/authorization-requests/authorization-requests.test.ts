@@ -4,8 +4,8 @@ import {
   requestGroup,
   statusLabel,
   requestTimeText,
-  timeRemainingText,
 } from './authorization-requests.ts'
+import { timeRemainingText } from '../durations/durations.ts'
 
 const NOW = Date.parse('2026-11-20T12:00:00Z')
 const inMs = (ms: number) => new Date(NOW + ms).toISOString()
@@ -60,7 +60,12 @@ describe('status label', () => {
   })
   it('counts down the last 30 days of an approval', () => {
     expect(statusLabel({ status: 'authorized', expires_at: inMs(12 * DAY) }, NOW)).toBe('Expires in 12 days')
-    expect(statusLabel({ status: 'authorized', expires_at: inMs(HOUR) }, NOW)).toBe('Expires in 1 day')
+    // Whole days left, as the time remaining counts them; under a day, the same hours and minutes.
+    expect(statusLabel({ status: 'authorized', expires_at: inMs(DAY + 23 * HOUR) }, NOW)).toBe(
+      'Expires in 1 day',
+    )
+    expect(statusLabel({ status: 'authorized', expires_at: inMs(HOUR - MINUTE) }, NOW)).toBe('Expires in 59m')
+    expect(statusLabel({ status: 'authorized', expires_at: inMs(10 * HOUR) }, NOW)).toBe('Expires in 10h 0m')
   })
   it('reads Expired once expires_at has passed, whatever the status', () => {
     expect(statusLabel({ status: 'pending', expires_at: inMs(-MINUTE) }, NOW)).toBe('Expired')
@@ -109,5 +114,15 @@ describe('create payload', () => {
   it('requires the patient name', () => {
     const result = createAuthorizationRequestSchema.safeParse({ ...base, metadata: { patient_name: '  ' } })
     expect(result.error?.issues[0]?.path).toEqual(['metadata', 'patient_name'])
+  })
+  it('takes an optional, real, past birth date', () => {
+    const parse = (patient_birth_date: unknown) =>
+      createAuthorizationRequestSchema.safeParse({ ...base, patient_birth_date })
+    expect(parse(undefined).success).toBe(true)
+    expect(parse(null).success).toBe(true)
+    expect(parse('1955-06-06').success).toBe(true)
+    for (const bad of ['1955-02-30', '06/06/1955', '1899-12-31', '2999-01-01']) {
+      expect(parse(bad).error?.issues[0]?.path).toEqual(['patient_birth_date'])
+    }
   })
 })

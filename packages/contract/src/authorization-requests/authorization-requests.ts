@@ -2,7 +2,8 @@
 import { z } from 'zod'
 import { SETTINGS_LIMITS } from '../organization-settings/organization-settings.ts'
 import { roleSchema } from '../shared/access.ts'
-import { HEALTH_PLAN } from '../shared/constants.ts'
+import { AUTHORIZATION, HEALTH_PLAN } from '../shared/constants.ts'
+import { effectiveAccessEnd, expiresInLabel, timeRemainingText } from '../durations/durations.ts'
 import { MESSAGES, isValidPhone } from '../shared/validators.ts'
 
 export const AUTHORIZATION_STATUSES = [
@@ -54,6 +55,8 @@ export const AUTHORIZATION_MESSAGES = {
   resendLimit: 'This request has already been resent 3 times today. Try again tomorrow.',
   resendNotPending: 'Only pending requests can be resent.',
   revokeNotActive: 'Only pending or authorized requests can be cancelled or revoked.',
+  retryPullNotFailed: 'Only an approved authorization whose last data pull failed can be pulled again.',
+  retryPullFailed: 'Failed to start the data pull again',
   contactRequired: 'Enter the patient’s email address or phone number.',
 } as const
 
@@ -61,6 +64,57 @@ export const healthPlanSchema = z.object({ id: z.string(), slug: z.string(), nam
 export type HealthPlan = z.infer<typeof healthPlanSchema>
 export const healthPlanListSchema = z.array(healthPlanSchema)
 export const DEFAULT_HEALTH_PLAN_SLUG = HEALTH_PLAN.slug
+
+export const IDENTITY_REVIEW_STATUSES = ['none', 'pending', 'confirmed', 'rejected'] as const
+export const IDENTITY_DIFFERENCES = ['name', 'birth_date'] as const
+export type IdentityDifference = (typeof IDENTITY_DIFFERENCES)[number]
+
+export const BIRTH_DATE_HINT =
+  'Optional, recommended: it lets us check that the Medicare record belongs to this patient.'
+
+/** A date of birth (YYYY-MM-DD, a real day, not in the future, not before 1900). */
+export const patientBirthDateSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth as YYYY-MM-DD.')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`)
+    return (
+      !Number.isNaN(date.getTime()) &&
+      date.toISOString().slice(0, 10) === value &&
+      value >= '1900-01-01' &&
+      date.getTime() <= Date.now()
+    )
+  }, 'Enter a real date of birth, not in the future.')
+
+/**
+ * The identity check of a request: what was asked for and what Medicare returned, side by side. The Medicare
+ * side (and the reviewer's reason) is filled in only for the roles that review identities; a requester sees
+ * that a review is pending and its outcome.
+ */
+export const identityReviewSchema = z.object({
+  status: z.enum(IDENTITY_REVIEW_STATUSES),
+  requested_name: z.string(),
+  requested_birth_date: z.string().nullable(),
+  medicare_name: z.string().nullable(),
+  medicare_birth_date: z.string().nullable(),
+  /** The last 4 characters of the Medicare Beneficiary Identifier Medicare returned. */
+  medicare_id_last4: z.string().nullable(),
+  differences: z.array(z.enum(IDENTITY_DIFFERENCES)),
+  /** When the beneficiary consented at Medicare. */
+  consented_at: z.string().nullable(),
+  reviewed_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  reviewed_at: z.string().nullable(),
+  reason: z.string().nullable(),
+})
+export type IdentityReview = z.infer<typeof identityReviewSchema>
+
+/** POST .../{id}/identity-review/: confirm or reject, always with the reviewer's reason. */
+export const identityDecisionSchema = z.object({
+  decision: z.enum(['confirm', 'reject']),
+  reason: z.string().trim().min(1, 'Give a reason for this decision.').max(500),
+})
+export type IdentityDecisionInput = z.infer<typeof identityDecisionSchema>
 
 /** POST /api/healthplans/requests/. The server checks MRN by role. */
 export const createAuthorizationRequestSchema = z
@@ -84,6 +138,11 @@ export const createAuthorizationRequestSchema = z
     metadata: z.object({
       patient_name: z.string().trim().min(1, MESSAGES.required).max(100),
     }),
+    /**
+     * Optional, recommended: checked against the birth date Medicare holds, so a record that belongs to
+     * someone else is held for review instead of filed under this patient.
+     */
+    patient_birth_date: patientBirthDateSchema.nullish(),
   })
   .superRefine((body, ctx) => {
     if (body.contact_method === 'email' && !z.email().safeParse(body.contact_value).success) {
@@ -118,13 +177,18 @@ export const authorizationRequestSchema = z.object({
   contact_method: contactMethodSchema,
   created_at: z.string(),
   expires_at: z.string().nullable(),
+  /**
+   * When Medicare's own access ends (Blue Button's grant end, or a one-time grant's hour); null when unknown
+   * or before the patient agreed. Optional so that answers from before it was served still parse.
+   */
+  medicare_access_ends_at: z.string().nullable().optional(),
   authorized_at: z.string().nullable(),
   /** When a denied, revoked or expired request ended; null while it is live. */
   ended_at: z.string().nullable(),
   message: z.string().nullable(),
   requester: z.object({ id: z.string(), name: z.string(), role: roleSchema }),
   renewal_of: z.string().nullable(),
-  identity_review: z.enum(['none', 'pending', 'confirmed', 'rejected']),
+  identity_review: identityReviewSchema,
   ingestion: ingestionSchema,
   resends_today: z.number().int().nonnegative(),
 })
@@ -146,6 +210,18 @@ export const mrnLookupResponseSchema = z.object({
 })
 export type MrnLookupResponse = z.infer<typeof mrnLookupResponseSchema>
 
+/** The most requests one 'Clear My Requests' can hide or its Undo show again. */
+export const UNHIDE_MAX_REQUESTS = 500
+
+/** POST /api/healthplans/requests/unhide/: the Undo of 'Clear My Requests', and 'Show again' on hidden ones. */
+export const unhideRequestsSchema = z.object({
+  request_ids: z.array(z.uuid()).min(1).max(UNHIDE_MAX_REQUESTS),
+})
+export type UnhideRequests = z.infer<typeof unhideRequestsSchema>
+/** The ids shown again: the caller's own hidden requests among those asked for. */
+export const unhideRequestsResponseSchema = z.object({ unhidden: z.array(z.string()) })
+export type UnhideRequestsResponse = z.infer<typeof unhideRequestsResponseSchema>
+
 /** Whether the display should treat a request as expired (expires_at in the past, whatever its status). */
 export function isDisplayExpired(
   request: Pick<AuthorizationRequest, 'expires_at'>,
@@ -155,6 +231,12 @@ export function isDisplayExpired(
 }
 
 export type RequestGroup = 'pending' | 'approved' | 'other'
+/** My Requests' three groups; the dashboard's tiles for the same requests use the same words. */
+export const REQUEST_GROUP_LABELS: Record<RequestGroup, string> = {
+  pending: 'Pending',
+  approved: AUTHORIZATION_STATUS_LABELS.authorized,
+  other: 'Other',
+}
 export function requestGroup(
   request: Pick<AuthorizationRequest, 'status' | 'expires_at'>,
   now: number = Date.now(),
@@ -163,19 +245,6 @@ export function requestGroup(
   if (PENDING_AUTHORIZATION_STATUSES.includes(request.status)) return 'pending'
   if (request.status === 'authorized') return 'approved'
   return 'other'
-}
-
-/** 'Nd Nh remaining', 'Nh Nm remaining', 'Nm remaining' or 'Expired'. */
-export function timeRemainingText(expiresAt: string | null, now: number = Date.now()): string | null {
-  if (expiresAt == null) return null
-  const remainingMs = Date.parse(expiresAt) - now
-  if (!(remainingMs > 0)) return 'Expired'
-  const minutes = Math.floor(remainingMs / 60_000)
-  const days = Math.floor(minutes / (24 * 60))
-  const hours = Math.floor((minutes % (24 * 60)) / 60)
-  if (days > 0) return `${days}d ${hours}h remaining`
-  if (hours > 0) return `${hours}h ${minutes % 60}m remaining`
-  return `${minutes}m remaining`
 }
 
 /**
@@ -196,15 +265,106 @@ export function requestTimeText(
   return `${how} on ${date}`
 }
 
-/** The status label, 'Expires in N days' under 30 days for approved requests. */
+/** The status label, 'Expires in N days' under 30 days for approved requests (hours and minutes under a day). */
+/** What a request whose Medicare record waits for an identity review is called wherever its status shows. */
+export const IDENTITY_REVIEW_LABEL = 'Under identity review'
+
 export function statusLabel(
   request: Pick<AuthorizationRequest, 'status' | 'expires_at'>,
   now: number = Date.now(),
 ): string {
   if (isDisplayExpired(request, now)) return AUTHORIZATION_STATUS_LABELS.expired
   if (request.status === 'authorized' && request.expires_at) {
-    const days = Math.ceil((Date.parse(request.expires_at) - now) / 86_400_000)
-    if (days < 30) return `Expires in ${days} day${days === 1 ? '' : 's'}`
+    const expiring = expiresInLabel(request.expires_at, now, AUTHORIZATION.renewalWindowDays)
+    if (expiring) return expiring
   }
   return AUTHORIZATION_STATUS_LABELS[request.status] ?? 'Pending'
+}
+
+// ── The dashboard's request tiles ─────────────────────────────────────────────────────────────────────────
+
+const HOUR_MS = 3_600_000
+/** A request unanswered for longer than this needs attention (a reminder, a call). */
+export const AWAITING_ALERT_HOURS = 48
+
+const isHeldForReview = (request: Pick<AuthorizationRequest, 'identity_review' | 'ingestion'>): boolean =>
+  request.identity_review.status === 'pending' || request.ingestion.status === 'held_for_review'
+
+/** When access ends as staff plan around it: Medicare's grant end when a provider's grant ends first. */
+export const staffAccessEnd = (
+  request: Pick<AuthorizationRequest, 'authorization_type' | 'expires_at' | 'medicare_access_ends_at'>,
+): string | null =>
+  effectiveAccessEnd(request.authorization_type, request.expires_at, request.medicare_access_ends_at)
+
+/** The tiles that count requests one by one (the dashboard's Patients with data counts patients instead). */
+export const REQUEST_BUCKETS = [
+  'awaiting',
+  'approved',
+  'heldForReview',
+  'rejected',
+  'expired',
+  'revoked',
+  'awaitingOver48h',
+  'expiringWithin30Days',
+] as const
+export type RequestBucket = (typeof REQUEST_BUCKETS)[number]
+
+/** Each tile's label, on the dashboard and above the list it opens. */
+export const REQUEST_BUCKET_LABELS: Record<RequestBucket, string> = {
+  awaiting: REQUEST_GROUP_LABELS.pending,
+  approved: REQUEST_GROUP_LABELS.approved,
+  heldForReview: `${REQUEST_GROUP_LABELS.approved}, data held for review`,
+  rejected: AUTHORIZATION_STATUS_LABELS.denied,
+  expired: AUTHORIZATION_STATUS_LABELS.expired,
+  revoked: AUTHORIZATION_STATUS_LABELS.revoked,
+  awaitingOver48h: `${REQUEST_GROUP_LABELS.pending} over ${AWAITING_ALERT_HOURS} hours`,
+  expiringWithin30Days: 'Approvals expiring within 30 days',
+}
+export const isRequestBucket = (value: string | null): value is RequestBucket =>
+  (REQUEST_BUCKETS as readonly (string | null)[]).includes(value)
+
+/**
+ * The tiles a request counts under. The tiles' numbers and the lists they open both come from here, so a
+ * tile showing 2 opens a list of exactly those 2 requests.
+ */
+export function requestBuckets(request: AuthorizationRequest, now: number = Date.now()): RequestBucket[] {
+  const group = requestGroup(request, now)
+  if (group === 'pending')
+    return now - Date.parse(request.created_at) > AWAITING_ALERT_HOURS * HOUR_MS
+      ? ['awaiting', 'awaitingOver48h']
+      : ['awaiting']
+  if (group === 'approved' && isHeldForReview(request)) return ['heldForReview']
+  if (group === 'approved') {
+    const end = staffAccessEnd(request)
+    const left = end ? Date.parse(end) - now : Infinity
+    return left < AUTHORIZATION.renewalWindowDays * 24 * HOUR_MS
+      ? ['approved', 'expiringWithin30Days']
+      : ['approved']
+  }
+  if (isDisplayExpired(request, now) || request.status === 'expired') return ['expired']
+  if (request.status === 'denied') return ['rejected']
+  if (request.status === 'revoked') return ['revoked']
+  return []
+}
+
+// ── What needs attention (the dashboard's figures and Data Access) ──────────────────────────────────────────
+
+/**
+ * The server-counted sets behind the dashboard's figures. The figure and the list it opens
+ * (GET /api/healthplans/requests/?attention=…) are read with one condition each on the server.
+ */
+export const REQUEST_ATTENTION = [
+  'waiting_over_48h',
+  'ending_within_30_days',
+  'pull_failed',
+  'authorized',
+] as const
+export type RequestAttention = (typeof REQUEST_ATTENTION)[number]
+export const requestAttentionSchema = z.enum(REQUEST_ATTENTION)
+
+export const REQUEST_ATTENTION_LABELS: Record<RequestAttention, string> = {
+  waiting_over_48h: 'Waiting over 48 hours',
+  ending_within_30_days: 'Ending within 30 days',
+  pull_failed: 'Data pulls failed',
+  authorized: 'Requests authorized',
 }

@@ -1,1 +1,2 @@
 export * from './authorization-requests.ts'
+export * from './request-facts.ts'

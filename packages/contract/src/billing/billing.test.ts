@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { TEAM_MEMBER_ROLES, teamInvitationCreateSchema, teamMemberRolesFor } from './billing.ts'
+import {
+  TEAM_MEMBER_ROLES,
+  seatsForMembersText,
+  teamInvitationCreateSchema,
+  teamMemberRolesFor,
+} from './billing.ts'
 
 describe('team member roles', () => {
   it('offers each organisation only the member role it can hold', () => {
@@ -15,5 +20,16 @@ describe('team member roles', () => {
   it('still asks for a role and an email on the invitation', () => {
     expect(teamInvitationCreateSchema.safeParse({ email: 'a@b.org', role: '' }).success).toBe(false)
     expect(teamInvitationCreateSchema.safeParse({ email: 'a@b.org', role: 'ACO_USER' }).success).toBe(true)
+  })
+})
+
+describe('seats for a team that already has people', () => {
+  it('says how many seats its members and invitations already hold', () => {
+    expect(seatsForMembersText(1)).toBe(
+      'Your team already has 1 member or invitation: choose at least 1 seat',
+    )
+    expect(seatsForMembersText(3)).toBe(
+      'Your team already has 3 members and invitations: choose at least 3 seats',
+    )
   })
 })

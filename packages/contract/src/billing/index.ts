@@ -1,2 +1,2 @@
-// Subscription billing with team seats (spec 2 Billing).
+// Subscription billing with team seats.
 export * from './billing.ts'

@@ -11,8 +11,12 @@ export type ConsentLanguage = z.infer<typeof consentLanguageSchema>
 export const CONSENT_DATA_TYPES = ['medications', 'claims', 'risk_score'] as const
 export type ConsentDataType = (typeof CONSENT_DATA_TYPES)[number]
 
-/** open: can be answered; answered: used once already; expired: older than 7 days; invalid: unknown. */
-export const consentLinkStateSchema = z.enum(['open', 'answered', 'expired', 'invalid'])
+/**
+ * open: can be answered; answered: used once already; expired: older than 7 days; invalid: unknown;
+ * unavailable: the organisation that sent it is not taking answers now (it is deactivated). The page says
+ * nothing more than that, and names nobody.
+ */
+export const consentLinkStateSchema = z.enum(['open', 'answered', 'expired', 'invalid', 'unavailable'])
 export type ConsentLinkState = z.infer<typeof consentLinkStateSchema>
 
 export const consentPageSchema = z.object({
@@ -27,6 +31,8 @@ export const consentPageSchema = z.object({
   authorization_type: authorizationTypeSchema.nullable(),
   /** How long the organisation keeps access once the patient connects. */
   access_duration: z.enum(['thirteen_months', 'one_time']).nullable(),
+  /** A provider's chosen length in days (null: 13 months, and for agents); the period is phrased from it. */
+  duration_days: z.number().int().positive().nullable(),
   /** When the link stops working. */
   expires_at: z.string().nullable(),
 })

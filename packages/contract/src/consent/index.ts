@@ -1,1 +1,2 @@
 export * from './consent.ts'
+export * from './patient-access.ts'

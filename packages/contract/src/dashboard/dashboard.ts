@@ -1,10 +1,8 @@
 // The dashboard's figures (GET /api/dashboard/): one page, different content per role, every figure
 // computed on the server under the caller's scope.
 import { z } from 'zod'
+import { defineEndpoint } from '../shared/endpoints.ts'
 
-export const DASHBOARD_PATH = '/api/dashboard/'
-/** POST: the user has seen the dashboard; the next one's 'changed since your last visit' starts here. */
-export const DASHBOARD_VISIT_PATH = '/api/dashboard/visit/'
 export const dashboardVisitSchema = z.object({ visited_at: z.string() })
 export const DASHBOARD_KINDS = ['organization', 'agent', 'platform'] as const
 
@@ -57,3 +55,19 @@ export const dashboardSchema = z.object({
     .nullable(),
 })
 export type Dashboard = z.infer<typeof dashboardSchema>
+
+export const DASHBOARD_ENDPOINTS = {
+  figures: defineEndpoint({
+    method: 'GET',
+    path: '/api/dashboard/',
+    access: 'SIGNED_IN',
+    answers: { 200: dashboardSchema },
+  }),
+  /** The user has seen the dashboard; the next one's 'changed since your last visit' starts here. */
+  visit: defineEndpoint({
+    method: 'POST',
+    path: '/api/dashboard/visit/',
+    access: 'SIGNED_IN',
+    answers: { 200: dashboardVisitSchema },
+  }),
+}

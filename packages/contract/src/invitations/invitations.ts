@@ -4,7 +4,10 @@
 import { z } from 'zod'
 import { idSchema, isoDateTimeSchema } from '../shared/common.ts'
 import { isAdminRole, roleSchema, type Role } from '../shared/access.ts'
-import { MESSAGES, passwordSchema } from '../shared/validators.ts'
+import { PASSWORD_MIN_LENGTH } from '../shared/constants.ts'
+import { MESSAGES } from '../shared/validators.ts'
+import { defineEndpoint, idParamsSchema } from '../shared/endpoints.ts'
+import { loginResponseSchema } from '../auth/auth.ts'
 
 export const INVITATION_MESSAGES = {
   loadFailed: 'Failed to load invitations',
@@ -28,7 +31,12 @@ export const INVITATION_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   passwordRequired: 'Password is required',
-  alreadyMember: 'This email already has an account',
+  // What the inviter may learn: only about their own organisation. An address with an account elsewhere is
+  // invited like any other; the email tells its owner what to do.
+  alreadyMember: 'This email is already a member of this organization',
+  /** On the invitation link itself: its owner may learn their own address has an account. */
+  accountExists: 'This email already has an account',
+  accountReadySignedIn: 'Your account is ready. Welcome to BlueConsent.',
   alreadyInvited: 'This email already has a pending invitation',
   roleNotGrantable: 'You cannot invite someone with this role',
   tinNotYours: 'Choose TINs of your own organization',
@@ -88,7 +96,8 @@ export const INVITE_ROLE_LABELS: Record<Role, string> = {
   PATIENT: 'Patient',
 }
 
-const emailSchema = z
+/** One address on the single and the bulk form alike. */
+export const invitationEmailSchema = z
   .string()
   .trim()
   .min(1, INVITATION_MESSAGES.emailRequired)
@@ -108,7 +117,7 @@ const scopeFields = {
   tin_ids: z.array(idSchema).max(500).optional(),
 }
 
-export const invitationSendSchema = z.object({ email: emailSchema, ...scopeFields })
+export const invitationSendSchema = z.object({ email: invitationEmailSchema, ...scopeFields })
 export type InvitationSend = z.input<typeof invitationSendSchema>
 
 /** Emails as typed: split on new lines or commas, blanks ignored. */
@@ -127,11 +136,15 @@ export const invitationBulkSchema = z.object({
 })
 export type InvitationBulk = z.input<typeof invitationBulkSchema>
 
+/** Why one address of a bulk invitation is not one (the single invitation's rule), or null. */
+export const invitationEmailError = (email: string): string | null =>
+  invitationEmailSchema.safeParse(email).error?.issues[0]?.message ?? null
+
 /** The bulk form's own check, naming the first address that is not one. */
 export function bulkEmailError(emails: readonly string[]): string | null {
   if (emails.length === 0) return INVITATION_MESSAGES.emailsRequired
-  const bad = emails.find((email) => !z.email().safeParse(email).success)
-  return bad ? `Invalid email format: ${bad}` : null
+  const bad = emails.find((email) => invitationEmailError(email) !== null)
+  return bad === undefined ? null : `Invalid email format: ${bad}`
 }
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'expired', 'revoked'] as const
@@ -150,21 +163,39 @@ export const invitationSchema = z.object({
   created_at: isoDateTimeSchema,
   expires_at: isoDateTimeSchema,
   is_accepted: z.boolean(),
-  status: z.enum(INVITATION_STATUSES),
-  organization_name: z.string().nullable(),
-  invited_by_email: z.string().nullable(),
-  tin_ids: z.array(idSchema),
+  // Beyond the shared invitation fields (id, email, role, dates, is_accepted): optional, so a server that
+  // sends only those still lists its invitations; invitationStatusOf() reads the state from them.
+  status: z.enum(INVITATION_STATUSES).optional().catch(undefined),
+  organization_name: z.string().nullable().optional(),
+  invited_by_email: z.string().nullable().optional(),
+  tin_ids: z.array(idSchema).optional(),
 })
 export type Invitation = z.infer<typeof invitationSchema>
+
+/** The invitation's state: the server's when it says, else accepted, expired or pending from its dates. */
+export function invitationStatusOf(
+  invitation: Pick<Invitation, 'status' | 'is_accepted' | 'expires_at'>,
+  now: number = Date.now(),
+): InvitationStatus {
+  if (invitation.status) return invitation.status
+  if (invitation.is_accepted) return 'accepted'
+  return new Date(invitation.expires_at).getTime() <= now ? 'expired' : 'pending'
+}
 export const invitationListSchema = z.object({ count: z.number().int(), results: z.array(invitationSchema) })
 export type InvitationList = z.infer<typeof invitationListSchema>
 
 export const invitationSentSchema = z.object({
   detail: z.string(),
-  invitation: invitationSchema,
-  login_url: z.string(),
+  invitation: invitationSchema.optional(),
+  // Servers name the sign-in link one of three ways; loginLinkOf() takes whichever is there.
+  login_url: z.string().optional(),
+  tenant_login_url: z.string().optional(),
+  extra_data: z.object({ login_url: z.string().optional() }).optional(),
 })
 export type InvitationSent = z.infer<typeof invitationSentSchema>
+
+export const loginLinkOf = (sent: InvitationSent): string | undefined =>
+  sent.tenant_login_url ?? sent.login_url ?? sent.extra_data?.login_url
 
 export const invitationBulkResultSchema = z.object({
   detail: z.string(),
@@ -186,7 +217,11 @@ export const invitationAcceptSchema = z
   .object({
     first_name: z.string().trim().min(1, INVITATION_MESSAGES.firstNameRequired).max(150),
     last_name: z.string().trim().min(1, INVITATION_MESSAGES.lastNameRequired).max(150),
-    password: z.string().min(1, INVITATION_MESSAGES.passwordRequired).pipe(passwordSchema),
+    password: z
+      .string()
+      .min(1, INVITATION_MESSAGES.passwordRequired)
+      .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMinChange)
+      .max(256),
     password_confirm: z.string().max(256),
   })
   .refine((body) => body.password === body.password_confirm, {
@@ -198,6 +233,8 @@ export const invitationAcceptedSchema = z.object({
   detail: z.string(),
   login_url: z.string(),
   email: z.string(),
+  /** The new member's first session (they just chose the password); null when a second factor is due first. */
+  session: loginResponseSchema.nullable(),
 })
 export type InvitationAccepted = z.infer<typeof invitationAcceptedSchema>
 
@@ -214,3 +251,77 @@ export const tinCatalogSchema = z.object({ results: z.array(tinCatalogItemSchema
 export const organizationOptionSchema = z.object({ id: idSchema, name: z.string() })
 export const organizationOptionsSchema = z.object({ results: z.array(organizationOptionSchema) })
 export type OrganizationOption = z.infer<typeof organizationOptionSchema>
+
+/** The TIN catalogue's query: the platform admin names the organisation, everyone else gets their own. */
+export const tinCatalogQuerySchema = z.looseObject({ organization_id: z.string().uuid().optional() })
+const tokenParamsSchema = z.object({ token: z.string().max(300) })
+
+/**
+ * Managing invitations is for the admin roles; checking and accepting a link is public (the random token is
+ * the credential), as is the only thing those calls reveal: the invited address and role.
+ */
+export const INVITATION_ENDPOINTS = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/invitations/',
+    access: 'ADMIN_ROLES',
+    answers: { 200: invitationListSchema },
+  }),
+  send: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/invitations/send/',
+    access: 'ADMIN_ROLES',
+    body: invitationSendSchema,
+    answers: { 201: invitationSentSchema },
+  }),
+  sendBulk: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/invitations/bulk/',
+    access: 'ADMIN_ROLES',
+    body: invitationBulkSchema,
+    answers: { 200: invitationBulkResultSchema },
+  }),
+  resend: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/invitations/:id/resend/',
+    access: 'ADMIN_ROLES',
+    params: idParamsSchema,
+    body: invitationResendSchema.optional(),
+    answers: { 200: invitationSchema },
+  }),
+  /** Answers 204. */
+  revoke: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/invitations/:id/',
+    access: 'ADMIN_ROLES',
+    params: idParamsSchema,
+  }),
+  tins: defineEndpoint({
+    method: 'GET',
+    path: '/api/invitations/tins/',
+    access: 'ADMIN_ROLES',
+    query: tinCatalogQuerySchema,
+    answers: { 200: tinCatalogSchema },
+  }),
+  organizations: defineEndpoint({
+    method: 'GET',
+    path: '/api/organizations/',
+    access: 'ADMIN_ROLES',
+    answers: { 200: organizationOptionsSchema },
+  }),
+  verify: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/invitations/verify/:token/',
+    access: 'PUBLIC',
+    params: tokenParamsSchema,
+    answers: { 200: invitationVerifySchema },
+  }),
+  accept: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/invitations/accept/:token/',
+    access: 'PUBLIC',
+    params: tokenParamsSchema,
+    body: invitationAcceptSchema,
+    answers: { 201: invitationAcceptedSchema },
+  }),
+}

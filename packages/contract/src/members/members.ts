@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { idSchema, isoDateTimeSchema } from '../shared/common.ts'
 import { roleSchema } from '../shared/access.ts'
+import { defineEndpoint } from '../shared/endpoints.ts'
 
 export const MEMBER_MESSAGES = {
   loadFailed: 'Failed to load members',
@@ -10,6 +11,8 @@ export const MEMBER_MESSAGES = {
   notYourself: 'You cannot deactivate your own account',
   adminsHaveAllTins: 'Administrators work under every active TIN',
   selectTin: 'Select at least one Tin',
+  /** A member limited to TINs who has none (a demoted admin starts so): only patients under no TIN. */
+  noTins: 'No TINs — sees only patients not yet under a TIN',
 } as const
 
 export const memberTinSchema = z.object({ id: idSchema, display_name: z.string(), masked_tin: z.string() })
@@ -38,3 +41,25 @@ export const memberUpdateSchema = z
     path: ['non_field_errors'],
   })
 export type MemberUpdate = z.input<typeof memberUpdateSchema>
+
+const organizationParamsSchema = z.object({ orgId: z.string().max(200) })
+const memberParamsSchema = z.object({ orgId: z.string().max(200), userId: z.string().max(200) })
+
+export const MEMBER_ENDPOINTS = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/organizations/:orgId/members/',
+    access: 'MEMBERS_VIEW',
+    params: organizationParamsSchema,
+    answers: { 200: memberListSchema },
+  }),
+  /** An ACO's admin changes their own ACO's members; the platform's superuser any ACO's. */
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/organizations/:orgId/members/:userId/',
+    access: 'ACO_ADMIN_OR_ADMIN',
+    params: memberParamsSchema,
+    body: memberUpdateSchema,
+    answers: { 200: memberSchema },
+  }),
+}

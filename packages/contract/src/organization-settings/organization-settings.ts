@@ -1,10 +1,11 @@
-// The per-organisation settings the server uses today (issue 16, admin settings): when unanswered requests
+// The per-organisation settings the server uses today (admin settings): when unanswered requests
 // are reminded, how many days before an authorization ends its renewal notice goes out, whether members must
 // sign in with a second factor, and how long a new provider request's authorization lasts. One schema checks
 // the admin's form and the server's endpoint.
 import { z } from 'zod'
 import { AUTHORIZATION } from '../shared/constants.ts'
 import { idSchema } from '../shared/common.ts'
+import { defineEndpoint, idParamsSchema } from '../shared/endpoints.ts'
 
 export const SETTINGS_LIMITS = {
   maxReminders: 5,
@@ -79,4 +80,23 @@ export function parseReminderHours(text: string): number[] | null {
     .filter((part) => part !== '')
   if (!parts.every((part) => /^\d+$/.test(part))) return null
   return parts.map(Number)
+}
+
+/** An organisation's settings, behind the admin guard (404 for one outside the admin's scope). */
+export const ORGANIZATION_SETTINGS_ENDPOINTS = {
+  settings: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/organization-settings/:id/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    answers: { 200: organizationSettingsSchema },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/organization-settings/:id/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    body: organizationSettingsUpdateSchema,
+    answers: { 200: organizationSettingsSchema },
+  }),
 }

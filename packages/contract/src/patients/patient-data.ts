@@ -2,6 +2,7 @@
 // Fields that clients know by two names (name/drug_name, service/procedure, service_date/date, id/claim_id) are all
 // filled so every client reading either name works. Money is integer cents.
 import { z } from 'zod'
+import { dataLimitationSchema } from '../shared/data-limitations.ts'
 
 const cents = z.number().int().nullable()
 
@@ -131,6 +132,16 @@ export const riskScoreSchema = z.object({
   defaulted: z.array(z.object({ input: z.string(), reason: z.string() })),
   completeness: z.object({ status: z.enum(['complete', 'incomplete', 'unknown']), note: z.string() }),
   warnings: z.array(z.string()),
+  /**
+   * The Part C model Medicare's ESRD status in Coverage chose (ESRD-V24 or CMS-HCC) and why; `esrd` null when
+   * the data carries no ESRD status. Absent on scores stored before the choice was recorded.
+   */
+  model_choice: z
+    .object({ model: z.string(), esrd: z.boolean().nullable(), reason: z.string() })
+    .nullable()
+    .optional(),
+  /** What the claims cannot show (a record shorter than a year: HCCs may be missing). */
+  data_limitations: z.array(dataLimitationSchema).optional(),
 })
 export type RiskScore = z.infer<typeof riskScoreSchema>
 

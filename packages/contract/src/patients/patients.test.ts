@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { noteBodySchema, patientSearchQuerySchema } from './patients.ts'
+import { noteBodySchema, patientExportFilename, patientSearchQuerySchema } from './patients.ts'
 
 describe('patient search query', () => {
   it('accepts cache busters and defaults the page', () => {
@@ -19,5 +19,12 @@ describe('note body', () => {
     expect(noteBodySchema.safeParse({ body: '   ' }).success).toBe(false)
     expect(noteBodySchema.safeParse({ body: 'x'.repeat(5001) }).success).toBe(false)
     expect(noteBodySchema.parse({ body: ' ok ' }).body).toBe('ok')
+  })
+})
+
+describe('export file names', () => {
+  it('say what the file holds and the day, never an id', () => {
+    expect(patientExportFilename('csv', '2026-11-27')).toBe('patient-claims-2026-11-27.csv')
+    expect(patientExportFilename('fhir', '2026-11-27')).toBe('patient-fhir-2026-11-27.json')
   })
 })

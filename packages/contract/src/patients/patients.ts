@@ -19,6 +19,15 @@ export const patientAuthorizationSchema = z.object({
   status: authorizationStatusSchema,
   request_id: z.string(),
   expires_at: z.string().nullable(),
+  /** When Medicare's own access ends (see the request's field of that name); optional for older answers. */
+  medicare_access_ends_at: z.string().nullable().optional(),
+  /** The Medicare record it brought waits for an identity review (its data is not shown until confirmed). */
+  under_identity_review: z.boolean().optional(),
+  /**
+   * Whether the patient shared alcohol & substance use (42 CFR Part 2) claims: false when they chose not to on
+   * Medicare's (v3) consent screen, so such conditions may be missing; null when Medicare did not say.
+   */
+  substance_use_claims_shared: z.boolean().nullable().optional(),
 })
 
 export const patientSchema = z.object({
@@ -78,10 +87,16 @@ export type BasicInfo = z.infer<typeof basicInfoSchema>
  * GET /api/patients/{id}/risk_score/: `score` and `calculation_date` are null when no score is served (no
  * active authorization, agent, or not computed yet); `explanation` carries the full model output.
  */
+/** Shown beside a risk score or a worklist row when the patient did not share substance-use claims. */
+export const SUBSTANCE_USE_NOT_SHARED_NOTE =
+  'May be missing substance-use conditions: the patient chose not to share alcohol and substance use records with Medicare.'
+
 export const patientRiskScoreSchema = z.object({
   score: z.number().nullable(),
   calculation_date: z.string().nullable(),
   explanation: riskScoreSchema.nullable(),
+  /** As on the patient's authorization: false means the score may miss substance-use conditions. */
+  substance_use_claims_shared: z.boolean().nullable().optional(),
 })
 export type PatientRiskScore = z.infer<typeof patientRiskScoreSchema>
 
@@ -144,6 +159,15 @@ export const patientSearchQuerySchema = z
 export type PatientSearchQuery = z.infer<typeof patientSearchQuerySchema>
 
 export const PATIENT_EXPORT_FORMATS = ['csv', 'fhir'] as const
+/**
+ * An export's file name: what it holds and the day it was made ('patient-claims-2026-11-27.csv'), never the
+ * patient's id, which means nothing to the person saving it.
+ */
+export const patientExportFilename = (
+  format: (typeof PATIENT_EXPORT_FORMATS)[number],
+  day: string,
+): string => (format === 'csv' ? `patient-claims-${day}.csv` : `patient-fhir-${day}.json`)
+
 export const patientExportQuerySchema = z
   .object({ format: z.enum(PATIENT_EXPORT_FORMATS).default('csv') })
   .passthrough()

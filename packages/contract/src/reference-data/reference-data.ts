@@ -1,13 +1,12 @@
-// Reference data management (issue 16): /api/admin/reference-data/. Read-only tables (the health plan, the
+// Reference data management. Read-only tables (the health plan, the
 // CMS-HCC payment years the engine supports, US states) and the patient-facing message templates, which
 // platform administrators edit. A template is text with {{placeholders}} the messaging feature fills in; the
 // built-in copy is version 0 and every save adds a version, the newest being the one sent.
 import { z } from 'zod'
 import { isoDateTimeSchema } from '../shared/common.ts'
+import { defineEndpoint } from '../shared/endpoints.ts'
+import { isOwnKey, ownValue } from '../shared/own-keys.ts'
 import { smsEncoding, smsSegments } from './sms-segments.ts'
-
-export const REFERENCE_DATA_PATH = '/api/admin/reference-data/'
-export const TEMPLATES_PATH = '/api/admin/reference-data/templates/'
 
 export const TEMPLATE_LANGUAGES = ['en', 'es'] as const
 export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number]
@@ -22,9 +21,10 @@ export const TEMPLATE_PLACEHOLDERS = {
   requester: 'Who asks: the staff member and their organization',
   organization: 'The organization’s name',
   data: 'What the patient is asked to share',
-  duration: 'For how long',
+  duration: 'For how long, from when the patient agrees',
   link: 'The patient’s personal consent link',
-  expires_in: 'When the link expires',
+  link_expires: 'When the link stops working: its date and time',
+  expires_in: 'Whole days until the link stops working (older wording; the date and time is exact)',
   reminder_prefix: '“Reminder: ” on reminders, else nothing',
   replaces_note: 'On a fresh link: that earlier links no longer work, else nothing',
 } as const
@@ -53,6 +53,7 @@ export const MESSAGE_TEMPLATES = {
       'duration',
       'link',
       'replaces_note',
+      'link_expires',
       'expires_in',
     ],
     required: ['requester', 'link'],
@@ -68,13 +69,21 @@ export const MESSAGE_TEMPLATES = {
     channel: 'sms',
     label: 'Consent link text',
     description: 'After YES: the patient’s personal link.',
-    placeholders: ['reminder_prefix', 'requester', 'organization', 'link', 'expires_in', 'replaces_note'],
+    placeholders: [
+      'reminder_prefix',
+      'requester',
+      'organization',
+      'link',
+      'link_expires',
+      'expires_in',
+      'replaces_note',
+    ],
     required: ['link'],
   },
 } as const satisfies Record<string, TemplateDefinition>
 export type TemplateKey = keyof typeof MESSAGE_TEMPLATES
 export const TEMPLATE_KEYS = Object.keys(MESSAGE_TEMPLATES) as TemplateKey[]
-export const isTemplateKey = (value: string): value is TemplateKey => value in MESSAGE_TEMPLATES
+export const isTemplateKey = (value: string): value is TemplateKey => isOwnKey(MESSAGE_TEMPLATES, value)
 
 /**
  * Values a preview (and the segment check) fills in: a provider's request on a reminder with a fresh link,
@@ -85,8 +94,9 @@ export const TEMPLATE_SAMPLE_VALUES: Record<TemplateLanguage, Record<TemplatePla
     requester: 'Casey Morgan at Riverbend Accountable Care',
     organization: 'Riverbend Accountable Care',
     data: 'your Medicare medications, claims and a health risk score',
-    duration: 'about 13 months',
+    duration: '13 months from when you agree',
     link: `https://portal.blueconsent.app/consent/${'x'.repeat(43)}`,
+    link_expires: 'December 24, 2026 at 12:24 PM ET',
     expires_in: '7 days',
     reminder_prefix: 'Reminder: ',
     replaces_note: ' Earlier links no longer work.',
@@ -95,11 +105,12 @@ export const TEMPLATE_SAMPLE_VALUES: Record<TemplateLanguage, Record<TemplatePla
     requester: 'Casey Morgan de Riverbend Accountable Care',
     organization: 'Riverbend Accountable Care',
     data: 'sus medicamentos, reclamos de Medicare y un puntaje de riesgo de salud',
-    duration: 'unos 13 meses',
+    duration: '13 meses desde que usted acepte',
     link: `https://portal.blueconsent.app/consent/${'x'.repeat(43)}`,
+    link_expires: '24 de septiembre de 2026 a las 12:24 p. m. ET',
     expires_in: '7 dias',
     reminder_prefix: 'Recordatorio: ',
-    replaces_note: ' Los enlaces anteriores ya no sirven.',
+    replaces_note: ' Los anteriores ya no sirven.',
   },
 }
 
@@ -132,7 +143,7 @@ export function placeholdersIn(text: string): string[] {
 
 /** The text with each {{placeholder}} replaced by its value (unknown ones by nothing). */
 export const renderTemplate = (text: string, values: Partial<Record<string, string>>): string =>
-  text.replace(PLACEHOLDER, (_, name: string) => values[name] ?? '')
+  text.replace(PLACEHOLDER, (_, name: string) => ownValue(values, name) ?? '')
 
 export const TEMPLATE_MESSAGES = {
   subjectRequired: 'Enter a subject line.',
@@ -266,3 +277,42 @@ export const referenceDataSchema = z.object({
   us_states: z.array(z.object({ code: z.string(), name: z.string() })),
 })
 export type ReferenceData = z.infer<typeof referenceDataSchema>
+
+/** Behind the admin guard; patient-facing wording is the platform's, so only its admin edits it. */
+export const REFERENCE_DATA_ENDPOINTS = {
+  tables: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/reference-data/',
+    access: 'ADMIN_GUARD',
+    answers: { 200: referenceDataSchema },
+  }),
+  templates: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/reference-data/templates/',
+    access: 'ADMIN_GUARD',
+    answers: { 200: messageTemplateListSchema },
+  }),
+  history: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/reference-data/templates/:key/:language/',
+    access: 'ADMIN_GUARD',
+    params: templateKeyParamsSchema,
+    answers: { 200: messageTemplateHistorySchema },
+  }),
+  save: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/reference-data/templates/:key/:language/',
+    access: 'PLATFORM_ADMIN',
+    params: templateKeyParamsSchema,
+    body: templateSaveSchema,
+    answers: { 200: messageTemplateHistorySchema },
+  }),
+  restore: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/reference-data/templates/:key/:language/restore/',
+    access: 'PLATFORM_ADMIN',
+    params: templateKeyParamsSchema,
+    body: templateRestoreSchema,
+    answers: { 200: messageTemplateHistorySchema },
+  }),
+}

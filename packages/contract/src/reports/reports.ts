@@ -1,5 +1,6 @@
-// The ACO's risk-score and HCC report (/app/aco/reports): each patient's newest score for a model and
-// payment year, with its HCCs, filtered by TIN; CSV export is audited.
+// The ACO's risk-score and HCC report (/app/aco/reports): each patient's newest Part C score for a model and
+// payment year, with its HCCs, beside their Part D (RxHCC) score with its RxHCCs, filtered by TIN; CSV export
+// is audited.
 import { z } from 'zod'
 
 export const REPORT_PATHS = { risk: '/api/reports/risk/', riskExport: '/api/reports/risk/export/' } as const
@@ -20,6 +21,12 @@ export const riskReportRowSchema = z.object({
   score: z.number(),
   payment_score: z.number().nullable(),
   hccs: z.array(z.object({ hcc: z.string(), label: z.string() })),
+  /** The Part D model (RxHCC-V08), null when no Part D score is computed for the patient yet. */
+  part_d_model: z.string().nullable(),
+  /** The Part D score normalised for MA-PD plans, and for stand-alone PDPs. */
+  part_d_score: z.number().nullable(),
+  part_d_pdp_score: z.number().nullable(),
+  rx_hccs: z.array(z.object({ rx_hcc: z.string(), label: z.string() })),
   calculated_at: z.string(),
 })
 export type RiskReportRow = z.infer<typeof riskReportRowSchema>

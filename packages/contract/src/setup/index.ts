@@ -1,2 +1,2 @@
-// The setup wizard that turns a new account into a ready organisation (spec 2 Setup wizard).
+// The setup wizard that turns a new account into a ready organisation.
 export * from './setup.ts'

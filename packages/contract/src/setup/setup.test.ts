@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   INITIAL_SETUP_STATE,
+  answeredAtSignup,
   identityErrors,
+  prefilledSetupState,
   isProgressFresh,
   isSetupReady,
   readinessGates,
@@ -25,6 +27,7 @@ describe('readiness gates', () => {
     expect(readinessGates(physician)).toEqual({
       emailVerified: true,
       billingActive: true,
+      businessType: true,
       npiValidated: true,
       displayIdentity: true,
     })
@@ -34,7 +37,7 @@ describe('readiness gates', () => {
   it('fails an NPI whose check digit is wrong, and counts the share of true gates', () => {
     const wrong = { ...physician, npiData: { ...physician.npiData, npi: '1245319598' } }
     expect(readinessGates(wrong).npiValidated).toBe(false)
-    expect(setupProgress(readinessGates(wrong))).toBe(75)
+    expect(setupProgress(readinessGates(wrong))).toBe(80)
     expect(identityErrors(wrong)['npiData.npi']).toBe('Enter a valid 10-digit NPI')
   })
 
@@ -99,6 +102,73 @@ describe('readiness gates', () => {
 
   it('is never ready without a business type', () => {
     expect(isSetupReady(INITIAL_SETUP_STATE)).toBe(false)
+  })
+})
+
+describe('progress', () => {
+  it('only rises as the wizard goes forward, whatever business type is chosen', () => {
+    const start = setupProgress(readinessGates(INITIAL_SETUP_STATE))
+    expect(start).toBe(50)
+    for (const accountType of ['INDIVIDUAL', 'TEAM'] as const)
+      for (const businessType of [
+        'MEDICAL_PROVIDER',
+        'INSURANCE_AGENCY',
+        'ACO',
+        'MEDICAL_PROVIDER_TEAM',
+        'INSURANCE_AGENCY_TEAM',
+      ] as const) {
+        const chosen = setupProgress(readinessGates({ ...INITIAL_SETUP_STATE, accountType, businessType }))
+        expect(chosen, businessType).toBeGreaterThanOrEqual(start)
+      }
+    const typed = { ...physician, npiData: { ...physician.npiData, npi: '', display_name: '' } }
+    const steps = [
+      typed,
+      { ...typed, npiData: { ...typed.npiData, npi: '1245319599' } },
+      { ...typed, npiData: { ...typed.npiData, npi: '1245319599', display_name: 'Ruiz Family Medicine' } },
+    ].map((state) => setupProgress(readinessGates(state)))
+    expect(steps).toEqual([60, 80, 100])
+  })
+})
+
+describe('what sign-up already answered', () => {
+  const practice = {
+    name: 'Lakeside Family Medicine',
+    organization_type: 'PHYSICIAN_GROUP' as const,
+    npi: '1234567893',
+    npn: null,
+    license_state: null,
+  }
+
+  it('opens a practice on the identity step with its type, NPI and name, the display name its own', () => {
+    const state = prefilledSetupState(practice)
+    expect(state).toMatchObject({
+      currentStep: 'identity',
+      accountType: 'TEAM',
+      businessType: 'MEDICAL_PROVIDER_TEAM',
+      npiData: {
+        npi: '1234567893',
+        display_name: 'Lakeside Family Medicine',
+        organization_name: 'Lakeside Family Medicine',
+      },
+    })
+    expect(answeredAtSignup(practice)).toEqual({ businessType: true, npi: true })
+    expect(isSetupReady(state)).toBe(true)
+  })
+
+  it('names an ACO and an agency by their sign-up names, and asks everything of an unknown type', () => {
+    expect(prefilledSetupState({ ...practice, organization_type: 'ACO', npi: null })).toMatchObject({
+      businessType: 'ACO',
+      acoProfile: { legal_name: 'Lakeside Family Medicine' },
+    })
+    const agency = { ...practice, organization_type: 'INSURANCE_AGENCY' as const, npi: null }
+    expect(prefilledSetupState(agency)).toMatchObject({
+      businessType: 'INSURANCE_AGENCY_TEAM',
+      agencyProfile: { legal_name: 'Lakeside Family Medicine' },
+    })
+    expect(answeredAtSignup(agency)).toEqual({ businessType: true, npi: false })
+    expect(prefilledSetupState({ ...practice, organization_type: 'INDIVIDUAL' })).toEqual(INITIAL_SETUP_STATE)
+    expect(prefilledSetupState(null)).toEqual(INITIAL_SETUP_STATE)
+    expect(answeredAtSignup(null)).toEqual({ businessType: false, npi: false })
   })
 })
 

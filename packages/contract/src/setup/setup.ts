@@ -1,4 +1,4 @@
-// The setup wizard (spec 2 §3 'Setup wizard state', §4 'Setup wizard'): the account and business type, each
+// The setup wizard: the account and business type, each
 // business type's identity, the first invitations, and the readiness gates that say when it is done. The
 // browser and the server validate with these same rules.
 import { z } from 'zod'
@@ -7,12 +7,8 @@ import { tinDigits } from '../tins/tins.ts'
 import { isUsStateCode } from '../shared/us-states.ts'
 import { isValidPhone } from '../shared/validators.ts'
 import { SETUP_WIZARD } from '../shared/constants.ts'
-
-export const SETUP_PATHS = {
-  progress: '/api/setup/progress/',
-  complete: '/api/setup/complete/',
-  npiLookup: (npi: string) => `/api/setup/npi/${npi}/`,
-} as const
+import { organizationTypeSchema, type OrganizationType } from '../shared/access.ts'
+import { defineEndpoint } from '../shared/endpoints.ts'
 
 export const SETUP_STEPS = ['business-type', 'identity', 'invites', 'complete'] as const
 export type SetupStep = (typeof SETUP_STEPS)[number]
@@ -173,15 +169,19 @@ export function identityErrors(state: SetupState): Record<string, string> {
 
 export type ReadinessContext = { emailVerified: boolean; billingActive: boolean }
 
-/** The readiness gates: the two always-true ones, then the chosen business type's own (spec 2 §4). */
+/** The readiness gates: the two always-true ones, then the chosen business type's own. */
 export function readinessGates(
   state: SetupState,
   context: ReadinessContext = { emailVerified: true, billingActive: true },
 ): Record<string, boolean> {
   const { acoProfile, npiData, agencyProfile, individualProfile } = state
+  // The business type is a gate of its own, and before it is chosen its identity counts as one more: the
+  // share of true gates then never falls when the type is chosen, so the figure only rises as the wizard
+  // goes forward.
   const gates: Record<string, boolean> = {
     emailVerified: context.emailVerified,
     billingActive: context.billingActive,
+    businessType: state.businessType !== null,
   }
   switch (state.businessType) {
     case 'ACO':
@@ -211,7 +211,7 @@ export function readinessGates(
         isEmail(agencyProfile.support_email)
       break
     default:
-      gates.businessType = false
+      gates.identity = false
   }
   return gates
 }
@@ -257,10 +257,67 @@ export function redo(history: SetupHistory): SetupHistory {
   }
 }
 
+/** What sign-up already recorded about the organisation: the wizard starts from it instead of asking again. */
+export const setupOrganizationSchema = z.object({
+  name: z.string(),
+  organization_type: organizationTypeSchema,
+  npi: z.string().nullable(),
+  npn: z.string().nullable(),
+  license_state: z.string().nullable(),
+})
+export type SetupOrganization = z.infer<typeof setupOrganizationSchema>
+
+/** The business type an organisation created at sign-up already is (a team: it has an administrator). */
+const BUSINESS_TYPE_OF: Partial<
+  Record<OrganizationType, { accountType: SetupAccountType; businessType: BusinessType }>
+> = {
+  ACO: { accountType: 'TEAM', businessType: 'ACO' },
+  PHYSICIAN_GROUP: { accountType: 'TEAM', businessType: 'MEDICAL_PROVIDER_TEAM' },
+  FQHC: { accountType: 'TEAM', businessType: 'MEDICAL_PROVIDER_TEAM' },
+  INSURANCE_AGENCY: { accountType: 'TEAM', businessType: 'INSURANCE_AGENCY_TEAM' },
+}
+
+/** Which of the wizard's answers sign-up already gave; the wizard shows them read-only. */
+export function answeredAtSignup(organization: SetupOrganization | null): {
+  businessType: boolean
+  npi: boolean
+} {
+  const known = organization ? BUSINESS_TYPE_OF[organization.organization_type] : undefined
+  return {
+    businessType: known !== undefined,
+    npi: isMedicalProvider(known?.businessType ?? null) && isValidNpi(organization?.npi ?? ''),
+  }
+}
+
+/**
+ * A first visit's state, filled from sign-up: the business type (so the wizard opens on the identity step),
+ * the organisation's name, and its NPI. The name patients see defaults to the organisation's name.
+ */
+export function prefilledSetupState(organization: SetupOrganization | null): SetupState {
+  const known = organization ? BUSINESS_TYPE_OF[organization.organization_type] : undefined
+  if (!organization || !known) return INITIAL_SETUP_STATE
+  const name = organization.name.trim()
+  const state: SetupState = { ...INITIAL_SETUP_STATE, ...known, currentStep: 'identity' }
+  switch (known.businessType) {
+    case 'ACO':
+      return { ...state, acoProfile: { ...state.acoProfile, legal_name: name } }
+    case 'MEDICAL_PROVIDER_TEAM':
+      return {
+        ...state,
+        npiData: { npi: organization.npi ?? '', display_name: name, organization_name: name },
+      }
+    case 'INSURANCE_AGENCY_TEAM':
+      return { ...state, agencyProfile: { ...state.agencyProfile, legal_name: name } }
+    default:
+      return state
+  }
+}
+
 export const setupProgressResponseSchema = z.object({
   state: setupStateSchema.nullable(),
   updated_at: z.string().nullable(),
   completed: z.boolean(),
+  organization: setupOrganizationSchema.nullable(),
 })
 export type SetupProgressResponse = z.infer<typeof setupProgressResponseSchema>
 
@@ -270,3 +327,38 @@ export const npiLookupSchema = z.object({
   organization_name: z.string().nullable(),
   found: z.boolean(),
 })
+
+const setupStateBodySchema = z.object({ state: setupStateSchema })
+/** Setup done: where the user's home page is now. */
+export const setupCompleteResponseSchema = z.object({ detail: z.string(), home: z.string() })
+
+export const SETUP_ENDPOINTS = {
+  progress: defineEndpoint({
+    method: 'GET',
+    path: '/api/setup/progress/',
+    access: 'SIGNED_IN',
+    answers: { 200: setupProgressResponseSchema },
+  }),
+  saveProgress: defineEndpoint({
+    method: 'PUT',
+    path: '/api/setup/progress/',
+    access: 'SIGNED_IN',
+    body: setupStateBodySchema,
+    answers: { 200: setupProgressResponseSchema },
+  }),
+  complete: defineEndpoint({
+    method: 'POST',
+    path: '/api/setup/complete/',
+    access: 'SIGNED_IN',
+    body: setupStateBodySchema,
+    answers: { 200: setupCompleteResponseSchema },
+  }),
+  /** The NPI registry (NPPES) asked for one number. */
+  npiLookup: defineEndpoint({
+    method: 'GET',
+    path: '/api/setup/npi/:npi/',
+    access: 'SIGNED_IN',
+    params: z.object({ npi: z.string().max(20) }),
+    answers: { 200: npiLookupSchema },
+  }),
+}

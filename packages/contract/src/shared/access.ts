@@ -43,7 +43,7 @@ export const AGENT_ROLES = ['AGENT_ADMIN', 'AGENT_USER'] as const satisfies read
 /** ACO and physician roles: MRN required, MRN/Medicare ID search, renewal, export. */
 export const PROVIDER_ROLES = [...ACO_ROLES, ...PHYSICIAN_ROLES] as const satisfies readonly Role[]
 
-/** Groups whose members pass the admin guard (spec 2 §2 Guards), besides superusers. */
+/** Groups whose members pass the admin guard, besides superusers. */
 export const ADMIN_GROUPS = ['Admin', 'Organization Admin', 'Tenant Admin'] as const
 export type AdminGroup = (typeof ADMIN_GROUPS)[number]
 

@@ -21,5 +21,19 @@ export const healthSchema = z.object({
   version: z.string(),
 })
 
-/** GET /api/health/ready/: 200 once start-up work is done; 503 with Retry-After before. */
-export const readinessSchema = z.object({ status: z.literal('ready') })
+/** Demo stand-ins and tools a deployment switched on by name (never listed in the embedded demo). */
+export const unsafeDemoFeatureSchema = z.enum([
+  'stripe_standin',
+  'bluebutton_sandbox',
+  'dev_tools',
+  'demo_seed',
+])
+
+/**
+ * GET /api/health/ready/: 200 once start-up work is done; 503 with Retry-After before. A deployment running
+ * any demo stand-in or tool lists them, so a monitor can alert on a production that is not one.
+ */
+export const readinessSchema = z.object({
+  status: z.literal('ready'),
+  unsafe_demo_features: z.array(unsafeDemoFeatureSchema).optional(),
+})

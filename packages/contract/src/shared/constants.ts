@@ -46,6 +46,8 @@ export const AUTHORIZATION = {
   agentValidityHours: 10,
   consentLinkValidityDays: 7,
   resendsPerDay: 3,
+  /** How long 'Clear My Requests' offers Undo. */
+  clearUndoMs: 15_000,
 } as const
 
 export const PATIENT_SEARCH = { debounceMs: 300, recentSearchesKept: 5 } as const

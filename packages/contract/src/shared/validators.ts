@@ -17,6 +17,9 @@ export const MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   currentPasswordRequired: 'Current password is required',
   newPasswordRequired: 'New password is required',
+  passwordTooCommon:
+    'This password is one of the most common ones and easy to guess. Choose another, such as a few unrelated words.',
+  passwordTooPersonal: 'Your password must not be your email address or the name of this service.',
 } as const
 
 /** Optional +1, then 10 digits with optional separators: '(555) 123-4567', '555.123.4567', '+1 555 123 4567'. */

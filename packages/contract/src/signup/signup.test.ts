@@ -47,3 +47,15 @@ describe('sign-up', () => {
     expect(result.error?.issues[0]?.path).toEqual(['password_confirm'])
   })
 })
+
+describe('an empty sign-up form', () => {
+  it("names each missing field in the form's own words, never zod's", () => {
+    for (const account_type of ['physician', 'agent', 'aco'] as const) {
+      const result = signupSchema.safeParse({ account_type })
+      const messages = result.error?.issues.map((issue) => issue.message) ?? []
+      expect(messages.length, account_type).toBeGreaterThan(0)
+      for (const message of messages) expect(message, account_type).not.toMatch(/Invalid input|expected/i)
+      expect(messages).toEqual(expect.arrayContaining(['First name is required', 'Password is required']))
+    }
+  })
+})

@@ -1,6 +1,7 @@
 // Self-service sign-up: an insurance agency, a physician practice or an ACO creates its organisation and its
 // first administrator in one step, then verifies the email address before the first sign-in.
 import { z } from 'zod'
+import { loginResponseSchema } from '../auth/auth.ts'
 import { US_STATES } from '../shared/us-states.ts'
 import { MESSAGES, passwordSchema } from '../shared/validators.ts'
 
@@ -10,12 +11,14 @@ export const SIGNUP_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   emailTaken: 'An account with this email already exists',
   organizationRequired: 'Organization name is required',
+  passwordRequired: 'Password is required',
   npi: 'An NPI is 10 digits and must pass the NPI check digit',
   npn: 'An NPN is 1 to 10 digits',
   licenseState: 'Choose the state that issued your license',
   practiceType: 'Choose physician group or FQHC',
   checkEmail: 'Check your email: we sent a link to verify your address. It works for 24 hours.',
   verified: 'Your email address is verified. You can sign in now.',
+  verifiedSignedIn: 'Your email address is verified. Welcome to BlueConsent.',
   invalidLink: 'This verification link is invalid or has expired',
   notVerified: 'Please verify your email address before signing in. We sent you a link when you signed up.',
   resent: 'If that address has an account waiting for verification, we sent it a new link.',
@@ -47,18 +50,28 @@ export function isValidNpi(value: string): boolean {
 
 const STATE_CODES = US_STATES.map((state) => state.code) as [string, ...string[]]
 
+/** A text field left empty arrives as nothing at all: it gets the field's own message, never zod's default. */
+const text = (message: string) => z.string({ error: message })
+
 const common = {
-  first_name: z.string().trim().min(1, SIGNUP_MESSAGES.firstNameRequired).max(150),
-  last_name: z.string().trim().min(1, SIGNUP_MESSAGES.lastNameRequired).max(150),
-  email: z
-    .string()
+  first_name: text(SIGNUP_MESSAGES.firstNameRequired)
+    .trim()
+    .min(1, SIGNUP_MESSAGES.firstNameRequired)
+    .max(150),
+  last_name: text(SIGNUP_MESSAGES.lastNameRequired).trim().min(1, SIGNUP_MESSAGES.lastNameRequired).max(150),
+  email: text(SIGNUP_MESSAGES.emailInvalid)
     .trim()
     .max(254)
     .pipe(z.email(SIGNUP_MESSAGES.emailInvalid))
     .transform((email) => email.toLowerCase()),
-  password: passwordSchema,
-  password_confirm: z.string().max(256),
-  organization_name: z.string().trim().min(1, SIGNUP_MESSAGES.organizationRequired).max(200),
+  password: text(SIGNUP_MESSAGES.passwordRequired)
+    .min(1, SIGNUP_MESSAGES.passwordRequired)
+    .pipe(passwordSchema),
+  password_confirm: text(MESSAGES.passwordsDoNotMatch).max(256),
+  organization_name: text(SIGNUP_MESSAGES.organizationRequired)
+    .trim()
+    .min(1, SIGNUP_MESSAGES.organizationRequired)
+    .max(200),
 }
 
 export const signupSchema = z
@@ -66,8 +79,7 @@ export const signupSchema = z
     z.object({
       account_type: z.literal('agent'),
       ...common,
-      npn: z
-        .string()
+      npn: text(SIGNUP_MESSAGES.npn)
         .trim()
         .regex(/^\d{1,10}$/, SIGNUP_MESSAGES.npn),
       license_state: z.enum(STATE_CODES, SIGNUP_MESSAGES.licenseState),
@@ -76,7 +88,7 @@ export const signupSchema = z
       account_type: z.literal('physician'),
       ...common,
       organization_type: z.enum(['PHYSICIAN_GROUP', 'FQHC'], SIGNUP_MESSAGES.practiceType),
-      npi: z.string().trim().refine(isValidNpi, SIGNUP_MESSAGES.npi),
+      npi: text(SIGNUP_MESSAGES.npi).trim().refine(isValidNpi, SIGNUP_MESSAGES.npi),
     }),
     z.object({ account_type: z.literal('aco'), ...common }),
   ])
@@ -93,3 +105,9 @@ export const checkEmailResultSchema = z.object({ available: z.boolean() })
 export const verifyEmailSchema = z.object({ token: z.string().min(1).max(300) })
 export const resendVerificationSchema = z.object({ email: z.string().trim().max(254) })
 export const signupDetailSchema = z.object({ detail: z.string() })
+/** The verification link followed: the address is verified and, when the link is recent, a session starts. */
+export const verifyEmailResultSchema = z.object({
+  detail: z.string(),
+  session: loginResponseSchema.nullable(),
+})
+export type VerifyEmailResult = z.infer<typeof verifyEmailResultSchema>

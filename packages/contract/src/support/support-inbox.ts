@@ -1,11 +1,10 @@
-// The admin support inbox (issue 16): /api/admin/support/. A platform administrator sees every request; an
+// The admin support inbox. A platform administrator sees every request; an
 // organisation's administrator only their organisation's (public contact-form requests have none, so only the
 // platform sees them). Subject, message and sender are decrypted for the reading admin only.
 import { z } from 'zod'
 import { idSchema, isoDateTimeSchema, paginated } from '../shared/common.ts'
 import { SUPPORT } from '../shared/constants.ts'
-
-export const SUPPORT_INBOX_PATH = '/api/admin/support/'
+import { defineEndpoint, idParamsSchema } from '../shared/endpoints.ts'
 
 export const SUPPORT_STATUSES = ['new', 'answered', 'closed'] as const
 export type SupportStatus = (typeof SUPPORT_STATUSES)[number]
@@ -19,6 +18,7 @@ export const SUPPORT_INBOX_MESSAGES = {
   replyRequired: 'Write a reply first.',
   replyTooLong: `The reply must be ${SUPPORT.messageMax} characters or less`,
   replyToClosed: 'This request is closed. Reopen it before replying.',
+  noReplyAddress: 'This request left no email address, so it cannot be answered by email.',
   notAnAdmin: 'Choose an administrator who can see this request.',
   alreadyClosed: 'This request is already closed.',
   notClosed: 'This request is not closed.',
@@ -43,7 +43,8 @@ export const supportInboxItemSchema = z.object({
   reference: z.string(),
   subject: z.string(),
   sender_name: z.string().nullable(),
-  sender_email: z.string(),
+  /** Null for a public request that left no address: it cannot be answered by email. */
+  sender_email: z.string().nullable(),
   organization_id: idSchema.nullable(),
   organization_name: z.string().nullable(),
   source: z.enum(['app', 'public']),
@@ -101,4 +102,58 @@ export function supportAge(createdAt: string, now: Date): string {
   if (hours < 24) return hours === 1 ? '1 hour' : `${hours} hours`
   const days = Math.floor(hours / 24)
   return days === 1 ? '1 day' : `${days} days`
+}
+
+/** Behind the admin guard; the server filters by the admin's scope (404 outside it). */
+export const SUPPORT_INBOX_ENDPOINTS = {
+  inbox: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/support/',
+    access: 'ADMIN_GUARD',
+    query: supportInboxQuerySchema,
+    answers: { 200: supportInboxListSchema },
+  }),
+  inboxAdmins: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/support/admins/',
+    access: 'ADMIN_GUARD',
+    answers: { 200: supportAdminListSchema },
+  }),
+  inboxRequest: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/support/:id/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    answers: { 200: supportRequestDetailSchema },
+  }),
+  assign: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/support/:id/assign/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    body: supportAssignSchema,
+    answers: { 200: supportRequestDetailSchema },
+  }),
+  reply: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/support/:id/reply/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    body: supportReplySchema,
+    answers: { 200: supportRequestDetailSchema },
+  }),
+  close: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/support/:id/close/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    answers: { 200: supportRequestDetailSchema },
+  }),
+  reopen: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/support/:id/reopen/',
+    access: 'ADMIN_GUARD',
+    params: idParamsSchema,
+    answers: { 200: supportRequestDetailSchema },
+  }),
 }

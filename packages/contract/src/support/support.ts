@@ -1,12 +1,8 @@
-// Support requests: a signed-in user's (POST /api/support/) and the public contact form's
-// (POST /api/support/public/), both answered with a request id and acknowledged by email (spec 2 §5, §7, §8).
+// Support requests: a signed-in user's and the public contact form's, both answered with a request id and
+// acknowledged by email.
 import { z } from 'zod'
 import { SUPPORT } from '../shared/constants.ts'
-
-export const SUPPORT_PATHS = {
-  signedIn: '/api/support/',
-  public: '/api/support/public/',
-} as const
+import { defineEndpoint } from '../shared/endpoints.ts'
 
 export const SUPPORT_MESSAGES = {
   subjectRequired: 'Subject is required',
@@ -61,11 +57,13 @@ const senderEmailSchema = z
   .transform((email) => email.toLowerCase())
 
 /**
- * POST /api/support/public/: the same, plus who to answer. The honeypot is accepted whatever it holds, so a
- * bot sees the usual answer; the server acts only when it is empty.
+ * POST /api/support/public/: the same payload (subject, message), plus, optionally, who to answer: the public
+ * form asks for an address, a caller that sends none gets no acknowledgement and no reply by email. The
+ * honeypot is accepted whatever it holds, so a bot sees the usual answer; the server acts only when it is
+ * empty.
  */
 export const supportPublicRequestSchema = supportRequestSchema.extend({
-  email: senderEmailSchema,
+  email: senderEmailSchema.optional(),
   name: z
     .string()
     .trim()
@@ -85,3 +83,21 @@ export const SUPPORT_REFERENCE_PATTERN = /^SR-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{
 
 export const supportResponseSchema = z.object({ request_id: z.string(), detail: z.string() })
 export type SupportResponse = z.infer<typeof supportResponseSchema>
+
+export const SUPPORT_ENDPOINTS = {
+  submit: defineEndpoint({
+    method: 'POST',
+    path: '/api/support/',
+    access: 'SIGNED_IN',
+    body: supportRequestSchema,
+    answers: { 201: supportResponseSchema },
+  }),
+  /** The public contact form: no sign-in. */
+  submitPublic: defineEndpoint({
+    method: 'POST',
+    path: '/api/support/public/',
+    access: 'PUBLIC',
+    body: supportPublicRequestSchema,
+    answers: { 201: supportResponseSchema },
+  }),
+}

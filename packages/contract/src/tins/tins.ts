@@ -2,6 +2,7 @@
 // staff can be limited to. Calls live under /api/organizations/{orgId}/tins/ and are the ACO admin's alone.
 import { z } from 'zod'
 import { idSchema, isoDateTimeSchema, paginated } from '../shared/common.ts'
+import { defineEndpoint } from '../shared/endpoints.ts'
 
 export const TIN_MESSAGES = {
   loadFailed: 'Failed to load TIN registry',
@@ -65,12 +66,13 @@ export const tinListQuerySchema = z.looseObject({
   page_size: z.coerce.number().int().min(1).max(100).default(50),
 })
 
+/** The registry's figures: every server sends the patients assigned; the others are this server's own. */
 export const tinSummarySchema = z.object({
-  total_tins: z.number().int(),
-  active_tins: z.number().int(),
-  inactive_tins: z.number().int(),
+  total_tins: z.number().int().optional(),
+  active_tins: z.number().int().optional(),
+  inactive_tins: z.number().int().optional(),
   total_patients_assigned: z.number().int(),
-  unassigned_patients: z.number().int(),
+  unassigned_patients: z.number().int().optional(),
 })
 export type TinSummary = z.infer<typeof tinSummarySchema>
 
@@ -123,3 +125,95 @@ export type PatientTin = z.infer<typeof patientTinSchema>
 
 export const unassignedSummarySchema = z.object({ total_unassigned: z.number().int() })
 export type UnassignedSummary = z.infer<typeof unassignedSummarySchema>
+
+const organizationParamsSchema = z.object({ orgId: z.string().max(200) })
+const tinParamsSchema = z.object({ orgId: z.string().max(200), id: z.string().max(200) })
+const patientParamsSchema = z.object({ orgId: z.string().max(200), patientId: z.string().max(200) })
+
+/** Only an ACO's admin reaches these; the server then requires the caller's own ACO (404 otherwise). */
+export const TIN_ENDPOINTS = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/organizations/:orgId/tins/',
+    access: 'ACO_ADMIN',
+    params: organizationParamsSchema,
+    query: tinListQuerySchema,
+    answers: { 200: tinListSchema },
+  }),
+  summary: defineEndpoint({
+    method: 'GET',
+    path: '/api/organizations/:orgId/tins/summary/',
+    access: 'ACO_ADMIN',
+    params: organizationParamsSchema,
+    answers: { 200: tinSummarySchema },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/organizations/:orgId/tins/',
+    access: 'ACO_ADMIN',
+    params: organizationParamsSchema,
+    body: tinCreateSchema,
+    answers: { 201: tinSchema },
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/organizations/:orgId/tins/:id/',
+    access: 'ACO_ADMIN',
+    params: tinParamsSchema,
+    body: tinUpdateSchema,
+    answers: { 200: tinSchema },
+  }),
+  /** Deactivates the TIN (answers 204); its row and history stay. */
+  deactivate: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/organizations/:orgId/tins/:id/',
+    access: 'ACO_ADMIN',
+    params: tinParamsSchema,
+  }),
+  reactivate: defineEndpoint({
+    method: 'POST',
+    path: '/api/organizations/:orgId/tins/:id/reactivate/',
+    access: 'ACO_ADMIN',
+    params: tinParamsSchema,
+    answers: { 200: tinSchema },
+  }),
+  patients: defineEndpoint({
+    method: 'GET',
+    path: '/api/organizations/:orgId/tins/:id/patients/',
+    access: 'ACO_ADMIN',
+    params: tinParamsSchema,
+    query: tinPatientQuerySchema,
+    answers: { 200: tinPatientListSchema },
+  }),
+  bulkAttach: defineEndpoint({
+    method: 'POST',
+    path: '/api/organizations/:orgId/tins/:id/bulk-attach-patients/',
+    access: 'ACO_ADMIN',
+    params: tinParamsSchema,
+    body: bulkAttachSchema,
+    answers: { 200: bulkAttachResultSchema },
+  }),
+  reassignPatient: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/organizations/:orgId/patients/:patientId/tin/',
+    access: 'ACO_ADMIN',
+    params: patientParamsSchema,
+    body: patientTinSchema,
+    answers: { 200: tinPatientSchema },
+  }),
+  unassignedSummary: defineEndpoint({
+    method: 'GET',
+    path: '/api/organizations/:orgId/patients/unassigned/summary/',
+    access: 'ACO_ADMIN',
+    params: organizationParamsSchema,
+    answers: { 200: unassignedSummarySchema },
+  }),
+  unassignedPatients: defineEndpoint({
+    method: 'GET',
+    path: '/api/organizations/:orgId/patients/unassigned/',
+    access: 'ACO_ADMIN',
+    params: organizationParamsSchema,
+    query: tinPatientQuerySchema,
+    answers: { 200: tinPatientListSchema },
+  }),
+}

@@ -1,24 +1,9 @@
 // Two-factor sign-in with TOTP (RFC 6238) and recovery codes, and the account's active sessions.
-// Beyond spec 2, whose Security tab only promised a two-factor card 'coming soon' (issue 13).
+// Beyond the original portal, whose Security tab only promised a two-factor card 'coming soon'.
 import { z } from 'zod'
 import { loginResponseSchema } from '../auth/auth.ts'
-
-export const TWO_FACTOR_PATHS = {
-  status: '/api/two-factor/',
-  setup: '/api/two-factor/setup/',
-  confirm: '/api/two-factor/confirm/',
-  recoveryCodes: '/api/two-factor/recovery-codes/',
-  disable: '/api/two-factor/disable/',
-  /** The second step of sign-in: the challenge from /api/jwt/login/ and a code. */
-  login: '/api/jwt/login/two-factor/',
-  /** Enrolment during sign-in, when the organisation requires two-factor and the user has none yet. */
-  loginSetup: '/api/jwt/login/two-factor/setup/',
-  loginConfirm: '/api/jwt/login/two-factor/confirm/',
-  organizationSecurity: (orgId: string) => `/api/organizations/${orgId}/security/`,
-  sessions: '/api/sessions/',
-  signOutOtherSessions: '/api/sessions/sign-out-others/',
-  session: (id: string) => `/api/sessions/${id}/`,
-} as const
+import { detailSchema } from '../shared/common.ts'
+import { defineEndpoint } from '../shared/endpoints.ts'
 
 export const TWO_FACTOR = {
   issuer: 'BlueConsent',
@@ -239,4 +224,102 @@ export function describeDevice(userAgent: string | null | undefined): string {
   if (browser) return browser
   if (system) return `A browser on ${system}`
   return 'Unknown device'
+}
+
+const organizationParamsSchema = z.object({ orgId: z.string().max(200) })
+
+/** The user's own two-factor and sessions, the second step of sign-in, and the organisation's requirement. */
+export const TWO_FACTOR_ENDPOINTS = {
+  status: defineEndpoint({
+    method: 'GET',
+    path: '/api/two-factor/',
+    access: 'SIGNED_IN',
+    answers: { 200: twoFactorStatusSchema },
+  }),
+  setup: defineEndpoint({
+    method: 'POST',
+    path: '/api/two-factor/setup/',
+    access: 'SIGNED_IN',
+    body: twoFactorSetupRequestSchema,
+    answers: { 200: twoFactorSetupSchema },
+  }),
+  confirm: defineEndpoint({
+    method: 'POST',
+    path: '/api/two-factor/confirm/',
+    access: 'SIGNED_IN',
+    body: twoFactorConfirmSchema,
+    answers: { 200: recoveryCodesSchema },
+  }),
+  recoveryCodes: defineEndpoint({
+    method: 'POST',
+    path: '/api/two-factor/recovery-codes/',
+    access: 'SIGNED_IN',
+    body: twoFactorReauthSchema,
+    answers: { 200: recoveryCodesSchema },
+  }),
+  disable: defineEndpoint({
+    method: 'POST',
+    path: '/api/two-factor/disable/',
+    access: 'SIGNED_IN',
+    body: twoFactorReauthSchema,
+    answers: { 200: detailSchema },
+  }),
+  /** The second step of sign-in: the challenge the password step answered with, and a code. */
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/jwt/login/two-factor/',
+    access: 'PUBLIC',
+    body: loginTwoFactorRequestSchema,
+    answers: { 200: loginResponseSchema },
+  }),
+  /** Enrolment during sign-in, when the organisation requires two-factor and the user has none yet. */
+  loginSetup: defineEndpoint({
+    method: 'POST',
+    path: '/api/jwt/login/two-factor/setup/',
+    access: 'PUBLIC',
+    body: loginEnrolmentSetupRequestSchema,
+    answers: { 200: twoFactorSetupSchema },
+  }),
+  loginConfirm: defineEndpoint({
+    method: 'POST',
+    path: '/api/jwt/login/two-factor/confirm/',
+    access: 'PUBLIC',
+    body: loginEnrolmentConfirmRequestSchema,
+    answers: { 200: loginEnrolmentResponseSchema },
+  }),
+  organizationSecurity: defineEndpoint({
+    method: 'GET',
+    path: '/api/organizations/:orgId/security/',
+    access: 'ADMIN_ROLES',
+    params: organizationParamsSchema,
+    answers: { 200: organizationSecuritySchema },
+  }),
+  setOrganizationSecurity: defineEndpoint({
+    method: 'PUT',
+    path: '/api/organizations/:orgId/security/',
+    access: 'ADMIN_ROLES',
+    params: organizationParamsSchema,
+    body: organizationSecuritySchema,
+    answers: { 200: organizationSecuritySchema },
+  }),
+  /** The caller's own sessions only. */
+  sessions: defineEndpoint({
+    method: 'GET',
+    path: '/api/sessions/',
+    access: 'SIGNED_IN',
+    answers: { 200: activeSessionListSchema },
+  }),
+  signOutOtherSessions: defineEndpoint({
+    method: 'POST',
+    path: '/api/sessions/sign-out-others/',
+    access: 'SIGNED_IN',
+    answers: { 200: signedOutCountSchema },
+  }),
+  signOutSession: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/sessions/:id/',
+    access: 'SIGNED_IN',
+    params: z.object({ id: z.string().max(100) }),
+    answers: { 200: detailSchema },
+  }),
 }

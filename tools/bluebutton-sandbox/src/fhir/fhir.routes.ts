@@ -5,8 +5,10 @@ import type { SandboxContext } from '../context.ts'
 import type { FhirResource, JsonObject } from '../synthetic/fhir.ts'
 import { queryAll, queryParams, routeBothSlashes } from '../http.ts'
 import { type FhirResourceType, grantsResource } from '../oauth/scopes.ts'
+import { API_VERSIONS, type ApiVersion } from '../versions.ts'
 import { fhirEndpointUrl, searchBundle } from './bundle.ts'
 import { authenticateCaller, type Caller, FORBIDDEN } from './guard.ts'
+import { isPart2Claim, PART2_LABEL } from './part2.ts'
 import {
   type DateFilter,
   matchesDates,
@@ -42,18 +44,36 @@ async function sendFhir(
   return reply.send(json)
 }
 
+// Permission failures are Blue Button's own (DRF `{detail}`) in every version.
 const fail = (reply: FastifyReply, status: number, detail: string): FastifyReply =>
   reply.code(status).send({ detail })
+
+// What came from BFD: v2 wraps it as `{detail}`; v3 passes BFD's OperationOutcome and status through.
+function upstream(v: ApiVersion, reply: FastifyReply, status: number, detail: string): FastifyReply {
+  if (v === 'v2') return fail(reply, status, detail)
+  const code = status === 404 ? 'not-found' : 'processing'
+  return reply
+    .code(status)
+    .type(FHIR_JSON)
+    .send({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code, diagnostics: detail }] })
+}
 
 async function caller(
   ctx: SandboxContext,
   request: FastifyRequest,
   reply: FastifyReply,
   resource: FhirResourceType,
+  v: ApiVersion,
 ): Promise<Caller | undefined> {
   const who = await authenticateCaller(ctx, request, reply)
   if (!who) return undefined
   if (!grantsResource(who.token.scopes, resource)) {
+    fail(reply, 403, FORBIDDEN)
+    return undefined
+  }
+  // Blue Button refuses every v1/v2 EOB call of a token whose enrollee kept Part 2 records private (v2 cannot
+  // filter them), with DRF's plain permission message.
+  if (resource === 'ExplanationOfBenefit' && v !== 'v3' && !who.token.includePart2) {
     fail(reply, 403, FORBIDDEN)
     return undefined
   }
@@ -85,9 +105,9 @@ const dateParams = (name: string, filters: readonly DateFilter[]): [string, stri
   filters.map((f) => [name, f.raw])
 const claimTypeOf = (id: string): string => id.slice(0, id.indexOf('-'))
 
-function registerPatient(app: FastifyInstance, ctx: SandboxContext): void {
-  routeBothSlashes(app, 'GET', '/v2/fhir/Patient/', async (request, reply) => {
-    const who = await caller(ctx, request, reply, 'Patient')
+function registerPatient(app: FastifyInstance, ctx: SandboxContext, v: ApiVersion): void {
+  routeBothSlashes(app, 'GET', `/${v}/fhir/Patient/`, async (request, reply) => {
+    const who = await caller(ctx, request, reply, 'Patient', v)
     if (!who) return reply
     const search = commonSearch(request, reply)
     if (!search) return reply
@@ -98,7 +118,7 @@ function registerPatient(app: FastifyInstance, ctx: SandboxContext): void {
       (q['_id'] !== undefined && q['_id'] !== patientId) ||
       (q['identifier'] !== undefined && !q['identifier'].endsWith(patientId))
     ) {
-      return fail(reply, 404, NOT_FOUND)
+      return upstream(v, reply, 404, NOT_FOUND)
     }
     const matches = [who.beneficiary.patient].filter((r) =>
       matchesDates(lastUpdatedMs(r), search.lastUpdated),
@@ -109,7 +129,7 @@ function registerPatient(app: FastifyInstance, ctx: SandboxContext): void {
       request,
       reply,
       searchBundle({
-        endpoint: fhirEndpointUrl(ctx, request, '/v2/fhir/Patient'),
+        endpoint: fhirEndpointUrl(ctx, request, `/${v}/fhir/Patient`),
         matches,
         paging: search,
         params,
@@ -117,19 +137,19 @@ function registerPatient(app: FastifyInstance, ctx: SandboxContext): void {
       }),
     )
   })
-  app.get('/v2/fhir/Patient/:id', async (request, reply) => {
-    const who = await caller(ctx, request, reply, 'Patient')
+  app.get(`/${v}/fhir/Patient/:id`, async (request, reply) => {
+    const who = await caller(ctx, request, reply, 'Patient', v)
     if (!who) return reply
     const { id } = request.params as { id: string }
     return id === who.beneficiary.patientId
       ? sendFhir(ctx, request, reply, who.beneficiary.patient)
-      : fail(reply, 404, NOT_FOUND)
+      : upstream(v, reply, 404, NOT_FOUND)
   })
 }
 
-function registerCoverage(app: FastifyInstance, ctx: SandboxContext): void {
-  routeBothSlashes(app, 'GET', '/v2/fhir/Coverage/', async (request, reply) => {
-    const who = await caller(ctx, request, reply, 'Coverage')
+function registerCoverage(app: FastifyInstance, ctx: SandboxContext, v: ApiVersion): void {
+  routeBothSlashes(app, 'GET', `/${v}/fhir/Coverage/`, async (request, reply) => {
+    const who = await caller(ctx, request, reply, 'Coverage', v)
     if (!who) return reply
     const search = commonSearch(request, reply)
     if (!search) return reply
@@ -146,7 +166,7 @@ function registerCoverage(app: FastifyInstance, ctx: SandboxContext): void {
       request,
       reply,
       searchBundle({
-        endpoint: fhirEndpointUrl(ctx, request, '/v2/fhir/Coverage'),
+        endpoint: fhirEndpointUrl(ctx, request, `/${v}/fhir/Coverage`),
         matches,
         paging: search,
         params,
@@ -154,27 +174,30 @@ function registerCoverage(app: FastifyInstance, ctx: SandboxContext): void {
       }),
     )
   })
-  app.get('/v2/fhir/Coverage/:id', async (request, reply) => {
-    const who = await caller(ctx, request, reply, 'Coverage')
+  app.get(`/${v}/fhir/Coverage/:id`, async (request, reply) => {
+    const who = await caller(ctx, request, reply, 'Coverage', v)
     if (!who) return reply
     const { id } = request.params as { id: string }
-    if (!/^part-[abcd]--?\d+$/.test(id)) return upstreamBadId(reply, id)
+    if (!/^part-[abcd]--?\d+$/.test(id)) return upstreamBadId(v, reply, id)
     const found = who.beneficiary.coverage.find((r) => r.id === id)
-    return found ? sendFhir(ctx, request, reply, found) : fail(reply, 404, NOT_FOUND)
+    return found ? sendFhir(ctx, request, reply, found) : upstream(v, reply, 404, NOT_FOUND)
   })
 }
 
-// Blue Button passes BFD's 4xx through as a 400 with the upstream diagnostics in the message.
-const upstreamBadId = (reply: FastifyReply, id: string): FastifyReply =>
-  fail(
-    reply,
-    400,
-    `An error occurred contacting the upstream server:Failed to call access method: java.lang.IllegalArgumentException: Unsupported ID pattern: ${id}`,
-  )
+// v2 turns BFD's 4xx into a 400 with the upstream diagnostics in the message; v3 passes BFD's outcome on.
+const BAD_ID = 'Failed to call access method: java.lang.IllegalArgumentException: Unsupported ID pattern: '
+const upstreamBadId = (v: ApiVersion, reply: FastifyReply, id: string): FastifyReply =>
+  v === 'v2'
+    ? fail(reply, 400, `An error occurred contacting the upstream server:${BAD_ID}${id}`)
+    : upstream(v, reply, 400, `${BAD_ID}${id}`)
 
-function registerEob(app: FastifyInstance, ctx: SandboxContext): void {
-  routeBothSlashes(app, 'GET', '/v2/fhir/ExplanationOfBenefit/', async (request, reply) => {
-    const who = await caller(ctx, request, reply, 'ExplanationOfBenefit')
+// What v3 shows a token: every claim, or, when the enrollee kept Part 2 records private, all but those.
+const visibleEobs = (who: Caller): readonly FhirResource[] =>
+  who.token.includePart2 ? who.beneficiary.eobs() : who.beneficiary.eobs().filter((r) => !isPart2Claim(r))
+
+function registerEob(app: FastifyInstance, ctx: SandboxContext, v: ApiVersion): void {
+  routeBothSlashes(app, 'GET', `/${v}/fhir/ExplanationOfBenefit/`, async (request, reply) => {
+    const who = await caller(ctx, request, reply, 'ExplanationOfBenefit', v)
     if (!who) return reply
     const search = commonSearch(request, reply)
     if (!search) return reply
@@ -186,16 +209,17 @@ function registerEob(app: FastifyInstance, ctx: SandboxContext): void {
     if (!types.ok) return fail(reply, 400, types.detail)
     if (!serviceDate.ok) return fail(reply, 400, serviceDate.detail)
     const wanted = types.value ? new Set<string>(types.value) : undefined
-    const matches = who.beneficiary
-      .eobs()
-      .filter(
-        (r) =>
-          (!wanted || wanted.has(claimTypeOf(r.id))) &&
-          matchesDates(lastUpdatedMs(r), search.lastUpdated) &&
-          matchesDates(serviceStartMs(r), serviceDate.value),
-      )
+    const matches = visibleEobs(who).filter(
+      (r) =>
+        (!wanted || wanted.has(claimTypeOf(r.id))) &&
+        matchesDates(lastUpdatedMs(r), search.lastUpdated) &&
+        matchesDates(serviceStartMs(r), serviceDate.value),
+    )
+    // Blue Button adds the exclusion to the search it sends BFD, so the Bundle's links carry it.
+    const excluded: [string, string][] = who.token.includePart2 ? [] : [['_security:not', PART2_LABEL]]
     const params: [string, string][] = [
       ['patient', patientId],
+      ...excluded,
       ...(q['type'] ? ([['type', q['type']]] as [string, string][]) : []),
       ...dateParams('_lastUpdated', search.lastUpdated),
       ...dateParams('service-date', serviceDate.value),
@@ -205,7 +229,7 @@ function registerEob(app: FastifyInstance, ctx: SandboxContext): void {
       request,
       reply,
       searchBundle({
-        endpoint: fhirEndpointUrl(ctx, request, '/v2/fhir/ExplanationOfBenefit'),
+        endpoint: fhirEndpointUrl(ctx, request, `/${v}/fhir/ExplanationOfBenefit`),
         matches,
         paging: search,
         params,
@@ -213,19 +237,19 @@ function registerEob(app: FastifyInstance, ctx: SandboxContext): void {
       }),
     )
   })
-  app.get('/v2/fhir/ExplanationOfBenefit/:id', async (request, reply) => {
-    const who = await caller(ctx, request, reply, 'ExplanationOfBenefit')
+  app.get(`/${v}/fhir/ExplanationOfBenefit/:id`, async (request, reply) => {
+    const who = await caller(ctx, request, reply, 'ExplanationOfBenefit', v)
     if (!who) return reply
     const { id } = request.params as { id: string }
     if (!/^(carrier|dme|hha|hospice|inpatient|outpatient|pde|snf)--?\d+$/.test(id))
-      return upstreamBadId(reply, id)
-    const found = who.beneficiary.eobs().find((r) => r.id === id)
-    return found ? sendFhir(ctx, request, reply, found) : fail(reply, 404, NOT_FOUND)
+      return upstreamBadId(v, reply, id)
+    const found = visibleEobs(who).find((r) => r.id === id)
+    return found ? sendFhir(ctx, request, reply, found) : upstream(v, reply, 404, NOT_FOUND)
   })
 }
 
-function registerUserinfo(app: FastifyInstance, ctx: SandboxContext): void {
-  routeBothSlashes(app, ['GET', 'POST'], '/v2/connect/userinfo', async (request, reply) => {
+function registerUserinfo(app: FastifyInstance, ctx: SandboxContext, v: ApiVersion): void {
+  routeBothSlashes(app, ['GET', 'POST'], `/${v}/connect/userinfo`, async (request, reply) => {
     const who = await authenticateCaller(ctx, request, reply)
     if (!who) return reply
     if (!who.token.scopes.includes('profile')) return fail(reply, 403, FORBIDDEN)
@@ -246,8 +270,10 @@ function registerUserinfo(app: FastifyInstance, ctx: SandboxContext): void {
 }
 
 export function registerFhirRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  registerPatient(app, ctx)
-  registerCoverage(app, ctx)
-  registerEob(app, ctx)
-  registerUserinfo(app, ctx)
+  for (const v of API_VERSIONS) {
+    registerPatient(app, ctx, v)
+    registerCoverage(app, ctx, v)
+    registerEob(app, ctx, v)
+    registerUserinfo(app, ctx, v)
+  }
 }

@@ -5,8 +5,16 @@ import type { SandboxClient } from '../options.ts'
 import { formBody, type FormBody } from './client-auth.ts'
 import { inactiveApplicationMessage } from './messages.ts'
 import { type AccessSummary, consentPage, errorPage, type Lang, loginPage, SANDBOX_CSS } from './pages.ts'
-import { allRegistered, defaultScopes, hasUsableScope, isDemographic, parseScope } from './scopes.ts'
+import {
+  allRegistered,
+  defaultScopes,
+  grantsResource,
+  hasUsableScope,
+  isDemographic,
+  parseScope,
+} from './scopes.ts'
 import type { PendingAuthorization } from './store.ts'
+import { API_VERSIONS, type ApiVersion } from '../versions.ts'
 
 const PENDING_LIFETIME_MS = 10 * 60 * 1000
 const PASSWORD_FOR = (username: string): string => `PW${username.slice(-5)}!`
@@ -59,6 +67,7 @@ async function startAuthorization(
   request: FastifyRequest,
   reply: FastifyReply,
   params: FormBody,
+  version: ApiVersion,
 ): Promise<FastifyReply> {
   const checked = validate(params, ctx.options.clients, ctx.isActive)
   if ('status' in checked) return reply.code(checked.status).send(checked.body)
@@ -79,6 +88,7 @@ async function startAuthorization(
     requestedScopes: parseScope(params['scope']),
     lang: languageOf(params, request),
     expiresAt: ctx.nowMs() + PENDING_LIFETIME_MS,
+    version,
   })
   return reply.redirect(withQuery(ctx.url('/mymedicare/login'), { auth_request: pending.id }), 302)
 }
@@ -136,13 +146,13 @@ function registerLogin(app: FastifyInstance, ctx: SandboxContext): void {
     }
     pending.username = username
     pending.patientId = beneficiary.patientId
-    return reply.redirect(ctx.url(`/v2/o/authorize/${pending.id}/`), 302)
+    return reply.redirect(ctx.url(`/${pending.version}/o/authorize/${pending.id}/`), 302)
   })
 }
 
 function accessSummary(ctx: SandboxContext, client: SandboxClient): AccessSummary {
   if (client.dataAccessType !== 'THIRTEEN_MONTH') return { type: client.dataAccessType }
-  return { type: 'THIRTEEN_MONTH', until: new Date(addMonths(ctx.nowMs(), 13)).toISOString().slice(0, 10) }
+  return { type: 'THIRTEEN_MONTH', until: new Date(addMonths(ctx.nowMs(), 13)).toISOString() }
 }
 
 export function addMonths(ms: number, months: number): number {
@@ -151,16 +161,23 @@ export function addMonths(ms: number, months: number): number {
   return d.getTime()
 }
 
-function consentRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+// The enrollee's Part 2 answer: only v3 asks, and Blue Button's form posts "True" or "False".
+function sharesPart2(version: ApiVersion, form: FormBody): boolean {
+  if (version !== 'v3') return true
+  const value = (form['share_samhsa_data'] ?? '').toLowerCase()
+  return value === 'true' || value === 'on'
+}
+
+function consentRoutes(app: FastifyInstance, ctx: SandboxContext, v: ApiVersion): void {
   const load = (
     request: FastifyRequest,
   ): { pending: PendingAuthorization; client: SandboxClient } | undefined => {
     const pending = livePending(ctx, (request.params as { id?: string }).id)
     const client = ctx.options.clients.find((c) => c.clientId === pending?.clientId)
-    return pending?.username && client ? { pending, client } : undefined
+    return pending?.username && client && pending.version === v ? { pending, client } : undefined
   }
 
-  routeBothSlashes(app, 'GET', '/v2/o/authorize/:id/', async (request, reply) => {
+  routeBothSlashes(app, 'GET', `/${v}/o/authorize/:id/`, async (request, reply) => {
     const found = load(request)
     if (!found) return expiredPage(ctx, reply)
     const { pending, client } = found
@@ -174,18 +191,23 @@ function consentRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       consentPage({
         cssHref: ctx.url(CSS_PATH),
         lang: pending.lang,
-        action: ctx.url(`/v2/o/authorize/${pending.id}/`),
+        action: ctx.url(`/${v}/o/authorize/${pending.id}/`),
         appName: client.name,
         beneficiaryName: beneficiary
           ? `${beneficiary.name.given} ${beneficiary.name.family}`
           : (pending.username ?? ''),
         access: accessSummary(ctx, client),
         showDemographicsChoice: client.collectsDemographics && scopes.some(isDemographic),
+        showPart2Choice: v === 'v3' && grantsResource(scopes, 'ExplanationOfBenefit'),
+        resources: {
+          claims: grantsResource(scopes, 'ExplanationOfBenefit'),
+          coverage: grantsResource(scopes, 'Coverage'),
+        },
       }),
     )
   })
 
-  routeBothSlashes(app, 'POST', '/v2/o/authorize/:id/', async (request, reply) => {
+  routeBothSlashes(app, 'POST', `/${v}/o/authorize/:id/`, async (request, reply) => {
     const found = load(request)
     if (!found) return expiredPage(ctx, reply)
     const { pending, client } = found
@@ -203,7 +225,10 @@ function consentRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       )
     }
     return reply.redirect(
-      withQuery(pending.redirectUri, { code: consent(ctx, client, pending, scopes), state: pending.state }),
+      withQuery(pending.redirectUri, {
+        code: consent(ctx, client, pending, scopes, sharesPart2(v, form)),
+        state: pending.state,
+      }),
       302,
     )
   })
@@ -215,6 +240,7 @@ function consent(
   client: SandboxClient,
   pending: PendingAuthorization,
   scopes: readonly string[],
+  includePart2: boolean,
 ): string {
   const patientId = pending.patientId ?? ''
   const now = ctx.nowMs()
@@ -237,20 +263,23 @@ function consent(
     scopes,
     username: pending.username ?? '',
     patientId,
+    includePart2,
     expiresAt: now + ctx.options.authorizationCodeLifetimeSeconds * 1000,
   }).code
 }
 
 export function registerAuthorizeRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  routeBothSlashes(app, 'GET', '/v2/o/authorize/', async (request, reply) =>
-    startAuthorization(ctx, request, reply, queryParams(request)),
-  )
-  routeBothSlashes(app, 'POST', '/v2/o/authorize/', async (request, reply) => {
-    const body = formBody(request)
-    if (!body['state'])
-      return reply.code(401).send({ status_code: 401, message: 'State required in POST body.' })
-    return startAuthorization(ctx, request, reply, { ...queryParams(request), ...body })
-  })
+  for (const v of API_VERSIONS) {
+    routeBothSlashes(app, 'GET', `/${v}/o/authorize/`, async (request, reply) =>
+      startAuthorization(ctx, request, reply, queryParams(request), v),
+    )
+    routeBothSlashes(app, 'POST', `/${v}/o/authorize/`, async (request, reply) => {
+      const body = formBody(request)
+      if (!body['state'])
+        return reply.code(401).send({ status_code: 401, message: 'State required in POST body.' })
+      return startAuthorization(ctx, request, reply, { ...queryParams(request), ...body }, v)
+    })
+    consentRoutes(app, ctx, v)
+  }
   registerLogin(app, ctx)
-  consentRoutes(app, ctx)
 }

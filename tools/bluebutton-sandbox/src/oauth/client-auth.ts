@@ -7,7 +7,7 @@ export type FormBody = Record<string, string | undefined>
 export function formBody(request: FastifyRequest): FormBody {
   const body = request.body
   if (body === null || typeof body !== 'object') return {}
-  const out: FormBody = {}
+  const out: FormBody = Object.create(null) as FormBody
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     if (typeof value === 'string') out[key] = value
     else if (Array.isArray(value) && typeof value[0] === 'string') out[key] = value[0]

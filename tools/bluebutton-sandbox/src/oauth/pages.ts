@@ -1,6 +1,7 @@
 // Server-rendered pages standing in for Medicare.gov's login and Blue Button's consent screen.
 // Plain forms (no script) with labels, headings and a lang attribute, so a browser test can
 // drive them by role and label: "Username", "Password", "Sign in", "Allow", "Deny".
+import { MEDICARE, formatSpokenDay, periodText } from '@blueconsent/contract/durations'
 
 const escapeHtml = (s: string): string =>
   s.replace(
@@ -51,6 +52,8 @@ type Copy = {
   claims: string
   coverage: string
   share: (app: string) => string
+  part2: string
+  part2Detail: string
   allow: string
   deny: string
   duration: (app: string, access: AccessSummary) => string
@@ -62,8 +65,14 @@ type Copy = {
 
 export type AccessSummary =
   | { readonly type: 'ONE_TIME' }
+  /** `until`: the grant's end, an ISO moment, stated as a day in the portal's words. */
   | { readonly type: 'THIRTEEN_MONTH'; readonly until: string }
   | { readonly type: 'RESEARCH_STUDY' }
+
+// What CMS grants in 2026, phrased as the portal phrases it so the patient reads the same words on both sides:
+// a one-time application's single token lasts an hour; a 13-month grant ends on its day.
+const TOKEN_HOUR = { unit: 'hours', count: MEDICARE.accessTokenMinutes / 60 } as const
+const GRANT_MONTHS = { unit: 'months', count: MEDICARE.thirteenMonthGrantMonths } as const
 
 const COPY: Record<Lang, Copy> = {
   en: {
@@ -80,13 +89,16 @@ const COPY: Record<Lang, Copy> = {
     claims: 'Your Medicare claims: doctor visits, hospital stays, and prescription drugs',
     coverage: 'Your Medicare coverage (Parts A, B, C and D)',
     share: (app) => `Share personal information (name, date of birth, sex, race, and ZIP code) with ${app}`,
+    part2: 'Alcohol & substance use information',
+    part2Detail:
+      'These include claims related to alcohol and/or substance use disorder treatment. Leave unchecked to keep them private.',
     allow: 'Allow',
     deny: 'Deny',
     duration: (app, access) =>
       access.type === 'ONE_TIME'
-        ? `${app} will have access to your data for 1 hour.`
+        ? `${app} will have access to your data for ${periodText(TOKEN_HOUR, 'en')}.`
         : access.type === 'THIRTEEN_MONTH'
-          ? `${app} will have access to your data for 13 months, until ${access.until}.`
+          ? `${app} will have access to your data for ${periodText(GRANT_MONTHS, 'en')}, until ${formatSpokenDay(access.until, 'en')}.`
           : `${app} is a research study application.`,
     expiredTitle: 'This request has expired',
     expiredMessage: 'Your sign-in request has expired or is not valid. Go back to the app and start again.',
@@ -107,15 +119,18 @@ const COPY: Record<Lang, Copy> = {
     whatAppGets: (app) => `Lo que recibirá ${app}`,
     claims: 'Sus reclamaciones de Medicare: visitas médicas, hospitalizaciones y medicamentos recetados',
     coverage: 'Su cobertura de Medicare (Partes A, B, C y D)',
+    part2: 'Información sobre el consumo de alcohol y sustancias',
+    part2Detail:
+      'Incluye reclamaciones relacionadas con el tratamiento de trastornos por consumo de alcohol o sustancias. Déjela sin marcar para mantenerlas privadas.',
     share: (app) =>
       `Compartir información personal (nombre, fecha de nacimiento, sexo, raza y código postal) con ${app}`,
     allow: 'Permitir',
     deny: 'Denegar',
     duration: (app, access) =>
       access.type === 'ONE_TIME'
-        ? `${app} tendrá acceso a sus datos durante 1 hora.`
+        ? `${app} tendrá acceso a sus datos durante ${periodText(TOKEN_HOUR, 'es')}.`
         : access.type === 'THIRTEEN_MONTH'
-          ? `${app} tendrá acceso a sus datos durante 13 meses, hasta el ${access.until}.`
+          ? `${app} tendrá acceso a sus datos durante ${periodText(GRANT_MONTHS, 'es')}, hasta el ${formatSpokenDay(access.until, 'es')}.`
           : `${app} es una aplicación de un estudio de investigación.`,
     expiredTitle: 'Esta solicitud ha vencido',
     expiredMessage:
@@ -164,6 +179,10 @@ export type ConsentView = {
   beneficiaryName: string
   access: AccessSummary
   showDemographicsChoice: boolean
+  // Blue Button v3 asks about 42 CFR Part 2 records; the box starts unchecked (not shared).
+  showPart2Choice: boolean
+  /** Which resources the app asked for, so the list says only what it will get. */
+  resources: { claims: boolean; coverage: boolean }
 }
 
 export function consentPage(view: ConsentView): string {
@@ -172,6 +191,15 @@ export function consentPage(view: ConsentView): string {
     ? `<p class="checkbox"><input type="checkbox" id="share-demographics" name="share_demographic_scopes" value="true" checked>
 <label for="share-demographics">${escapeHtml(t.share(view.appName))}</label></p>`
     : ''
+  const part2 = view.showPart2Choice
+    ? `<p class="checkbox"><input type="hidden" name="share_samhsa_data" value="False"><input type="checkbox" id="share-samhsa" name="share_samhsa_data" value="True" aria-describedby="share-samhsa-detail">
+<label for="share-samhsa">${escapeHtml(t.part2)}</label></p>
+<p class="note" id="share-samhsa-detail">${escapeHtml(t.part2Detail)}</p>`
+    : ''
+  const items = [
+    ...(view.resources.claims ? [`<li>${escapeHtml(t.claims)}</li>`] : []),
+    ...(view.resources.coverage ? [`<li>${escapeHtml(t.coverage)}</li>`] : []),
+  ].join('\n')
   return layout(
     view.lang,
     view.cssHref,
@@ -180,12 +208,12 @@ export function consentPage(view: ConsentView): string {
 <p>${escapeHtml(t.signedInAs(view.beneficiaryName))}</p>
 <h2>${escapeHtml(t.whatAppGets(view.appName))}</h2>
 <ul>
-<li>${escapeHtml(t.claims)}</li>
-<li>${escapeHtml(t.coverage)}</li>
+${items}
 </ul>
 <p id="access-duration">${escapeHtml(t.duration(view.appName, view.access))}</p>
 <form method="post" action="${escapeHtml(view.action)}" id="consent-form">
 ${share}
+${part2}
 <button type="submit" name="allow" value="Allow" id="allow">${escapeHtml(t.allow)}</button>
 <button type="submit" name="deny" value="Deny" id="deny">${escapeHtml(t.deny)}</button>
 </form>`,

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify'
 import type { SandboxContext } from '../context.ts'
 import { routeBothSlashes } from '../http.ts'
+import { API_VERSIONS, type ApiVersion } from '../versions.ts'
 import { authenticateClient, formBody } from './client-auth.ts'
 
 export function registerRevokeRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  for (const v of API_VERSIONS) registerRevokeRoutesOf(app, ctx, v)
+}
+
+function registerRevokeRoutesOf(app: FastifyInstance, ctx: SandboxContext, v: ApiVersion): void {
   // Blue Button's app-initiated revocation: revokes the token AND deletes the data access grant,
   // so every token of the app+enrollee pair dies. Always 200, even for unknown tokens.
-  routeBothSlashes(app, 'POST', '/v2/o/revoke/', async (request, reply) => {
+  routeBothSlashes(app, 'POST', `/${v}/o/revoke/`, async (request, reply) => {
     const client = authenticateClient(request, ctx.options.clients)
     if (!client) return reply.code(401).send({ error: 'invalid_client' })
     const token = formBody(request)['token'] ?? ''
@@ -25,7 +30,7 @@ export function registerRevokeRoutes(app: FastifyInstance, ctx: SandboxContext):
   })
 
   // RFC 7009 revocation of one token (the discovery `revocation_endpoint`); the grant survives.
-  routeBothSlashes(app, 'POST', '/v2/o/revoke_token/', async (request, reply) => {
+  routeBothSlashes(app, 'POST', `/${v}/o/revoke_token/`, async (request, reply) => {
     const client = authenticateClient(request, ctx.options.clients)
     if (!client) return reply.code(401).send({ error: 'invalid_client' })
     const token = formBody(request)['token'] ?? ''
@@ -38,7 +43,7 @@ export function registerRevokeRoutes(app: FastifyInstance, ctx: SandboxContext):
   })
 
   // Sandbox-only helper: deletes the grant so apps can test expiry; plain-text bodies as in CMS's docs.
-  routeBothSlashes(app, 'POST', '/v2/o/expire_authenticated_user/:patientId/', async (request, reply) => {
+  routeBothSlashes(app, 'POST', `/${v}/o/expire_authenticated_user/:patientId/`, async (request, reply) => {
     const client = authenticateClient(request, ctx.options.clients, 'basic-only')
     if (!client) return reply.code(403).type('text/plain; charset=utf-8').send('FORBIDDEN')
     const { patientId } = request.params as { patientId: string }

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import type { ApiVersion } from '../versions.ts'
 
 // In-memory OAuth state. The sandbox is a test double: nothing survives a restart, by design.
 
@@ -12,6 +13,8 @@ export type PendingAuthorization = {
   readonly requestedScopes: readonly string[] | undefined
   readonly lang: 'en' | 'es'
   readonly expiresAt: number
+  // The /vN/ the app started at: v3 shows the Part 2 choice.
+  readonly version: ApiVersion
   username?: string
   patientId?: string
 }
@@ -25,6 +28,8 @@ export type AuthorizationCode = {
   readonly username: string
   readonly patientId: string
   readonly expiresAt: number
+  // The enrollee's 42 CFR Part 2 choice (always true through v2, which does not ask).
+  readonly includePart2: boolean
   used: boolean
 }
 
@@ -44,6 +49,8 @@ export type TokenRecord = {
   readonly patientId: string
   readonly scopes: readonly string[]
   readonly accessExpiresAt: number
+  // Carried from the consent to every refreshed token, as Blue Button's AccessTokenExtension is.
+  readonly includePart2: boolean
   accessRevoked: boolean
   // Set once the refresh token has been used (rotation) or revoked.
   refreshSpent: boolean

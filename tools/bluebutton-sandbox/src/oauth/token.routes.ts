@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { applyFault } from '../faults/apply-fault.ts'
 import type { SandboxContext } from '../context.ts'
 import { routeBothSlashes } from '../http.ts'
+import { API_VERSIONS } from '../versions.ts'
 import type { SandboxClient } from '../options.ts'
 import { authenticateClient, formBody, type FormBody } from './client-auth.ts'
 import { inactiveApplicationMessage } from './messages.ts'
@@ -37,7 +38,7 @@ const formatExpiration = (ms: number): string => `${new Date(ms).toISOString().s
 function issue(
   ctx: SandboxContext,
   client: SandboxClient,
-  base: { username: string; patientId: string; scopes: readonly string[] },
+  base: { username: string; patientId: string; scopes: readonly string[]; includePart2: boolean },
   grant: Grant,
 ): TokenReply {
   const now = ctx.nowMs()
@@ -49,6 +50,7 @@ function issue(
     username: base.username,
     patientId: base.patientId,
     scopes: base.scopes,
+    includePart2: base.includePart2,
     accessExpiresAt: now + lifetime * 1000,
     accessRevoked: false,
     refreshSpent: false,
@@ -127,5 +129,6 @@ async function handleToken(
 }
 
 export function registerTokenRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  routeBothSlashes(app, 'POST', '/v2/o/token/', (request, reply) => handleToken(ctx, request, reply))
+  for (const v of API_VERSIONS)
+    routeBothSlashes(app, 'POST', `/${v}/o/token/`, (request, reply) => handleToken(ctx, request, reply))
 }

@@ -8,6 +8,8 @@ export type ConsentChoice = {
   readonly allow?: boolean
   // false unticks "Share personal information" (withholds Patient and profile).
   readonly shareDemographics?: boolean
+  // v3 only: true ticks "Alcohol & substance use information" (42 CFR Part 2 claims). Unticked by default, as on Medicare's page.
+  readonly sharePart2?: boolean
   readonly fetch?: typeof fetch
 }
 
@@ -62,6 +64,7 @@ export async function simulateBeneficiaryConsent(
   await consentPage.text()
   const fields: Record<string, string> = choice.allow === false ? { deny: 'Deny' } : { allow: 'Allow' }
   if (choice.shareDemographics !== false) fields['share_demographic_scopes'] = 'true'
+  fields['share_samhsa_data'] = choice.sharePart2 ? 'True' : 'False'
   const decision = await postForm(doFetch, consentUrl, fields)
   const location = decision.headers.get('location')
   return decision.status === 302 && location

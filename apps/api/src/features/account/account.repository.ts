@@ -1,8 +1,8 @@
 // Queries of a user's own address and preferences and of their names; every query names the user.
 import { and, eq } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { userAddresses, userPreferences } from '../../db/schema/account.ts'
-import { users } from '../../db/schema/users.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { userAddresses, userPreferences } from '../../platform/db/schema/account.ts'
+import { users } from '../../platform/db/schema/users.ts'
 
 export type AddressRow = typeof userAddresses.$inferSelect
 export type PreferencesRow = typeof userPreferences.$inferSelect

@@ -15,13 +15,14 @@ import {
   type ProfileUpdate,
 } from '@blueconsent/contract/account'
 import { ADMIN_ROLES, isValidPatientId, type Role } from '@blueconsent/contract/shared'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { notFound, permissionDenied } from '../../errors.ts'
-import { decrypt, encrypt } from '../../lib/crypto.ts'
-import { writeAudit, type AuditSource } from '../audit/index.ts'
-import { accountForRequest, sessionUserOf, type Account } from '../auth/index.ts'
-import { queueEmail, type EmailDraft } from '../outbox/index.ts'
+import { type Actor } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { notFound, permissionDenied } from '../../platform/errors.ts'
+import { decrypt, encrypt } from '../../platform/lib/crypto.ts'
+import { writeAudit } from '../../platform/audit/index.ts'
+import { accountForRequest, sessionUserOf, type Account } from '../../platform/identity/index.ts'
+import { queueEmail, type EmailDraft } from '../../platform/outbox/index.ts'
 import {
   selectAddressOfUser,
   selectPreferences,
@@ -56,7 +57,7 @@ function sealAddress(ctx: AppContext, input: AddressInput): string {
 /** 'me' or the caller's own id is themselves; someone else's only for an administrator over them. */
 async function readableAccount(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   target: string,
 ): Promise<{ account: Account; own: boolean }> {
   const { principal } = source
@@ -77,7 +78,7 @@ async function profileOf(ctx: AppContext, account: Account): Promise<Profile> {
   return { ...sessionUserOf(account).user, address: address ? toAddress(ctx, address) : null }
 }
 
-async function auditRead(ctx: AppContext, source: AuditSource, action: string, userId: string) {
+async function auditRead(ctx: AppContext, source: Actor, action: string, userId: string) {
   await writeAudit(ctx.db, source, {
     action,
     patientId: null,
@@ -87,7 +88,7 @@ async function auditRead(ctx: AppContext, source: AuditSource, action: string, u
   })
 }
 
-export async function getProfile(ctx: AppContext, source: AuditSource, target: string): Promise<Profile> {
+export async function getProfile(ctx: AppContext, source: Actor, target: string): Promise<Profile> {
   const { account, own } = await readableAccount(ctx, source, target)
   if (!own) await auditRead(ctx, source, 'profile.read', account.id)
   return profileOf(ctx, account)
@@ -95,7 +96,7 @@ export async function getProfile(ctx: AppContext, source: AuditSource, target: s
 
 export async function updateProfile(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   target: string,
   change: ProfileUpdate,
 ): Promise<Profile> {
@@ -120,7 +121,7 @@ export async function updateProfile(
   return profileOf(ctx, updated ?? account)
 }
 
-export async function getAddress(ctx: AppContext, source: AuditSource, target: string): Promise<Address> {
+export async function getAddress(ctx: AppContext, source: Actor, target: string): Promise<Address> {
   const { account, own } = await readableAccount(ctx, source, target)
   const row = await selectAddressOfUser(ctx.db, account.id)
   if (!own) await auditRead(ctx, source, 'address.read', account.id)
@@ -128,7 +129,7 @@ export async function getAddress(ctx: AppContext, source: AuditSource, target: s
   return toAddress(ctx, row)
 }
 
-async function auditAddressChange(tx: DbOrTx, ctx: AppContext, source: AuditSource, row: AddressRow) {
+async function auditAddressChange(tx: DbOrTx, ctx: AppContext, source: Actor, row: AddressRow) {
   // Which record changed, never what it now says: the audit log must not become a copy of contact details.
   await writeAudit(tx, source, {
     action: 'address.update',
@@ -139,7 +140,7 @@ async function auditAddressChange(tx: DbOrTx, ctx: AppContext, source: AuditSour
   })
 }
 
-export async function saveMyAddress(ctx: AppContext, source: AuditSource, input: AddressInput) {
+export async function saveMyAddress(ctx: AppContext, source: Actor, input: AddressInput) {
   return ctx.db.transaction(async (tx) => {
     const row = await upsertAddress(tx, source.principal.userId, sealAddress(ctx, input), ctx.clock())
     await auditAddressChange(tx, ctx, source, row)
@@ -149,7 +150,7 @@ export async function saveMyAddress(ctx: AppContext, source: AuditSource, input:
 
 export async function updateMyAddress(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   addressId: string,
   input: AddressInput,
 ): Promise<Address> {
@@ -179,7 +180,7 @@ export async function getMyPreferences(ctx: AppContext, userId: string): Promise
 
 export async function updateMyPreferences(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   change: PreferencesUpdate,
 ): Promise<Preferences> {
   return ctx.db.transaction(async (tx) => {

@@ -9,12 +9,16 @@ import { type OutboxMessage } from '@blueconsent/contract/dev-outbox'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoUser, type DemoPersona } from '../demo-data/index.ts'
-import { auditLog } from '../../db/schema/audit.ts'
-import { authorizationRequestEvents, authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { bluebuttonGrants, ingestionRuns } from '../../db/schema/bluebutton.ts'
-import { patients } from '../../db/schema/patients.ts'
-import { tins } from '../../db/schema/tins.ts'
-import { encrypt } from '../../lib/crypto.ts'
+import { contactHash, mrnHash } from '../patients/index.ts'
+import { auditLog } from '../../platform/db/schema/audit.ts'
+import {
+  authorizationRequestEvents,
+  authorizationRequests,
+} from '../../platform/db/schema/authorization-requests.ts'
+import { bluebuttonGrants, ingestionRuns } from '../../platform/db/schema/bluebutton.ts'
+import { patients } from '../../platform/db/schema/patients.ts'
+import { tins } from '../../platform/db/schema/tins.ts'
+import { encrypt } from '../../platform/lib/crypto.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { transitionRequest } from './transitions.ts'
@@ -184,6 +188,29 @@ describe('create', () => {
       .set({ expiresAt: new Date(t.clock.now.getTime() - 1000) })
       .where(eq(authorizationRequests.id, first.request_id))
     expect((await createRaw('PHYSICIAN_USER', { mrn })).statusCode).toBe(201)
+  })
+
+  it('answers simultaneous requests for one new patient as if they came one after the other', async () => {
+    const mrn = nextMrn()
+    const email = `racing${Date.now()}@example.org`
+    const cases = [
+      { persona: 'PHYSICIAN_USER', options: { mrn }, lookup: eq(patients.mrnHash, mrnHash(t.app.ctx, mrn)) },
+      {
+        persona: 'AGENT_USER',
+        options: { mrn: null, email },
+        lookup: eq(patients.emailHash, contactHash(t.app.ctx, email)),
+      },
+    ] as const
+    for (const { persona, options, lookup } of cases) {
+      await as(persona)
+      const answers = await Promise.all(Array.from({ length: 8 }, () => createRaw(persona, options)))
+      const statuses = answers.map((answer) => answer.statusCode).sort()
+      expect(statuses, answers.map((answer) => answer.body).join('\n')).toEqual([201, ...Array(7).fill(409)])
+      for (const answer of answers.filter((a) => a.statusCode === 409))
+        expect(answer.json()).toEqual({ detail: AUTHORIZATION_MESSAGES.alreadyActive, code: 'conflict' })
+      // One patient: the contact-only requests, which no unique index guards, found the first one's too.
+      expect(await t.app.ctx.db.select({ id: patients.id }).from(patients).where(lookup)).toHaveLength(1)
+    }
   })
 
   it('finds the patient again by MRN instead of creating a second one', async () => {
@@ -501,7 +528,7 @@ describe('status, renew, identity review, hide', () => {
     const refused = await user.request({
       method: 'POST',
       url: `${BASE}${confirmMe.request_id}/identity-review/`,
-      payload: { decision: 'confirm' },
+      payload: { decision: 'confirm', reason: 'Same person, married name.' },
     })
     expect(refused.statusCode).toBe(403)
     // The authorized event queued the first pull; it ends held for review, as a mismatched name does.
@@ -513,26 +540,32 @@ describe('status, renew, identity review, hide', () => {
       (await user.request({ url: `${BASE}${confirmMe.request_id}/status/` })).json().ingestion.status,
     ).toBe('held_for_review')
     const admin = await as('ACO_ADMIN')
+    const withoutReason = await admin.request({
+      method: 'POST',
+      url: `${BASE}${confirmMe.request_id}/identity-review/`,
+      payload: { decision: 'confirm', reason: '  ' },
+    })
+    expect(withoutReason.statusCode).toBe(400)
     const confirmed = await admin.request({
       method: 'POST',
       url: `${BASE}${confirmMe.request_id}/identity-review/`,
-      payload: { decision: 'confirm' },
+      payload: { decision: 'confirm', reason: 'Same person, married name.' },
     })
     expect(confirmed.json()).toMatchObject({
-      identity_review: 'confirmed',
+      identity_review: { status: 'confirmed', reason: 'Same person, married name.' },
       status: 'authorized',
       ingestion: { status: 'completed', pages_fetched: 3 },
     })
     const rejected = await admin.request({
       method: 'POST',
       url: `${BASE}${rejectMe.request_id}/identity-review/`,
-      payload: { decision: 'reject' },
+      payload: { decision: 'reject', reason: 'Another beneficiary signed in.' },
     })
-    expect(rejected.json()).toMatchObject({ identity_review: 'rejected', status: 'revoked' })
+    expect(rejected.json()).toMatchObject({ identity_review: { status: 'rejected' }, status: 'revoked' })
     const again = await admin.request({
       method: 'POST',
       url: `${BASE}${rejectMe.request_id}/identity-review/`,
-      payload: { decision: 'confirm' },
+      payload: { decision: 'confirm', reason: 'Changed my mind.' },
     })
     expect(again.statusCode).toBe(409)
     const audit = await t.app.ctx.db

@@ -1,23 +1,25 @@
 // Queries for authorization requests. Scoping lives in `scopeCondition` so the list, the
 // single read and every action use the same rule.
+import { AWAITING_ALERT_HOURS, type RequestAttention } from '@blueconsent/contract/authorization-requests'
 import {
   DEFAULT_REMINDER_HOURS,
   DEFAULT_RENEWAL_NOTICE_DAYS,
 } from '@blueconsent/contract/organization-settings'
 import { and, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
-import type { DbOrTx } from '../../db/client.ts'
+import { AUTHORIZATION } from '@blueconsent/contract/shared'
+import { type Principal } from '../../platform/identity/index.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
 import {
   authorizationRequestCounts,
   authorizationRequestEvents,
   authorizationRequests,
   organizationSettings,
-} from '../../db/schema/authorization-requests.ts'
-import { ingestionRuns } from '../../db/schema/bluebutton.ts'
-import { organizations } from '../../db/schema/organizations.ts'
-import { patients } from '../../db/schema/patients.ts'
-import { users } from '../../db/schema/users.ts'
-import type { Principal } from '../../plugins/access.ts'
+} from '../../platform/db/schema/authorization-requests.ts'
+import { ingestionRuns } from '../../platform/db/schema/bluebutton.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
+import { patients } from '../../platform/db/schema/patients.ts'
+import { users } from '../../platform/db/schema/users.ts'
 
 export type RequestRow = typeof authorizationRequests.$inferSelect
 export type RequestPatch = Partial<
@@ -51,6 +53,40 @@ export function scopeCondition(principal: Principal): SQL {
   return and(...conditions) as SQL
 }
 
+const HOUR_MS = 3_600_000
+
+/**
+ * When access ends as staff plan around it (effectiveAccessEnd in the contract's durations): Medicare's grant
+ * end when a provider's grant ends before the portal's own end.
+ */
+const staffAccessEnd = sql`case when ${authorizationRequests.authorizationType} = 'healthcare_provider'
+  then least(${authorizationRequests.expiresAt}, ${authorizationRequests.medicareAccessEndsAt})
+  else ${authorizationRequests.expiresAt} end`
+
+/**
+ * The rows each dashboard figure counts and the list behind it shows: one condition per set, used by both
+ * (request-figures.repository.ts counts with it, the list filters with it). The newest pull of a request is
+ * its latest run by creation time.
+ */
+export function attentionCondition(attention: RequestAttention, now: Date): SQL {
+  const nowIso = now.toISOString()
+  switch (attention) {
+    case 'waiting_over_48h':
+      return sql`${authorizationRequests.status} in ('pending', 'consent_pending')
+        and (${authorizationRequests.expiresAt} is null or ${authorizationRequests.expiresAt} > ${nowIso})
+        and ${authorizationRequests.createdAt} < ${new Date(now.getTime() - AWAITING_ALERT_HOURS * HOUR_MS).toISOString()}`
+    case 'ending_within_30_days':
+      return sql`${authorizationRequests.status} = 'authorized' and ${staffAccessEnd} > ${nowIso}
+        and ${staffAccessEnd} <= ${new Date(now.getTime() + AUTHORIZATION.renewalWindowDays * 24 * HOUR_MS).toISOString()}`
+    case 'pull_failed':
+      return sql`(select ${ingestionRuns.status} from ${ingestionRuns}
+        where ${ingestionRuns.requestId} = ${authorizationRequests.id}
+        order by ${ingestionRuns.createdAt} desc limit 1) = 'failed'`
+    case 'authorized':
+      return sql`${authorizationRequests.authorizedAt} is not null`
+  }
+}
+
 export async function findScopedRequest(
   db: DbOrTx,
   principal: Principal,
@@ -69,6 +105,10 @@ export type ListFilters = {
   organizationWide: boolean
   status: RequestRow['status'] | undefined
   requesterId: string | undefined
+  /** The requester's own list: the requests they hid (true) or the others (false). */
+  hidden: boolean
+  /** One dashboard figure's set, at `now` (see attentionCondition). */
+  attention?: { set: RequestAttention; now: Date } | undefined
   limit: number
   offset: number
   /** The resend event counted per row, from `since` (the start of the UTC day). */
@@ -87,11 +127,17 @@ const listedRequestColumns = {
   createdAt: authorizationRequests.createdAt,
   updatedAt: authorizationRequests.updatedAt,
   expiresAt: authorizationRequests.expiresAt,
+  medicareAccessEndsAt: authorizationRequests.medicareAccessEndsAt,
   authorizedAt: authorizationRequests.authorizedAt,
   consentAnsweredAt: authorizationRequests.consentAnsweredAt,
   statusMessage: authorizationRequests.statusMessage,
   renewalOfId: authorizationRequests.renewalOfId,
   identityReview: authorizationRequests.identityReview,
+  patientBirthDateEncrypted: authorizationRequests.patientBirthDateEncrypted,
+  identityEvidenceEncrypted: authorizationRequests.identityEvidenceEncrypted,
+  identityReviewedByUserId: authorizationRequests.identityReviewedByUserId,
+  identityReviewedAt: authorizationRequests.identityReviewedAt,
+  identityReviewReasonEncrypted: authorizationRequests.identityReviewReasonEncrypted,
 }
 export type ListedRequest = { [K in keyof typeof listedRequestColumns]: RequestRow[K] }
 export type ListedPatient = Pick<PatientRow, 'id' | 'mrnEncrypted' | 'lastSyncedAt'>
@@ -102,6 +148,8 @@ export type ListedRow = {
   requester: Omit<RequesterRow, 'id'> | null
   run: ListedRun | null
   resendsToday: number
+  /** Who decided the identity review, when someone has. */
+  reviewerName: string | null
 }
 
 /** Whether `scopeCondition` reads the patient's TIN (only callers without all TINs are limited by it). */
@@ -126,11 +174,12 @@ export async function listScopedRequests(
   if (!filters.organizationWide) {
     conditions.push(
       eq(authorizationRequests.requesterUserId, principal.userId),
-      eq(authorizationRequests.hiddenByRequester, false),
+      eq(authorizationRequests.hiddenByRequester, filters.hidden),
     )
   }
   if (filters.status) conditions.push(eq(authorizationRequests.status, filters.status))
   if (filters.requesterId) conditions.push(eq(authorizationRequests.requesterUserId, filters.requesterId))
+  if (filters.attention) conditions.push(attentionCondition(filters.attention.set, filters.attention.now))
   const where = and(...conditions)
   const pageIds = db
     .select({
@@ -182,6 +231,10 @@ export async function listScopedRequests(
       runPagesTotal: newestRun.pagesTotal,
       runError: newestRun.error,
       resendsToday: resends.total,
+      reviewerName: sql<
+        string | null
+      >`(select trim(${users.firstName} || ' ' || ${users.lastName}) from ${users}
+        where ${users.id} = ${authorizationRequests.identityReviewedByUserId})`,
     })
     .from(page)
     .innerJoin(authorizationRequests, eq(authorizationRequests.id, page.pageId))
@@ -216,6 +269,7 @@ export async function listScopedRequests(
               error: row.runError,
             },
       resendsToday: row.resendsToday,
+      reviewerName: row.reviewerName,
     })),
   }
 }
@@ -235,7 +289,8 @@ function withTinScopeJoin<Query extends PgSelect>(query: Query, principal: Princ
  */
 function totalQuery(db: DbOrTx, filters: ListFilters, where: SQL | undefined) {
   const { principal } = filters
-  if (principal.organizationId === null || scopeReadsPatients(principal))
+  // The kept counts have no column for a figure's set: those totals are counted over the rows in scope.
+  if (principal.organizationId === null || scopeReadsPatients(principal) || filters.attention)
     return withTinScopeJoin(
       db.select({ total: count() }).from(authorizationRequests).$dynamic(),
       principal,
@@ -249,7 +304,7 @@ function totalQuery(db: DbOrTx, filters: ListFilters, where: SQL | undefined) {
       and(
         eq(counts.organizationId, principal.organizationId),
         ownOnly ? eq(counts.requesterUserId, principal.userId) : undefined,
-        filters.organizationWide ? undefined : eq(counts.hiddenByRequester, false),
+        filters.organizationWide ? undefined : eq(counts.hiddenByRequester, filters.hidden),
         filters.status ? eq(counts.status, filters.status) : undefined,
         filters.requesterId ? eq(counts.requesterUserId, filters.requesterId) : undefined,
       ),
@@ -403,7 +458,7 @@ export async function findRequestedDurationDays(db: DbOrTx, requestId: string): 
 
 const SWEEP_BATCH = 500
 
-/** Live requests whose expiry has passed, oldest batch first. */
+/** Live requests whose expiry, or a provider's Medicare grant end, has passed. */
 export async function findDueForExpiry(db: DbOrTx, now: Date): Promise<RequestRow[]> {
   return db
     .select()
@@ -411,13 +466,27 @@ export async function findDueForExpiry(db: DbOrTx, now: Date): Promise<RequestRo
     .where(
       and(
         inArray(authorizationRequests.status, ['pending', 'consent_pending', 'authorized']),
-        lte(authorizationRequests.expiresAt, now),
+        or(
+          lte(authorizationRequests.expiresAt, now),
+          and(
+            eq(authorizationRequests.status, 'authorized'),
+            eq(authorizationRequests.authorizationType, 'healthcare_provider'),
+            lte(authorizationRequests.medicareAccessEndsAt, now),
+          ),
+        ),
       ),
     )
     .limit(SWEEP_BATCH)
 }
 
 /** Unanswered, unexpired requests at least an hour old whose patient has not opted out of texts. */
+/**
+ * A deactivated organisation sends nothing: its reminders and renewal notices wait, unclaimed, and the sweep
+ * finds them again once it is reactivated (expiry still happens on time: an authorization ends when it ends).
+ */
+const organizationIsActive = sql`exists (select 1 from ${organizations}
+  where ${organizations.id} = ${authorizationRequests.organizationId} and ${organizations.isActive})`
+
 export async function findReminderCandidates(db: DbOrTx, now: Date, hourAgo: Date): Promise<RequestRow[]> {
   return db
     .select()
@@ -429,6 +498,7 @@ export async function findReminderCandidates(db: DbOrTx, now: Date, hourAgo: Dat
         isNull(authorizationRequests.consentAnsweredAt),
         or(isNull(authorizationRequests.smsConsent), ne(authorizationRequests.smsConsent, 'opted_out')),
         lte(authorizationRequests.createdAt, hourAgo),
+        organizationIsActive,
       ),
     )
     .limit(SWEEP_BATCH)
@@ -469,6 +539,7 @@ export async function findRenewalCandidates(db: DbOrTx, now: Date, horizon: Date
         isNull(authorizationRequests.renewalNoticeSentAt),
         gt(authorizationRequests.expiresAt, now),
         lte(authorizationRequests.expiresAt, horizon),
+        organizationIsActive,
       ),
     )
     .limit(SWEEP_BATCH)
@@ -485,6 +556,68 @@ export async function claimRenewalNotice(
     .where(and(eq(authorizationRequests.id, requestId), isNull(authorizationRequests.renewalNoticeSentAt)))
     .returning()
   return claimed
+}
+
+/**
+ * Authorized provider requests whose Medicare grant ends between `now` and `horizon`, with renewal reminders
+ * still to send (`remindersInAll` marks). A deactivated organisation's wait, unclaimed, like its other notices.
+ */
+export async function findGrantEndCandidates(
+  db: DbOrTx,
+  now: Date,
+  horizon: Date,
+  remindersInAll: number,
+): Promise<RequestRow[]> {
+  return db
+    .select()
+    .from(authorizationRequests)
+    .where(
+      and(
+        eq(authorizationRequests.status, 'authorized'),
+        eq(authorizationRequests.authorizationType, 'healthcare_provider'),
+        sql`${authorizationRequests.grantEndRemindersSent} < ${remindersInAll}`,
+        gt(authorizationRequests.medicareAccessEndsAt, now),
+        lte(authorizationRequests.medicareAccessEndsAt, horizon),
+        organizationIsActive,
+      ),
+    )
+    .limit(SWEEP_BATCH)
+}
+
+/**
+ * Marks the grant-end reminders up to `sent` as sent, only if nobody did since `row` was read and the request
+ * is still authorized: a concurrent sweep's claim (or one after a restart) then matches nothing.
+ */
+export async function claimGrantEndReminder(
+  db: DbOrTx,
+  row: RequestRow,
+  sent: number,
+  at: Date,
+): Promise<RequestRow | undefined> {
+  const [claimed] = await db
+    .update(authorizationRequests)
+    .set({ grantEndRemindersSent: sent, updatedAt: at })
+    .where(
+      and(
+        eq(authorizationRequests.id, row.id),
+        eq(authorizationRequests.grantEndRemindersSent, row.grantEndRemindersSent),
+        eq(authorizationRequests.status, 'authorized'),
+      ),
+    )
+    .returning()
+  return claimed
+}
+
+/** A renewal of the request the patient already approved: nothing is left to remind them of. */
+export async function hasAuthorizedRenewal(db: DbOrTx, requestId: string): Promise<boolean> {
+  const [renewal] = await db
+    .select({ id: authorizationRequests.id })
+    .from(authorizationRequests)
+    .where(
+      and(eq(authorizationRequests.renewalOfId, requestId), eq(authorizationRequests.status, 'authorized')),
+    )
+    .limit(1)
+  return renewal !== undefined
 }
 
 export async function hasLiveRenewal(db: DbOrTx, requestId: string): Promise<boolean> {
@@ -525,4 +658,27 @@ export async function insertRequestEvent(
   row: typeof authorizationRequestEvents.$inferInsert,
 ): Promise<void> {
   await db.insert(authorizationRequestEvents).values(row)
+}
+
+/** Shows again the requester's own hidden requests among `ids` (in their organisation); returns their ids. */
+export async function unhideOwnRequests(
+  db: DbOrTx,
+  principal: Principal,
+  ids: readonly string[],
+  now: Date,
+): Promise<string[]> {
+  if (principal.organizationId === null || ids.length === 0) return []
+  const rows = await db
+    .update(authorizationRequests)
+    .set({ hiddenByRequester: false, updatedAt: now })
+    .where(
+      and(
+        inArray(authorizationRequests.id, [...ids]),
+        eq(authorizationRequests.organizationId, principal.organizationId),
+        eq(authorizationRequests.requesterUserId, principal.userId),
+        eq(authorizationRequests.hiddenByRequester, true),
+      ),
+    )
+    .returning({ id: authorizationRequests.id })
+  return rows.map((row) => row.id)
 }

@@ -1,12 +1,16 @@
 // Authorization requests and health plans (paths exact, trailing slashes), plus renew,
-// identity review, hide and the MRN blur check. GET .../{id}/data/ belongs to the ingestion feature.
+// identity review, hide and unhide ('Clear My Requests' and its Undo) and the MRN blur check. GET .../{id}/data/ belongs to the ingestion feature.
 import {
   authorizationRequestSchema,
+  identityDecisionSchema,
   authorizationStatusResponseSchema,
   authorizationStatusSchema,
   createAuthorizationRequestSchema,
   healthPlanListSchema,
   mrnLookupResponseSchema,
+  requestAttentionSchema,
+  unhideRequestsResponseSchema,
+  unhideRequestsSchema,
 } from '@blueconsent/contract/authorization-requests'
 import {
   ADMIN_ROLES,
@@ -15,12 +19,12 @@ import {
   paginated,
   type Permission,
 } from '@blueconsent/contract/shared'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { notAuthenticated } from '../../errors.ts'
-import { AnswerCache, fileAnswer } from '../../lib/answer-cache.ts'
-import { conditionalGet } from '../../lib/etag.ts'
+import { actorOf } from '../../platform/identity/index.ts'
+import { AnswerCache, fileAnswer } from '../../platform/lib/answer-cache.ts'
+import { conditionalGet } from '../../platform/lib/etag.ts'
 import {
   createRequest,
   decideIdentityReview,
@@ -32,8 +36,9 @@ import {
   renewRequest,
   requestStatus,
   resendRequest,
+  retryPull,
   revokeRequest,
-  type StaffActor,
+  unhideRequests,
 } from './authorization-requests.service.ts'
 
 const tags = ['authorization-requests']
@@ -63,12 +68,11 @@ const listQuerySchema = z.looseObject({
   scope: z.enum(['mine', 'organization']).default('mine'),
   status: authorizationStatusSchema.optional(),
   requester: z.string().max(64).optional(),
+  /** 'Show hidden': the caller's own requests they cleared from My Requests. */
+  hidden: z.enum(['true', 'false']).optional(),
+  /** A dashboard figure's set (waiting over 48 hours, ending within 30 days, pull failed, authorized). */
+  attention: requestAttentionSchema.optional(),
 })
-
-function actorOf(request: FastifyRequest): StaffActor {
-  if (!request.principal) throw notAuthenticated()
-  return { principal: request.principal, origin: { ipAddress: request.ip, httpRequestId: request.id } }
-}
 
 export async function authorizationRequestRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>()
@@ -86,7 +90,8 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
   routes.post(
     BASE,
     {
-      config: { access: WRITE },
+      // An unfinished setup, or an overdue subscription (its data stays readable), asks no new patient yet.
+      config: { access: WRITE, requires: ['setup_complete', 'billing_current'] },
       schema: { tags, body: createBodySchema, response: { 201: authorizationRequestSchema } },
     },
     async (request, reply) =>
@@ -115,7 +120,11 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
         scope: q.scope,
         status: q.status,
         requester: q.requester,
+        hidden: q.hidden === 'true',
+        attention: q.attention,
       }
+      // A figure's set moves with the clock (48 hours ago, 30 days ahead): never served from the held answers.
+      if (query.attention) return listRequests(ctx, principal, query, BASE)
       if (await listAnswers.sendHeld(request, reply, listAnswerKey(principal, query, ctx.clock())))
         return reply
       return listRequests(ctx, principal, query, BASE)
@@ -164,6 +173,12 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
   )
 
   routes.post(
+    `${BASE}:id/retry-pull/`,
+    { config: { access: WRITE }, schema: { tags, params: idParams, response: one } },
+    async (request) => retryPull(ctx, actorOf(request), request.params.id),
+  )
+
+  routes.post(
     `${BASE}:id/renew/`,
     {
       config: { access: PROVIDER_WRITE },
@@ -180,16 +195,25 @@ export async function authorizationRequestRoutes(app: FastifyInstance): Promise<
       schema: {
         tags,
         params: idParams,
-        body: z.object({ decision: z.enum(['confirm', 'reject']) }),
+        body: identityDecisionSchema,
         response: one,
       },
     },
-    async (request) => decideIdentityReview(ctx, actorOf(request), request.params.id, request.body.decision),
+    async (request) => decideIdentityReview(ctx, actorOf(request), request.params.id, request.body),
   )
 
   routes.post(
     `${BASE}:id/hide/`,
     { config: { access: READ }, schema: { tags, params: idParams, response: one } },
     async (request) => hideRequest(ctx, actorOf(request), request.params.id),
+  )
+
+  routes.post(
+    `${BASE}unhide/`,
+    {
+      config: { access: READ },
+      schema: { tags, body: unhideRequestsSchema, response: { 200: unhideRequestsResponseSchema } },
+    },
+    async (request) => unhideRequests(ctx, actorOf(request), request.body.request_ids),
   )
 }

@@ -10,6 +10,8 @@ import {
   type AuthorizationType,
   type CreateAuthorizationRequest,
   type MrnLookupResponse,
+  type RequestAttention,
+  type UnhideRequestsResponse,
 } from '@blueconsent/contract/authorization-requests'
 import {
   AUTHORIZATION,
@@ -22,14 +24,12 @@ import {
   type Paginated,
 } from '@blueconsent/contract/shared'
 import type { z } from 'zod'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { AppError, FieldValidationError, fieldError, permissionDenied } from '../../errors.ts'
-import { decrypt, encrypt } from '../../lib/crypto.ts'
-import type { Principal } from '../../plugins/access.ts'
-import { writeAuditRow } from '../audit/index.ts'
-import { assertMaySendRequests } from '../billing/index.ts'
-import { assertSetupComplete } from '../setup/index.ts'
+import type { Actor, Principal } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { AppError, FieldValidationError, fieldError, permissionDenied } from '../../platform/errors.ts'
+import { decrypt, encrypt } from '../../platform/lib/crypto.ts'
+import { writeAuditRow } from '../../platform/audit/index.ts'
 import {
   contactHash,
   findOrCreatePatient,
@@ -46,20 +46,24 @@ import {
   findScopedRequest,
   insertRequest,
   listScopedRequests,
+  newestRuns,
+  unhideOwnRequests,
   updateRequest,
 } from './authorization-requests.repository.ts'
 import { consentUrl, issueConsentToken } from './consent-token.ts'
+import { requestFacts } from './request-facts.ts'
 import {
   RESENT_EVENT,
   listedView,
+  readIdentityEvidence,
   requestView,
   startOfUtcDay,
   type RequestWithPatient,
+  type Viewer,
 } from './request-views.ts'
 import { recordRequestEvent, transitionRequest, type RequestOrigin, type RequestRow } from './transitions.ts'
 
 export type AuthorizationStatusResponse = z.infer<typeof authorizationStatusResponseSchema>
-export type StaffActor = { principal: Principal; origin: RequestOrigin }
 export type CreateInput = CreateAuthorizationRequest & { language?: 'en' | 'es' | undefined }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -70,7 +74,14 @@ export const invalidRequestId = (): AppError =>
 const notFound = (): AppError => new AppError(404, 'not_found', 'Not found.')
 const alreadyActive = (): AppError => new AppError(409, 'conflict', AUTHORIZATION_MESSAGES.alreadyActive)
 
-const userActor = (actor: StaffActor) => ({ kind: 'user' as const, userId: actor.principal.userId })
+/** The administrator roles review identities, and only they see what Medicare returned for a request. */
+const viewerOf = (principal: Principal): Viewer => ({ reviewsIdentity: isAdminRole(principal.role) })
+
+const userActor = (actor: Actor) => ({ kind: 'user' as const, userId: actor.principal.userId })
+const originOf = (actor: Actor): RequestOrigin => ({
+  ipAddress: actor.ip,
+  httpRequestId: actor.httpRequestId,
+})
 
 async function loadScoped(
   ctx: AppContext,
@@ -129,15 +140,12 @@ type OpenInput = {
   renewalOfId: string | null
   /** Asked for by the requester; else the organisation's default applies (providers only). */
   durationDays?: number | undefined
+  /** The birth date typed (YYYY-MM-DD), checked against Medicare's; null when not given. */
+  patientBirthDate: string | null
 }
 
 /** Inserts the request, records it and sends the first message, all in the caller's transaction. */
-async function openRequest(
-  ctx: AppContext,
-  tx: DbOrTx,
-  actor: StaffActor,
-  input: OpenInput,
-): Promise<RequestRow> {
+async function openRequest(ctx: AppContext, tx: DbOrTx, actor: Actor, input: OpenInput): Promise<RequestRow> {
   const now = ctx.clock()
   const byEmail = input.contactMethod === 'email'
   // Email carries the link at once; SMS first asks the patient to opt in (reply YES).
@@ -159,6 +167,7 @@ async function openRequest(
     contactMethod: input.contactMethod,
     contactEncrypted: encrypt(ctx.keys, input.contact),
     contactHash: contactHash(ctx, input.contact),
+    patientBirthDateEncrypted: input.patientBirthDate ? encrypt(ctx.keys, input.patientBirthDate) : null,
     language: input.language,
     smsConsent: byEmail ? null : 'awaiting_reply',
     consentTokenHash: token?.tokenHash ?? null,
@@ -174,7 +183,7 @@ async function openRequest(
     to: request.status,
     actor: userActor(actor),
     at: now,
-    origin: actor.origin,
+    origin: originOf(actor),
     details: {
       authorization_type: request.authorizationType,
       contact_method: request.contactMethod,
@@ -183,7 +192,7 @@ async function openRequest(
     },
   })
   await ctx.events.publish(ctx, tx, 'authorization_request.created', {
-    request,
+    request: requestFacts(ctx, request, input.contact),
     consentLink: token ? consentUrl(ctx.config, token.token) : null,
   })
   return request
@@ -191,14 +200,11 @@ async function openRequest(
 
 export async function createRequest(
   ctx: AppContext,
-  actor: StaffActor,
+  actor: Actor,
   body: CreateInput,
 ): Promise<AuthorizationRequest> {
   const { mrn, type } = validateCreate(actor.principal, body)
   const contact = normaliseContact(body.contact_method, body.contact_value)
-  // An unfinished setup, or an overdue subscription (its data stays readable), asks no new patient yet.
-  await assertSetupComplete(ctx.db, actor.principal.organizationId)
-  await assertMaySendRequests(ctx.db, actor.principal.organizationId)
   return ctx.db.transaction(async (tx) => {
     const patient = await findOrCreatePatient(ctx, tx, actor.principal, {
       name: body.metadata.patient_name,
@@ -217,8 +223,9 @@ export async function createRequest(
       language: body.language ?? 'en',
       renewalOfId: null,
       durationDays: body.duration_days,
+      patientBirthDate: body.patient_birth_date?.trim() || null,
     })
-    return requestView(ctx, tx, { request, patient })
+    return requestView(ctx, tx, { request, patient }, viewerOf(actor.principal))
   })
 }
 
@@ -228,6 +235,10 @@ export type ListQuery = {
   scope: 'mine' | 'organization'
   status?: AuthorizationStatus | undefined
   requester?: string | undefined
+  /** The caller's own hidden requests instead of the others ('Show hidden'); ignored organisation-wide. */
+  hidden?: boolean | undefined
+  /** One dashboard figure's set, in the figure's scope (everything the caller may see), at this moment. */
+  attention?: RequestAttention | undefined
 }
 
 /**
@@ -251,6 +262,7 @@ export function listAnswerKey(principal: Principal, query: ListQuery, now: Date)
     query.scope,
     query.status ?? null,
     query.requester ?? null,
+    query.hidden ?? false,
   ])
 }
 
@@ -260,8 +272,12 @@ export async function listRequests(
   query: ListQuery,
   path: string,
 ): Promise<Paginated<AuthorizationRequest>> {
-  const organizationWide = query.scope === 'organization'
-  if (organizationWide && !principal.permissions.includes('authorization_requests.view_organization'))
+  // A figure counts everything in the caller's scope (scopeCondition), so its list does too.
+  const organizationWide = query.scope === 'organization' || query.attention !== undefined
+  if (
+    query.scope === 'organization' &&
+    !principal.permissions.includes('authorization_requests.view_organization')
+  )
     throw permissionDenied()
   if (query.requester !== undefined && !isValidPatientId(query.requester))
     throw fieldError('requester', 'Invalid requester id.')
@@ -270,6 +286,8 @@ export async function listRequests(
     organizationWide,
     status: query.status,
     requesterId: query.requester,
+    hidden: !organizationWide && (query.hidden ?? false),
+    attention: query.attention ? { set: query.attention, now: ctx.clock() } : undefined,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
     resends: { event: RESENT_EVENT, since: startOfUtcDay(ctx.clock()) },
@@ -279,21 +297,19 @@ export async function listRequests(
     if (organizationWide) params.set('scope', 'organization')
     if (query.status) params.set('status', query.status)
     if (query.requester) params.set('requester', query.requester)
+    if (query.hidden && !organizationWide) params.set('hidden', 'true')
+    if (query.attention) params.set('attention', query.attention)
     return `${path}?${params.toString()}`
   }
   return {
     count: total,
     next: query.page * query.pageSize < total ? pageUrl(query.page + 1) : null,
     previous: query.page > 1 ? pageUrl(query.page - 1) : null,
-    results: rows.map((row) => listedView(ctx, row)),
+    results: rows.map((row) => listedView(ctx, row, viewerOf(principal))),
   }
 }
 
-export async function readRequest(
-  ctx: AppContext,
-  actor: StaffActor,
-  id: string,
-): Promise<AuthorizationRequest> {
+export async function readRequest(ctx: AppContext, actor: Actor, id: string): Promise<AuthorizationRequest> {
   const row = await loadScoped(ctx, ctx.db, actor.principal, id)
   await writeAuditRow(ctx.db, {
     action: 'authorization_request.read',
@@ -301,11 +317,11 @@ export async function readRequest(
     organizationId: row.request.organizationId,
     requestId: row.request.id,
     patientId: row.patient.id,
-    ipAddress: actor.origin.ipAddress,
-    httpRequestId: actor.origin.httpRequestId,
+    ipAddress: actor.ip,
+    httpRequestId: actor.httpRequestId,
     at: ctx.clock(),
   })
-  return requestView(ctx, ctx.db, row)
+  return requestView(ctx, ctx.db, row, viewerOf(actor.principal))
 }
 
 export async function requestStatus(
@@ -325,7 +341,7 @@ export async function requestStatus(
 async function endRequest(
   ctx: AppContext,
   tx: DbOrTx,
-  actor: StaffActor,
+  actor: Actor,
   request: RequestRow,
   event: string,
 ): Promise<RequestRow> {
@@ -335,14 +351,14 @@ async function endRequest(
     event,
     actor: userActor(actor),
     at: ctx.clock(),
-    origin: actor.origin,
+    origin: originOf(actor),
     patch: { consentTokenHash: null, consentTokenExpiresAt: null },
   })
 }
 
 export async function revokeRequest(
   ctx: AppContext,
-  actor: StaffActor,
+  actor: Actor,
   id: string,
 ): Promise<AuthorizationRequest> {
   return ctx.db.transaction(async (tx) => {
@@ -357,13 +373,13 @@ export async function revokeRequest(
       request,
       request.status === 'authorized' ? 'revoked' : 'cancelled',
     )
-    return requestView(ctx, tx, { request: updated, patient })
+    return requestView(ctx, tx, { request: updated, patient }, viewerOf(actor.principal))
   })
 }
 
 export async function resendRequest(
   ctx: AppContext,
-  actor: StaffActor,
+  actor: Actor,
   id: string,
 ): Promise<AuthorizationRequest> {
   return ctx.db.transaction(async (tx) => {
@@ -390,24 +406,44 @@ export async function resendRequest(
       event: RESENT_EVENT,
       actor: userActor(actor),
       at: now,
-      origin: actor.origin,
+      origin: originOf(actor),
     })
     await ctx.events.publish(ctx, tx, 'authorization_request.reminded', {
-      request: updated,
+      request: requestFacts(ctx, updated),
       consentLink: token ? consentUrl(ctx.config, token.token) : null,
       scheduled: false,
       replacesEarlier: token !== null,
       at: now,
     })
-    return requestView(ctx, tx, { request: updated, patient })
+    return requestView(ctx, tx, { request: updated, patient }, viewerOf(actor.principal))
   })
 }
 
-export async function renewRequest(
-  ctx: AppContext,
-  actor: StaffActor,
-  id: string,
-): Promise<AuthorizationRequest> {
+/** The last pull of an approved authorization failed: queue another (the worker checks the grant again). */
+export async function retryPull(ctx: AppContext, actor: Actor, id: string): Promise<AuthorizationRequest> {
+  return ctx.db.transaction(async (tx) => {
+    const { request, patient } = await loadScoped(ctx, tx, actor.principal, id)
+    assertCanManage(actor.principal, request)
+    const now = ctx.clock()
+    const newest = (await newestRuns(tx, [request.id])).get(request.id)
+    if (request.status !== 'authorized' || !isLive(request, now) || newest?.status !== 'failed')
+      throw new AppError(409, 'conflict', AUTHORIZATION_MESSAGES.retryPullNotFailed)
+    await recordRequestEvent(tx, {
+      request,
+      event: 'pull_retried',
+      actor: userActor(actor),
+      at: now,
+      origin: originOf(actor),
+    })
+    await ctx.events.publish(ctx, tx, 'authorization_request.pull_retry_requested', {
+      request: requestFacts(ctx, request),
+      at: now,
+    })
+    return requestView(ctx, tx, { request, patient }, viewerOf(actor.principal))
+  })
+}
+
+export async function renewRequest(ctx: AppContext, actor: Actor, id: string): Promise<AuthorizationRequest> {
   if (!isProviderRole(actor.principal.role)) throw permissionDenied()
   return ctx.db.transaction(async (tx) => {
     const { request, patient } = await loadScoped(ctx, tx, actor.principal, id)
@@ -435,18 +471,32 @@ export async function renewRequest(
       authorizationType: request.authorizationType,
       language: request.language,
       renewalOfId: request.id,
+      patientBirthDate: request.patientBirthDateEncrypted
+        ? decrypt(ctx.keys, request.patientBirthDateEncrypted)
+        : null,
     })
-    return requestView(ctx, tx, { request: renewal, patient })
+    return requestView(ctx, tx, { request: renewal, patient }, viewerOf(actor.principal))
   })
 }
 
+const REJECTED_MESSAGE =
+  'Identity rejected: the Medicare record belonged to someone else. Its data was deleted and the access revoked.'
+
+/**
+ * An administrator's decision on a held pull, with a reason: confirm releases the quarantined data (scored
+ * then), reject deletes it, revokes the request (which ends its grant) and tells the requester. Both are
+ * audited with the two identities by reference (the request, its patient, the grant the beneficiary gave).
+ */
 export async function decideIdentityReview(
   ctx: AppContext,
-  actor: StaffActor,
+  actor: Actor,
   id: string,
-  decision: 'confirm' | 'reject',
+  input: { decision: 'confirm' | 'reject'; reason: string },
 ): Promise<AuthorizationRequest> {
   if (!isAdminRole(actor.principal.role)) throw permissionDenied()
+  const { decision } = input
+  const reason = input.reason.trim()
+  if (!reason) throw fieldError('reason', 'Give a reason for this decision.')
   return ctx.db.transaction(async (tx) => {
     const { request, patient } = await loadScoped(ctx, tx, actor.principal, id)
     if (request.identityReview !== 'pending')
@@ -454,6 +504,10 @@ export async function decideIdentityReview(
     const now = ctx.clock()
     let updated = await updateRequest(tx, request.id, {
       identityReview: decision === 'confirm' ? 'confirmed' : 'rejected',
+      identityReviewedByUserId: actor.principal.userId,
+      identityReviewedAt: now,
+      identityReviewReasonEncrypted: encrypt(ctx.keys, reason),
+      ...(decision === 'reject' ? { statusMessage: REJECTED_MESSAGE } : {}),
       updatedAt: now,
     })
     await recordRequestEvent(tx, {
@@ -461,36 +515,58 @@ export async function decideIdentityReview(
       event: decision === 'confirm' ? 'identity_confirmed' : 'identity_rejected',
       actor: userActor(actor),
       at: now,
-      origin: actor.origin,
+      origin: originOf(actor),
+      // Both identities by reference (the audit row carries these): the patient asked for and the grant the
+      // Medicare beneficiary gave; the names and birth dates stay encrypted on the request.
+      details: { requested_patient_id: patient.id, medicare_grant_id: request.grantId },
     })
-    if (decision === 'confirm')
+    if (decision === 'confirm') {
+      const evidence = readIdentityEvidence(ctx, request)
       await ctx.events.publish(ctx, tx, 'authorization_request.identity_confirmed', {
-        request: updated,
+        request: requestFacts(ctx, updated),
+        at: now,
+        medicare: {
+          birthDate: evidence?.medicare_birth_date ?? null,
+          gender: evidence?.medicare_gender ?? null,
+        },
+      })
+    } else {
+      await ctx.events.publish(ctx, tx, 'authorization_request.identity_rejected', {
+        request: requestFacts(ctx, updated),
         at: now,
       })
-    else if (updated.status === 'authorized' || PENDING_AUTHORIZATION_STATUSES.includes(updated.status)) {
-      updated = await endRequest(ctx, tx, actor, updated, 'revoked')
+      if (updated.status === 'authorized' || PENDING_AUTHORIZATION_STATUSES.includes(updated.status))
+        updated = await endRequest(ctx, tx, actor, updated, 'revoked')
     }
-    return requestView(ctx, tx, { request: updated, patient })
+    return requestView(ctx, tx, { request: updated, patient }, viewerOf(actor.principal))
   })
 }
 
-export async function hideRequest(
-  ctx: AppContext,
-  actor: StaffActor,
-  id: string,
-): Promise<AuthorizationRequest> {
+export async function hideRequest(ctx: AppContext, actor: Actor, id: string): Promise<AuthorizationRequest> {
   const row = await loadScoped(ctx, ctx.db, actor.principal, id)
   if (row.request.requesterUserId !== actor.principal.userId) throw permissionDenied()
   const updated = await updateRequest(ctx.db, row.request.id, {
     hiddenByRequester: true,
     updatedAt: ctx.clock(),
   })
-  return requestView(ctx, ctx.db, { request: updated, patient: row.patient })
+  return requestView(ctx, ctx.db, { request: updated, patient: row.patient }, viewerOf(actor.principal))
+}
+
+/**
+ * The Undo of 'Clear My Requests' and 'Show again': the caller's own hidden requests among `ids` come back
+ * to their list. Hiding never changed access, so showing again changes nothing else either.
+ */
+export async function unhideRequests(
+  ctx: AppContext,
+  actor: Actor,
+  ids: readonly string[],
+): Promise<UnhideRequestsResponse> {
+  const unhidden = await unhideOwnRequests(ctx.db, actor.principal, ids, ctx.clock())
+  return { unhidden }
 }
 
 /** The form's MRN blur check. A match is audited: it reveals a patient. */
-export async function lookupMrn(ctx: AppContext, actor: StaffActor, mrn: string): Promise<MrnLookupResponse> {
+export async function lookupMrn(ctx: AppContext, actor: Actor, mrn: string): Promise<MrnLookupResponse> {
   const { principal } = actor
   const none: MrnLookupResponse = {
     already_authorized: false,
@@ -509,8 +585,8 @@ export async function lookupMrn(ctx: AppContext, actor: StaffActor, mrn: string)
     organizationId: principal.organizationId,
     requestId: patient.id,
     patientId: patient.id,
-    ipAddress: actor.origin.ipAddress,
-    httpRequestId: actor.origin.httpRequestId,
+    ipAddress: actor.ip,
+    httpRequestId: actor.httpRequestId,
     at: ctx.clock(),
   })
   const active = await findActiveRequestForPatient(ctx.db, patient.id, ctx.clock())

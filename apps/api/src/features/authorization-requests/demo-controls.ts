@@ -1,7 +1,7 @@
 // Controls the demo seed uses to play a request through the real path without a patient's mailbox: a
 // fresh consent token it can open (the emailed one is never readable back), and an expiry moved into the
 // past so the sweep expires it. Nothing else calls these.
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../../platform/context.ts'
 import { updateRequest } from './authorization-requests.repository.ts'
 import { issueConsentToken } from './consent-token.ts'
 

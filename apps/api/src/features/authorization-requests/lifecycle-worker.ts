@@ -1,7 +1,7 @@
 // The sweep runs every minute through pg-boss's cron (one run per minute across instances).
 import type { FastifyBaseLogger } from 'fastify'
-import type { AppContext } from '../../context.ts'
-import { QUEUES } from '../../jobs/queue.ts'
+import type { AppContext } from '../../platform/context.ts'
+import { QUEUES } from '../../platform/jobs/queue.ts'
 import { runLifecycleSweep } from './lifecycle.ts'
 
 export const LIFECYCLE_CRON = '* * * * *'
@@ -10,7 +10,7 @@ export async function startLifecycleWorker(ctx: AppContext, log: FastifyBaseLogg
   await ctx.jobs.boss.schedule(QUEUES.lifecycleSweep, LIFECYCLE_CRON, {}, { tz: 'UTC' })
   await ctx.jobs.boss.work(QUEUES.lifecycleSweep, { batchSize: 1, pollingIntervalSeconds: 5 }, async () => {
     const result = await runLifecycleSweep(ctx, ctx.clock())
-    if (result.expired + result.reminders + result.renewalNotices > 0)
+    if (result.expired + result.reminders + result.renewalNotices + result.grantEndReminders > 0)
       log.info(result, 'authorization lifecycle sweep')
   })
 }

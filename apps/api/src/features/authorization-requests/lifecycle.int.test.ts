@@ -1,5 +1,6 @@
 // The minute sweep with a controllable clock: expiry of links and grants, the reminder schedule (never
 // after an answer, a cancel or STOP), per-organisation schedules and renewal notices.
+import { formatMoment } from '@blueconsent/contract/durations'
 import type { AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
 import type { OutboxMessage } from '@blueconsent/contract/dev-outbox'
 import { eq } from 'drizzle-orm'
@@ -9,9 +10,9 @@ import {
   authorizationRequestEvents,
   authorizationRequests,
   organizationSettings,
-} from '../../db/schema/authorization-requests.ts'
-import { bluebuttonGrants } from '../../db/schema/bluebutton.ts'
-import { encrypt } from '../../lib/crypto.ts'
+} from '../../platform/db/schema/authorization-requests.ts'
+import { bluebuttonGrants } from '../../platform/db/schema/bluebutton.ts'
+import { encrypt } from '../../platform/lib/crypto.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { remindersDue, runLifecycleSweep } from './lifecycle.ts'
@@ -129,7 +130,9 @@ describe('reminder schedule', () => {
     expect(mails).toHaveLength(3)
     expect(reminders).toHaveLength(2)
     expect(reminders[0]?.links[0]).toMatch(/\/consent\//)
-    expect(reminders.map((m) => m.body_text.match(/expires in (\d) days/)?.[1]).sort()).toEqual(['2', '5'])
+    // Each reminder states the link's original end, to the minute, as the first message did.
+    const end = `The link works until ${formatMoment(before!.consentTokenExpiresAt!, 'en')}.`
+    expect(mails.every((m) => m.body_text.includes(end))).toBe(true)
     expect(reminders[0]?.links[0]).not.toBe(reminders[1]?.links[0])
   })
 

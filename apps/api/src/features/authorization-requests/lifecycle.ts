@@ -1,24 +1,35 @@
 // The minute sweep: expiry on time, reminders for unanswered requests, renewal notices before an
-// authorization ends. The clock is a parameter so tests drive it; each request is handled in its own
+// authorization ends, and the patient's renewal reminders before a 13-month Medicare grant ends. The clock is a parameter so tests drive it; each request is handled in its own
 // transaction with conditional updates, so two instances sweeping at once cannot double-send. What is
 // sent follows from the events published here (messaging subscribes).
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { AppError } from '../../errors.ts'
+import { DURATIONS, durationSentences, grantEndRemindersDue } from '@blueconsent/contract/durations'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
 import {
   DEFAULT_SCHEDULE,
   claimReminder,
+  claimGrantEndReminder,
   claimRenewalNotice,
   findDueForExpiry,
+  findGrantEndCandidates,
   findReminderCandidates,
   findRenewalCandidates,
   findSchedules,
+  hasAuthorizedRenewal,
   hasLiveRenewal,
 } from './authorization-requests.repository.ts'
 import { consentUrl, issueConsentToken } from './consent-token.ts'
+import { MEDICARE_GRANT_ENDED } from './pull-outcomes.ts'
+import { requestFacts } from './request-facts.ts'
 import { recordRequestEvent, transitionRequest, type RequestRow } from './transitions.ts'
 
-export type SweepResult = { expired: number; reminders: number; renewalNotices: number }
+export type SweepResult = {
+  expired: number
+  reminders: number
+  renewalNotices: number
+  grantEndReminders: number
+}
 
 const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
@@ -38,19 +49,38 @@ async function each(rows: RequestRow[], step: (row: RequestRow) => Promise<boole
   return done
 }
 
+/** A provider's Medicare grant end when it came no later than the portal's own end, else null. */
+function grantEndedFirst(row: RequestRow): Date | null {
+  const end = row.medicareAccessEndsAt
+  if (row.status !== 'authorized' || row.authorizationType !== 'healthcare_provider' || !end) return null
+  return !row.expiresAt || end <= row.expiresAt ? end : null
+}
+
 async function expireDue(ctx: AppContext, now: Date): Promise<number> {
   const due = await findDueForExpiry(ctx.db, now)
   return each(due, (row) =>
     ctx.db.transaction(async (tx) => {
       // An ended grant is never refreshed: the expired event's subscriber destroys its tokens once no
       // other authorization uses them.
+      const medicareEnd = grantEndedFirst(row)
       await transitionRequest(ctx, tx, {
         requestId: row.id,
         to: 'expired',
         event: 'expired',
         actor: { kind: 'system' },
         at: now,
-        patch: { consentTokenHash: null, consentTokenExpiresAt: null },
+        patch: {
+          consentTokenHash: null,
+          consentTokenExpiresAt: null,
+          // Medicare's grant ended first (or with it): the request says so, and ends when the grant did.
+          ...(medicareEnd
+            ? {
+                expiresAt: medicareEnd,
+                statusMessage: durationSentences('en').medicareAccessEnded(medicareEnd),
+              }
+            : {}),
+        },
+        ...(medicareEnd ? { details: { reason: MEDICARE_GRANT_ENDED } } : {}),
       })
       return true
     }),
@@ -85,7 +115,7 @@ async function sendReminder(
     details: { number: due },
   })
   await ctx.events.publish(ctx, tx, 'authorization_request.reminded', {
-    request: claimed,
+    request: requestFacts(ctx, claimed),
     consentLink: token ? consentUrl(ctx.config, token.token) : null,
     scheduled: true,
     replacesEarlier: token !== null,
@@ -118,7 +148,48 @@ async function noticeRenewals(ctx: AppContext, now: Date): Promise<number> {
       if (!claimed?.expiresAt) return false
       // Already renewed: mark the notice as done without sending it.
       if (await hasLiveRenewal(tx, row.id)) return false
-      await ctx.events.publish(ctx, tx, 'authorization_request.renewal_due', { request: claimed, at: now })
+      await ctx.events.publish(ctx, tx, 'authorization_request.renewal_due', {
+        request: requestFacts(ctx, claimed),
+        at: now,
+      })
+      return true
+    })
+  })
+}
+
+/**
+ * The patient's reminders before a 13-month Medicare grant ends (30 and 7 days before), each once: the count
+ * sent is claimed on the request before the event goes out, so a second sweep, or one after a restart,
+ * finds it done. A sweep that was down past both marks sends only the nearer one.
+ */
+async function remindGrantEnds(ctx: AppContext, now: Date): Promise<number> {
+  const marks = DURATIONS.medicareGrantReminderDays
+  const horizon = new Date(now.getTime() + Math.max(...marks) * DAY_MS)
+  const candidates = await findGrantEndCandidates(ctx.db, now, horizon, marks.length)
+  return each(candidates, async (row) => {
+    const endsAt = row.medicareAccessEndsAt
+    if (!endsAt) return false
+    const due = grantEndRemindersDue(endsAt, now, marks)
+    if (due <= row.grantEndRemindersSent) return false
+    return ctx.db.transaction(async (tx) => {
+      const claimed = await claimGrantEndReminder(tx, row, due, now)
+      if (!claimed) return false
+      // The patient already approved the renewal: the mark is done without a message.
+      if (await hasAuthorizedRenewal(tx, row.id)) return false
+      const daysBefore = marks[due - 1] ?? 0
+      await recordRequestEvent(tx, {
+        request: claimed,
+        event: 'grant_end_reminder_due',
+        actor: { kind: 'system' },
+        at: now,
+        details: { days_before: daysBefore },
+      })
+      await ctx.events.publish(ctx, tx, 'authorization_request.grant_ending', {
+        request: requestFacts(ctx, claimed),
+        endsAt,
+        daysBefore,
+        at: now,
+      })
       return true
     })
   })
@@ -128,5 +199,6 @@ export async function runLifecycleSweep(ctx: AppContext, now: Date): Promise<Swe
   const expired = await expireDue(ctx, now)
   const reminders = await remind(ctx, now)
   const renewalNotices = await noticeRenewals(ctx, now)
-  return { expired, reminders, renewalNotices }
+  const grantEndReminders = await remindGrantEnds(ctx, now)
+  return { expired, reminders, renewalNotices, grantEndReminders }
 }

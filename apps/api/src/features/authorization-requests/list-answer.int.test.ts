@@ -9,9 +9,12 @@ import {
 } from '@blueconsent/contract/authorization-requests'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authorizationRequestEvents, authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { ingestionRuns } from '../../db/schema/bluebutton.ts'
-import { users } from '../../db/schema/users.ts'
+import {
+  authorizationRequestEvents,
+  authorizationRequests,
+} from '../../platform/db/schema/authorization-requests.ts'
+import { ingestionRuns } from '../../platform/db/schema/bluebutton.ts'
+import { users } from '../../platform/db/schema/users.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { demoUser, type DemoPersona } from '../demo-data/index.ts'

@@ -9,12 +9,15 @@ import {
 } from '@blueconsent/contract/authorization-requests'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authorizationRequestEvents, authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { ingestionRuns } from '../../db/schema/bluebutton.ts'
-import { organizationDataRevisions } from '../../db/schema/organizations.ts'
-import { patients } from '../../db/schema/patients.ts'
-import { userTins } from '../../db/schema/tins.ts'
-import { users } from '../../db/schema/users.ts'
+import {
+  authorizationRequestEvents,
+  authorizationRequests,
+} from '../../platform/db/schema/authorization-requests.ts'
+import { ingestionRuns } from '../../platform/db/schema/bluebutton.ts'
+import { organizationDataRevisions } from '../../platform/db/schema/organizations.ts'
+import { patients } from '../../platform/db/schema/patients.ts'
+import { userTins } from '../../platform/db/schema/tins.ts'
+import { users } from '../../platform/db/schema/users.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 

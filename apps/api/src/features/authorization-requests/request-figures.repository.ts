@@ -3,12 +3,12 @@
 // authorizations end within 30 days, and whose latest data pull failed.
 import { AUTHORIZATION_STATUSES } from '@blueconsent/contract/authorization-requests'
 import { eq, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { ingestionRuns } from '../../db/schema/bluebutton.ts'
-import { patients } from '../../db/schema/patients.ts'
-import type { Principal } from '../../plugins/access.ts'
-import { scopeCondition } from './authorization-requests.repository.ts'
+import { type Principal } from '../../platform/identity/index.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { authorizationRequests } from '../../platform/db/schema/authorization-requests.ts'
+import { ingestionRuns } from '../../platform/db/schema/bluebutton.ts'
+import { patients } from '../../platform/db/schema/patients.ts'
+import { attentionCondition, scopeCondition } from './authorization-requests.repository.ts'
 
 export type RequestFigures = {
   by_status: Record<string, number>
@@ -20,19 +20,16 @@ export type RequestFigures = {
   ingestion_failures: number
 }
 
-const HOUR_MS = 3_600_000
 const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? [])
 
 export async function requestFigures(db: DbOrTx, principal: Principal, now: Date): Promise<RequestFigures> {
   const scope = scopeCondition(principal)
-  const staleBefore = new Date(now.getTime() - 48 * HOUR_MS).toISOString()
-  const soon = new Date(now.getTime() + 30 * 24 * HOUR_MS).toISOString()
-  const nowIso = now.toISOString()
   const perStatus = AUTHORIZATION_STATUSES.map(
     (status) => sql`count(*) filter (where ${authorizationRequests.status} = ${status})::int`,
   )
-  // One pass over the requests in scope; the newest run of each request joined once, not looked up per row.
+  // One pass over the requests in scope, each figure counted with the condition its list filters by; the
+  // newest run of each request joined once, not looked up per row (the same newest run as 'pull_failed').
   const [row] = rowsOf<{
     statuses: number[]
     authorized_ever: number
@@ -44,11 +41,9 @@ export async function requestFigures(db: DbOrTx, principal: Principal, now: Date
         select distinct on (${ingestionRuns.requestId}) ${ingestionRuns.requestId} as request_id, ${ingestionRuns.status} as status
         from ${ingestionRuns} order by ${ingestionRuns.requestId}, ${ingestionRuns.createdAt} desc)
       select array[${sql.join(perStatus, sql`, `)}] as statuses,
-        count(*) filter (where ${authorizationRequests.authorizedAt} is not null)::int as authorized_ever,
-        count(*) filter (where ${authorizationRequests.status} = 'pending'
-          and ${authorizationRequests.createdAt} < ${staleBefore})::int as awaiting,
-        count(*) filter (where ${authorizationRequests.status} = 'authorized'
-          and ${authorizationRequests.expiresAt} > ${nowIso} and ${authorizationRequests.expiresAt} <= ${soon})::int as expiring,
+        count(*) filter (where ${attentionCondition('authorized', now)})::int as authorized_ever,
+        count(*) filter (where ${attentionCondition('waiting_over_48h', now)})::int as awaiting,
+        count(*) filter (where ${attentionCondition('ending_within_30_days', now)})::int as expiring,
         count(*) filter (where newest_run.status = 'failed')::int as failures
       from ${authorizationRequests}
         join ${patients} on ${patients.id} = ${authorizationRequests.patientId}

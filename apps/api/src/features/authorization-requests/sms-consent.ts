@@ -1,8 +1,9 @@
 // A patient's answer by text to an SMS request: YES opts in (the request becomes pending with a fresh
 // link, which messaging then texts), STOP denies it and silences the number for this request.
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
 import { consentUrl, issueConsentToken } from './consent-token.ts'
+import { requestFacts } from './request-facts.ts'
 import { transitionRequest, type RequestRow } from './transitions.ts'
 
 export async function acceptSmsOptIn(
@@ -26,7 +27,7 @@ export async function acceptSmsOptIn(
     },
   })
   await ctx.events.publish(ctx, tx, 'authorization_request.consented', {
-    request: updated,
+    request: requestFacts(ctx, updated),
     consentLink: consentUrl(ctx.config, token.token),
   })
   return updated

@@ -1,8 +1,8 @@
 // transitionRequest: only the allowed moves, one winner when two race, and an event plus an audit row each time.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../db/schema/audit.ts'
-import { authorizationRequestEvents } from '../../db/schema/authorization-requests.ts'
+import { auditLog } from '../../platform/db/schema/audit.ts'
+import { authorizationRequestEvents } from '../../platform/db/schema/authorization-requests.ts'
 import { loginAs } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { ALLOWED_TRANSITIONS, transitionRequest } from './transitions.ts'

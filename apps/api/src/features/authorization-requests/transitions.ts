@@ -3,10 +3,10 @@
 // The update is conditional on the current status, so two concurrent transitions (a sweep and a
 // patient's click) cannot both win.
 import type { AuthorizationStatus } from '@blueconsent/contract/authorization-requests'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { AppError } from '../../errors.ts'
-import { writeAuditRow } from '../audit/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { writeAuditRow } from '../../platform/audit/index.ts'
 import {
   findRequest,
   insertRequestEvent,
@@ -14,15 +14,16 @@ import {
   type RequestPatch,
   type RequestRow,
 } from './authorization-requests.repository.ts'
+import { requestFacts } from './request-facts.ts'
 
 export type { RequestPatch, RequestRow }
-export type Actor = { kind: 'user' | 'patient' | 'system'; userId?: string }
+export type EventActor = { kind: 'user' | 'patient' | 'system'; userId?: string }
 
 export type TransitionInput = {
   requestId: string
   to: AuthorizationStatus
   event: string
-  actor: Actor
+  actor: EventActor
   details?: Record<string, string | number | boolean | null>
   patch?: RequestPatch
   /** Defaults to the wall clock; jobs and tests pass their own. */
@@ -32,6 +33,9 @@ export type TransitionInput = {
 }
 
 export type RequestOrigin = { ipAddress: string | null; httpRequestId: string | null }
+
+/** The revoke the patient makes on their own access page ('Stop sharing'); its requester is told. */
+export const PATIENT_STOPPED_SHARING = 'patient_stopped_sharing'
 
 /** Allowed moves. `expired` is terminal except for nothing; renewal creates a new request instead. */
 export const ALLOWED_TRANSITIONS: Record<AuthorizationStatus, readonly AuthorizationStatus[]> = {
@@ -84,7 +88,8 @@ type Transition = { request: RequestRow; from: AuthorizationStatus; cause: strin
 
 /** Announces the new status; 'pending' (an SMS opt-in) is announced with its link by its own caller. */
 async function publishTransition(ctx: AppContext, tx: DbOrTx, transition: Transition): Promise<void> {
-  const { request, from, cause, at } = transition
+  const { from, cause, at } = transition
+  const request = requestFacts(ctx, transition.request)
   const wasAuthorized = from === 'authorized'
   switch (request.status) {
     case 'authorized':
@@ -92,7 +97,12 @@ async function publishTransition(ctx: AppContext, tx: DbOrTx, transition: Transi
     case 'denied':
       return ctx.events.publish(ctx, tx, 'authorization_request.denied', { request, cause, at })
     case 'revoked':
-      return ctx.events.publish(ctx, tx, 'authorization_request.revoked', { request, wasAuthorized, at })
+      return ctx.events.publish(ctx, tx, 'authorization_request.revoked', {
+        request,
+        wasAuthorized,
+        at,
+        cause,
+      })
     case 'expired':
       return ctx.events.publish(ctx, tx, 'authorization_request.expired', { request, wasAuthorized, at })
     case 'pending':
@@ -106,7 +116,7 @@ export type EventInput = {
   event: string
   from?: AuthorizationStatus | null
   to?: AuthorizationStatus | null
-  actor: Actor
+  actor: EventActor
   at: Date
   details?: Record<string, string | number | boolean | null>
   origin?: RequestOrigin

@@ -5,12 +5,12 @@
 // invitee joins on a seat; the rules of who may manage what; an overdue account sends no new requests.
 import { eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { billingAccounts, billingPayments, stripeEvents } from '../../db/schema/billing.ts'
-import { users } from '../../db/schema/users.ts'
+import { billingAccounts, billingPayments, stripeEvents } from '../../platform/db/schema/billing.ts'
+import { users } from '../../platform/db/schema/users.ts'
 import { createClient, loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { demoUser } from '../demo-data/index.ts'
-import { listRecentMessages } from '../outbox/index.ts'
+import { listRecentMessages } from '../../platform/outbox/index.ts'
 import { stripeGateway } from './stripe-gateway.ts'
 import { stripeStandinHandle } from './stripe-mount.ts'
 
@@ -227,23 +227,37 @@ describe('webhooks', () => {
 describe('team seats', () => {
   let admin: TestClient
 
-  it('subscribes a team with two seats, the admin on the first', async () => {
+  it('subscribes a team with a seat for each of its two members and one free, refusing fewer', async () => {
     admin = await loginAs(t.app, 'PHYSICIAN_ADMIN')
-    const session = await checkout(admin, '/api/billing/team/signup/', {
+    const signup = {
       team_name: 'Okafor Clinic Team',
-      seats: 2,
       success_url: `${origin()}/billing/success`,
       cancel_url: `${origin()}/billing/cancel`,
+    }
+    // The practice's admin and its physician each hold a seat from the start.
+    const tooFew = await admin.request({
+      method: 'POST',
+      url: '/api/billing/team/signup/',
+      payload: { ...signup, seats: 1 },
     })
+    expect(tooFew.statusCode).toBe(400)
+    expect(tooFew.json()).toEqual({
+      seats: ['Your team already has 2 members and invitations: choose at least 2 seats'],
+    })
+    const session = await checkout(admin, '/api/billing/team/signup/', { ...signup, seats: 3 })
     await submitHostedForm(session.checkout_url, card('4242424242424242'))
     await idle()
     const billing = (await admin.request({ method: 'GET', url: '/api/billing/team/billing/' })).json()
     expect(billing).toMatchObject({
       account_type: 'TEAM_ADMIN',
-      seats_total: 2,
-      seats_active: 1,
-      monthly_cost: 3998,
+      seats_total: 3,
+      seats_active: 2,
+      monthly_cost: 5997,
     })
+    const seated = billing.team_members.map((member: { user: { email: string } }) => member.user.email)
+    expect(seated.sort()).toEqual(
+      [demoUser('PHYSICIAN_ADMIN').email, demoUser('PHYSICIAN_USER').email].sort(),
+    )
   })
 
   it('refuses a member role the organisation cannot hold, before any seat is charged', async () => {
@@ -273,7 +287,7 @@ describe('team seats', () => {
     })
     expect(charged.statusCode, charged.body).toBe(200)
     const billing = (await admin.request({ method: 'GET', url: '/api/billing/team/billing/' })).json()
-    expect(billing.seats_total).toBe(3)
+    expect(billing.seats_total).toBe(4)
     expect(billing.pending_invitations).toHaveLength(2)
   })
 
@@ -304,7 +318,41 @@ describe('team seats', () => {
     const again = await t.app.inject({ method: 'GET', url: `/api/billing/team/invitations/verify/${token}/` })
     expect(again.statusCode).toBe(404)
     const billing = (await admin.request({ method: 'GET', url: '/api/billing/team/billing/' })).json()
-    expect(billing.seats_active).toBe(2)
+    expect(billing.seats_active).toBe(3)
+  })
+
+  it('charges the seat an invitation from the Team page holds when none is free; who joins holds it', async () => {
+    const before = (await admin.request({ method: 'GET', url: '/api/billing/team/billing/' })).json()
+    expect(before.seats_active + before.pending_invitations.length).toBe(before.seats_total)
+    const email = 'team.page@example.org'
+    const sent = await admin.request({
+      method: 'POST',
+      url: '/api/users/invitations/send/',
+      payload: { email, role: 'CLINICIAN' },
+    })
+    expect(sent.statusCode, sent.body).toBe(201)
+    const invited = (await admin.request({ method: 'GET', url: '/api/billing/team/billing/' })).json()
+    expect(invited.seats_total).toBe(before.seats_total + 1)
+    expect(invited.pending_invitations.map((row: { email: string }) => row.email)).toContain(email)
+    const message = (await listRecentMessages(t.app.ctx, 50)).find((candidate) => candidate.to === email)
+    const token = /\/app\/accept-invitation\/([\w-]+)/.exec(message?.text ?? '')?.[1] ?? ''
+    const accepted = await createClient(t.app).request({
+      method: 'POST',
+      url: `/api/users/invitations/accept/${token}/`,
+      payload: {
+        first_name: 'Tess',
+        last_name: 'Team',
+        password: 'Team-Page-Pass-1',
+        password_confirm: 'Team-Page-Pass-1',
+      },
+    })
+    expect(accepted.statusCode, accepted.body).toBe(201)
+    const joined = (await admin.request({ method: 'GET', url: '/api/billing/team/billing/' })).json()
+    expect(joined.seats_active).toBe(before.seats_active + 1)
+    expect(joined.seats_total).toBe(invited.seats_total)
+    expect(
+      joined.team_members.find((member: { user: { email: string } }) => member.user.email === email),
+    ).toMatchObject({ is_active: true, user: { first_name: 'Tess', role: 'CLINICIAN' } })
   })
 
   it('removes a member: their seat is freed and they can no longer sign in', async () => {
@@ -339,10 +387,40 @@ describe('team seats', () => {
     })
     expect(checkoutTry.statusCode).toBe(403)
   })
+
+  it('answers a seat invitation alike whether or not the address has an account elsewhere', async () => {
+    const create = (email: string) =>
+      admin.request({
+        method: 'POST',
+        url: '/api/billing/team/invitations/create/',
+        payload: { email, role: 'PHYSICIAN_USER' },
+      })
+    const strip = (body: { detail: string; invitation: Record<string, unknown> }, email: string) => ({
+      detail: body.detail.replace(email, '<email>'),
+      invitation: { ...body.invitation, id: '', email: '', created_at: '', expires_at: '' },
+    })
+    const elsewhere = demoUser('ACO_USER').email
+    const answers = []
+    for (const email of [elsewhere, 'seat.nobody@example.org']) {
+      const response = await create(email)
+      expect(response.statusCode, response.body).toBe(200)
+      answers.push(strip(response.json(), email))
+    }
+    expect(answers[0]).toEqual(answers[1])
+    const notice = (await listRecentMessages(t.app.ctx, 50)).find((message) => message.to === elsewhere)
+    expect(notice?.text).toContain('This address already has a BlueConsent account')
+    expect(notice?.text).not.toContain('/billing/invite?token=')
+    // A member of the team's own organisation is the team's to know.
+    const member = await create(demoUser('PHYSICIAN_USER').email)
+    expect(member.statusCode).toBe(400)
+    expect(member.json()).toEqual({ email: ['This person is already a member of your organization'] })
+  })
 })
 
 describe('overdue payment', () => {
   it('keeps data readable but refuses new authorization requests, saying how to fix it', async () => {
+    // Earlier tests' webhooks still being applied would write the subscription's status back over ours.
+    await idle()
     const [user] = await t.app.ctx.db
       .select()
       .from(users)

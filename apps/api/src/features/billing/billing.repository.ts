@@ -1,19 +1,12 @@
-// Every query of billing: accounts, payments, seats, team invitations and the Stripe events seen.
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import {
-  billingAccounts,
-  billingPayments,
-  billingTeamInvitations,
-  billingTeamMembers,
-  stripeEvents,
-} from '../../db/schema/billing.ts'
-import { users } from '../../db/schema/users.ts'
+// Every query of billing: accounts, payments and the Stripe events seen. Who holds a seat is the members
+// feature's (the organisation's members) and the invitations feature's (its pending invitations).
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { billingAccounts, billingPayments, stripeEvents } from '../../platform/db/schema/billing.ts'
 
 export type BillingAccountRow = typeof billingAccounts.$inferSelect
 export type NewBillingAccount = typeof billingAccounts.$inferInsert
 export type PaymentRow = typeof billingPayments.$inferSelect
-export type TeamInvitationRow = typeof billingTeamInvitations.$inferSelect
 export type SubscriptionState = Pick<
   BillingAccountRow,
   | 'stripeSubscriptionId'
@@ -113,118 +106,6 @@ export async function selectPayments(db: DbOrTx, accountId: string, limit: numbe
     .where(eq(billingPayments.billingAccountId, accountId))
     .orderBy(desc(billingPayments.createdAt))
     .limit(limit)
-}
-
-export async function selectTeamMembers(db: DbOrTx, accountId: string) {
-  return db
-    .select({
-      id: billingTeamMembers.id,
-      isActive: billingTeamMembers.isActive,
-      createdAt: billingTeamMembers.createdAt,
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: users.role,
-    })
-    .from(billingTeamMembers)
-    .innerJoin(users, eq(users.id, billingTeamMembers.userId))
-    .where(eq(billingTeamMembers.billingAccountId, accountId))
-    .orderBy(asc(billingTeamMembers.createdAt))
-}
-
-export async function countActiveMembers(db: DbOrTx, accountId: string): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(billingTeamMembers)
-    .where(and(eq(billingTeamMembers.billingAccountId, accountId), eq(billingTeamMembers.isActive, true)))
-  return row?.value ?? 0
-}
-
-export async function addTeamMember(db: DbOrTx, accountId: string, userId: string, at: Date) {
-  await db
-    .insert(billingTeamMembers)
-    .values({ billingAccountId: accountId, userId, createdAt: at })
-    .onConflictDoUpdate({
-      target: [billingTeamMembers.billingAccountId, billingTeamMembers.userId],
-      set: { isActive: true, removedAt: null },
-    })
-}
-
-export async function deactivateTeamMember(db: DbOrTx, accountId: string, userId: string, at: Date) {
-  const rows = await db
-    .update(billingTeamMembers)
-    .set({ isActive: false, removedAt: at })
-    .where(
-      and(
-        eq(billingTeamMembers.billingAccountId, accountId),
-        eq(billingTeamMembers.userId, userId),
-        eq(billingTeamMembers.isActive, true),
-      ),
-    )
-    .returning({ id: billingTeamMembers.id })
-  return rows.length > 0
-}
-
-export async function selectPendingInvitations(db: DbOrTx, accountId: string, now: Date) {
-  return db
-    .select()
-    .from(billingTeamInvitations)
-    .where(
-      and(
-        eq(billingTeamInvitations.billingAccountId, accountId),
-        isNull(billingTeamInvitations.acceptedAt),
-        isNull(billingTeamInvitations.revokedAt),
-        gt(billingTeamInvitations.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(billingTeamInvitations.createdAt))
-}
-
-export async function insertTeamInvitation(
-  db: DbOrTx,
-  invitation: typeof billingTeamInvitations.$inferInsert,
-) {
-  const [row] = await db.insert(billingTeamInvitations).values(invitation).returning()
-  return row as TeamInvitationRow
-}
-
-export async function findTeamInvitation(db: DbOrTx, accountId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(billingTeamInvitations)
-    .where(and(eq(billingTeamInvitations.billingAccountId, accountId), eq(billingTeamInvitations.id, id)))
-  return row ?? null
-}
-
-export async function findTeamInvitationByToken(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
-    .select()
-    .from(billingTeamInvitations)
-    .where(eq(billingTeamInvitations.tokenHash, tokenHash))
-  return row ?? null
-}
-
-export async function replaceInvitationToken(
-  db: DbOrTx,
-  id: string,
-  tokenHash: string,
-  expiresAt: Date,
-  at: Date,
-) {
-  await db
-    .update(billingTeamInvitations)
-    .set({ tokenHash, expiresAt, lastSentAt: at })
-    .where(eq(billingTeamInvitations.id, id))
-}
-
-export async function markInvitationAccepted(db: DbOrTx, id: string, userId: string, at: Date) {
-  const rows = await db
-    .update(billingTeamInvitations)
-    .set({ acceptedAt: at, acceptedUserId: userId })
-    .where(and(eq(billingTeamInvitations.id, id), isNull(billingTeamInvitations.acceptedAt)))
-    .returning({ id: billingTeamInvitations.id })
-  return rows.length > 0
 }
 
 export type StripeEventRecord = {

@@ -1,4 +1,4 @@
-// Billing rules (spec 2 §6): an INDIVIDUAL organisation's user and a team's administrators manage billing;
+// Billing rules: an INDIVIDUAL organisation's user and a team's administrators manage billing;
 // only a team administrator manages seats and members; checkout is for individual accounts, a team
 // subscribes through team sign-up. Every amount and status comes from Stripe; the browser's word is never
 // taken for a payment. Changes are audited.
@@ -13,23 +13,25 @@ import {
 } from '@blueconsent/contract/billing'
 import { ADMIN_ROLES, type Role } from '@blueconsent/contract/shared'
 import type Stripe from 'stripe'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { AppError, fieldError, notFound } from '../../errors.ts'
-import { decrypt } from '../../lib/crypto.ts'
-import type { Principal } from '../../plugins/access.ts'
-import { writeAudit, type AuditSource } from '../audit/index.ts'
-import { organizationById, userById } from '../auth/index.ts'
+import type { RouteRequirements } from '../../platform/access/access.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { AppError, fieldError, notFound } from '../../platform/errors.ts'
+import type { Principal } from '../../platform/identity/index.ts'
+import { writeAudit } from '../../platform/audit/index.ts'
+import type { Actor } from '../../platform/identity/index.ts'
+import { organizationById, userById } from '../../platform/identity/index.ts'
+import { pendingInvitationsOf } from '../invitations/index.ts'
+import { activeMemberCount, membersOf } from '../members/index.ts'
 import {
   applySubscriptionState,
-  countActiveMembers,
+  type BillingAccountRow,
+  countPastDueAccounts,
   findAccountOfOrganization,
   insertAccount,
   selectPayments,
-  selectPendingInvitations,
-  selectTeamMembers,
   setCustomer,
-  type BillingAccountRow,
+  subscriptionStatusesOf,
 } from './billing.repository.ts'
 import { stripeGateway } from './stripe-gateway.ts'
 import { cardLabel, idOf, subscriptionState, syncSubscription } from './stripe-sync.ts'
@@ -43,7 +45,7 @@ const forbidden = (message: string) => new AppError(403, 'permission_denied', me
 const noSubscription = () => new AppError(404, 'not_found', 'No subscription found.')
 
 /** Which kind of billing account the caller holds, from their organisation and role. */
-export function callerOf(source: AuditSource): BillingCaller {
+export function callerOf(source: Actor): BillingCaller {
   const { principal } = source
   if (!principal.organizationId) throw noSubscription()
   const kind: BillingAccountKind =
@@ -66,7 +68,7 @@ export function requireTeamAdmin(caller: BillingCaller): void {
 export async function audit(
   ctx: AppContext,
   db: DbOrTx,
-  source: AuditSource,
+  source: Actor,
   action: string,
   details: Record<string, string | number | boolean | null> = {},
 ) {
@@ -94,11 +96,12 @@ export async function accountView(
   account: BillingAccountRow,
 ): Promise<BillingAccount> {
   const teamAdmin = caller.kind === 'TEAM_ADMIN'
+  // The team is the organisation: its members and its pending invitations, as the Team page shows them.
   const [payments, members, invitations, activeMembers] = await Promise.all([
     selectPayments(ctx.db, account.id, PAYMENT_HISTORY_LIMIT),
-    teamAdmin ? selectTeamMembers(ctx.db, account.id) : Promise.resolve([]),
-    teamAdmin ? selectPendingInvitations(ctx.db, account.id, ctx.clock()) : Promise.resolve([]),
-    account.accountType === 'TEAM' ? countActiveMembers(ctx.db, account.id) : Promise.resolve(1),
+    teamAdmin ? membersOf(ctx.db, account.organizationId) : Promise.resolve([]),
+    teamAdmin ? pendingInvitationsOf(ctx, ctx.db, account.organizationId) : Promise.resolve([]),
+    account.accountType === 'TEAM' ? activeMemberCount(ctx.db, account.organizationId) : Promise.resolve(1),
   ])
   return {
     account_type: caller.kind,
@@ -129,22 +132,22 @@ export async function accountView(
     })),
     pending_invitations: invitations.map((invitation) => ({
       id: invitation.id,
-      email: decrypt(ctx.keys, invitation.emailEncrypted),
+      email: invitation.email,
       role: invitation.role,
-      created_at: invitation.createdAt.toISOString(),
-      expires_at: invitation.expiresAt.toISOString(),
+      created_at: invitation.created_at,
+      expires_at: invitation.expires_at,
     })),
     team_members: members.map((member) => ({
       id: member.id,
       user: {
-        id: member.userId,
+        id: member.id,
         first_name: member.firstName,
         last_name: member.lastName,
         email: member.email,
         role: member.role,
       },
       is_active: member.isActive,
-      created_at: member.createdAt.toISOString(),
+      created_at: member.dateJoined.toISOString(),
     })),
   }
 }
@@ -152,7 +155,7 @@ export async function accountView(
 /** GET individual or team billing: each path answers only its own kind of account (404 otherwise). */
 export async function getBilling(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   path: 'individual' | 'team',
 ): Promise<BillingAccount> {
   const caller = callerOf(source)
@@ -164,7 +167,7 @@ export async function getBilling(
 
 export async function performBillingAction(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   path: 'individual' | 'team',
   action: BillingAction,
 ): Promise<{ detail: string; redirect_url?: string }> {
@@ -192,10 +195,27 @@ export async function performBillingAction(
   return { detail: BILLING_MESSAGES.canceled }
 }
 
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
+
+/**
+ * The origins this portal answers at: its public address, and, when that is on this machine, the same port
+ * under the machine's other names (someone who opened http://127.0.0.1:8000 of a portal configured as
+ * http://localhost:8000 is still on this portal).
+ */
+export function portalOrigins(publicUrl: string): string[] {
+  const base = new URL(publicUrl)
+  if (!LOOPBACK_NAMES.includes(base.hostname)) return [base.origin]
+  return LOOPBACK_NAMES.map((name) => {
+    const alias = new URL(base.origin)
+    alias.hostname = name
+    return alias.origin
+  })
+}
+
 /** Redirects after Stripe's pages go back to this portal only (no open redirect through our checkout). */
 export function assertOwnUrl(ctx: AppContext, url: string, field: string): void {
-  if (new URL(url).origin !== new URL(ctx.config.publicUrl).origin)
-    throw fieldError(field, 'Must be an address of this portal')
+  if (!portalOrigins(ctx.config.publicUrl).includes(new URL(url).origin))
+    throw fieldError(field, `Must be an address of this portal (${ctx.config.publicUrl})`)
 }
 
 /** The organisation's billing account, created on first use, with its Stripe customer. */
@@ -253,7 +273,7 @@ const withSessionId = (url: string): string => {
 
 export async function startCheckout(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   account: BillingAccountRow,
   seats: number,
   urls: { success_url: string; cancel_url: string },
@@ -280,7 +300,7 @@ export async function startCheckout(
 
 export async function createIndividualCheckout(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   urls: { success_url: string; cancel_url: string },
 ) {
   const caller = callerOf(source)
@@ -296,7 +316,7 @@ export async function emailOf(ctx: AppContext, caller: BillingCaller): Promise<s
 }
 
 /** After Stripe's checkout: asks Stripe what happened (never the browser) and applies it. */
-export async function verifyCheckout(ctx: AppContext, source: AuditSource, sessionId: string) {
+export async function verifyCheckout(ctx: AppContext, source: Actor, sessionId: string) {
   const caller = callerOf(source)
   const account = await findAccountOfOrganization(ctx.db, caller.organizationId)
   if (!account?.stripeCustomerId) throw notFound()
@@ -326,7 +346,12 @@ export async function assertMaySendRequests(db: DbOrTx, organizationId: string |
     throw new AppError(402, 'payment_overdue', BILLING_MESSAGES.paymentOverdue)
 }
 
-export async function listPaymentMethods(ctx: AppContext, source: AuditSource): Promise<PaymentMethod[]> {
+/** `requires: ['billing_current']`: an overdue organisation's data stays readable, but it asks no new patient. */
+export const billingRequirements: RouteRequirements = {
+  billing_current: (ctx, principal) => assertMaySendRequests(ctx.db, principal.organizationId),
+}
+
+export async function listPaymentMethods(ctx: AppContext, source: Actor): Promise<PaymentMethod[]> {
   const caller = callerOf(source)
   requireManager(caller)
   const account = await findAccountOfOrganization(ctx.db, caller.organizationId)
@@ -352,7 +377,7 @@ export async function listPaymentMethods(ctx: AppContext, source: AuditSource): 
     }))
 }
 
-export async function startPaymentMethodSetup(ctx: AppContext, source: AuditSource, returnUrl: string) {
+export async function startPaymentMethodSetup(ctx: AppContext, source: Actor, returnUrl: string) {
   const caller = callerOf(source)
   requireManager(caller)
   assertOwnUrl(ctx, returnUrl, 'return_url')
@@ -383,7 +408,7 @@ async function ownedPaymentMethod(ctx: AppContext, account: BillingAccountRow, i
   throw notFound()
 }
 
-export async function setDefaultPaymentMethod(ctx: AppContext, source: AuditSource, id: string) {
+export async function setDefaultPaymentMethod(ctx: AppContext, source: Actor, id: string) {
   const caller = callerOf(source)
   requireManager(caller)
   const account = await findAccountOfOrganization(ctx.db, caller.organizationId)
@@ -400,7 +425,7 @@ export async function setDefaultPaymentMethod(ctx: AppContext, source: AuditSour
   })
 }
 
-export async function removePaymentMethod(ctx: AppContext, source: AuditSource, id: string) {
+export async function removePaymentMethod(ctx: AppContext, source: Actor, id: string) {
   const caller = callerOf(source)
   requireManager(caller)
   const account = await findAccountOfOrganization(ctx.db, caller.organizationId)
@@ -411,3 +436,13 @@ export async function removePaymentMethod(ctx: AppContext, source: AuditSource, 
     card: method.card ? cardLabel(method.card) : null,
   })
 }
+
+/** How many billing accounts are overdue (past due or unpaid): one organisation's, or the platform's (null). */
+export const pastDueAccounts = (db: DbOrTx, organizationId: string | null): Promise<number> =>
+  countPastDueAccounts(db, organizationId)
+
+/** Each organisation's subscription status (null: none yet), for lists that show many organisations. */
+export const subscriptionStatuses = (
+  db: DbOrTx,
+  organizationIds: readonly string[],
+): Promise<Map<string, string | null>> => subscriptionStatusesOf(db, organizationIds)

@@ -1,24 +1,20 @@
 // Demo billing on the embedded stand-in, so every billing screen has something true to show on the first
 // `npm start`: the individual practitioner's subscription and each demo organisation's team, paid with the
-// stand-in's test Visa, every user of the organisation on a seat, a few months of paid invoices (the
+// stand-in's test Visa, every user of the organisation on a seat (as its members), a few months of paid invoices (the
 // subscription starts on a Stripe test clock set months back, which is then advanced to today, so every
 // renewal is a real invoice) and, for teams, one colleague invited onto the free seat.
 import { SEAT_PRICE_CENTS, type TEAM_MEMBER_ROLES } from '@blueconsent/contract/billing'
-import { INVITATION_TTL_HOURS } from '@blueconsent/contract/invitations'
 import type { OrganizationType } from '@blueconsent/contract/shared'
 import { eq } from 'drizzle-orm'
 import type Stripe from 'stripe'
-import type { AppContext } from '../../context.ts'
-import { users } from '../../db/schema/users.ts'
-import { encrypt, keyedHash, randomToken, sha256Hex } from '../../lib/crypto.ts'
+import type { AppContext } from '../../platform/context.ts'
+import { users } from '../../platform/db/schema/users.ts'
+import { seedPendingSeatInvitation } from '../invitations/index.ts'
 import {
-  addTeamMember,
   applySubscriptionState,
   findAccountOfOrganization,
   insertAccount,
-  insertTeamInvitation,
   setCustomer,
-  type BillingAccountRow,
 } from './billing.repository.ts'
 import { seatPriceId } from './billing.service.ts'
 import { stripeGateway } from './stripe-gateway.ts'
@@ -35,7 +31,6 @@ export type DemoBillingOrganization = {
 
 /** How far back each demo subscription starts: one paid invoice per month since. */
 export const DEMO_HISTORY_MONTHS = 4
-const HOUR_MS = 3_600_000
 const unix = (at: Date): number => Math.floor(at.getTime() / 1000)
 
 function monthsBefore(at: Date, months: number): Date {
@@ -62,30 +57,19 @@ const TEAM_ROLE_OF: Partial<Record<OrganizationType, (typeof TEAM_MEMBER_ROLES)[
   INSURANCE_AGENCY: 'AGENT_USER',
 }
 
-/**
- * A colleague invited onto the team's free seat and not yet answered, so the team card has a pending row.
- * No email goes out: the link's token is thrown away, and 'Resend' from the card mails a fresh one.
- */
+/** A colleague invited onto the team's free seat and not yet answered, so the team has a pending row. */
 async function inviteDemoColleague(
   ctx: AppContext,
-  account: BillingAccountRow,
   organization: DemoBillingOrganization,
   invitedBy: string | undefined,
 ) {
   const role = TEAM_ROLE_OF[organization.organizationType]
   if (!role || !organization.invitee) return
-  const now = ctx.clock()
-  const email = organization.invitee.toLowerCase()
-  await insertTeamInvitation(ctx.db, {
-    billingAccountId: account.id,
-    emailEncrypted: encrypt(ctx.keys, email),
-    emailHash: keyedHash(ctx.keys, email),
+  await seedPendingSeatInvitation(ctx, {
+    organizationId: organization.id,
+    email: organization.invitee,
     role,
-    tokenHash: sha256Hex(randomToken()),
     invitedByUserId: invitedBy ?? null,
-    expiresAt: new Date(now.getTime() + INVITATION_TTL_HOURS * HOUR_MS),
-    createdAt: now,
-    lastSentAt: now,
   })
 }
 
@@ -146,10 +130,8 @@ export async function seedDemoBilling(ctx: AppContext, organizations: readonly D
     )
     for await (const invoice of stripe.invoices.list({ customer: customer.id, limit: 100 }))
       if (invoice.id) await syncInvoice(ctx, ctx.db, invoice.id)
-    if (!organization.individual) {
-      for (const person of people) await addTeamMember(ctx.db, account.id, person.id, now)
-      await inviteDemoColleague(ctx, account, organization, people[0]?.id)
-    }
+    // Every user of the organisation holds a seat by being its member; the colleague takes the free one.
+    if (!organization.individual) await inviteDemoColleague(ctx, organization, people[0]?.id)
     subscribed += 1
   }
   return subscribed

@@ -1,8 +1,8 @@
 // The one Stripe client of an app: the official SDK pointed at Stripe, or at the local stand-in (in this
 // process, or run alone at STRIPE_API_BASE). Nothing else in the portal speaks to Stripe.
 import Stripe from 'stripe'
-import type { StripeConfig } from '../../config.ts'
-import type { AppContext } from '../../context.ts'
+import type { StripeConfig } from '../../platform/config.ts'
+import type { AppContext } from '../../platform/context.ts'
 
 export type StripeGateway = {
   stripe: Stripe

@@ -15,11 +15,11 @@ import type { FastifyInstance } from 'fastify'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Stripe from 'stripe'
-import type { AppConfig } from '../../config.ts'
-import type { AppContext } from '../../context.ts'
-import { keyedHash } from '../../lib/crypto.ts'
+import type { AppConfig } from '../../platform/config.ts'
+import type { AppContext } from '../../platform/context.ts'
+import { keyedHash } from '../../platform/lib/crypto.ts'
 import { realStripeGateway, useStripeGateway } from './stripe-gateway.ts'
-import { STAND_IN_SWITCHES } from '../../plugins/access.ts'
+import { STAND_IN_SWITCHES } from '../../platform/access/access.ts'
 
 export const STRIPE_STANDIN_PREFIX = '/stripe-standin'
 export const STRIPE_WEBHOOK_PATH = '/api/billing/webhooks/stripe/'
@@ -61,6 +61,8 @@ export async function registerStripeGateway(app: FastifyInstance): Promise<void>
       now: ctx.clock,
       dataFile: standinDataFile(config),
       adminEnabled: config.devTools,
+      // Its pages send the browser back to the portal only, never to an address a link carried.
+      returnOrigins: [config.publicUrl],
       handle,
       webhooks: { secret: webhookSecret, deliver: injectWebhookDelivery(app, STRIPE_WEBHOOK_PATH) },
     })

@@ -2,8 +2,8 @@
 // from an event's body or the browser), so a replayed, forged-but-signed-long-ago or reordered event can at
 // worst re-apply what Stripe holds now.
 import type Stripe from 'stripe'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
 import {
   applySubscriptionState,
   findAccountByCustomer,
@@ -12,6 +12,7 @@ import {
   type SubscriptionState,
 } from './billing.repository.ts'
 import { stripeGateway } from './stripe-gateway.ts'
+import { ownValue } from '@blueconsent/contract/shared'
 
 const fromUnix = (seconds: number | null | undefined): Date | null =>
   seconds === null || seconds === undefined ? null : new Date(seconds * 1000)
@@ -66,7 +67,7 @@ const BRAND_NAMES: Record<string, string> = {
 }
 
 export const cardLabel = (card: { brand: string; last4: string }): string =>
-  `${BRAND_NAMES[card.brand] ?? card.brand} •••• ${card.last4}`
+  `${ownValue(BRAND_NAMES, card.brand) ?? card.brand} •••• ${card.last4}`
 
 /** The card the customer pays with now (invoices in recent API versions no longer name it directly). */
 async function defaultCardLabel(ctx: AppContext, customerId: string): Promise<string | null> {

@@ -1,50 +1,44 @@
-// A team's seats and members. A seat is charged (prorated, at once) before anyone is invited onto it; an
-// accepted invitation creates the member in the team's organisation on that seat; removing a member frees
-// the seat (credited on the next invoice), and they are signed out everywhere at once.
+// A team's seats. The team is its organisation: its active members and its pending invitations hold the
+// seats, so someone who joined through the Team page holds one like someone invited here. A seat is charged
+// (prorated, at once) before anyone is invited onto it when none is free; an invitation from here is an
+// invitation like any other, with the team's own email and link; removing a member frees the seat (credited
+// on the next invoice), and they are signed out everywhere at once.
 import {
   BILLING_MESSAGES,
   teamMemberRolesFor,
   TEAM_MEMBER_ROLE_LABELS,
   type TEAM_MEMBER_ROLES,
 } from '@blueconsent/contract/billing'
-import { INVITATION_TTL_HOURS } from '@blueconsent/contract/invitations'
 import { isValidPatientId } from '@blueconsent/contract/shared'
 import Stripe from 'stripe'
-import type { AppContext } from '../../context.ts'
-import { AppError, fieldError, notFound } from '../../errors.ts'
-import { decrypt, encrypt, keyedHash, randomToken, sha256Hex } from '../../lib/crypto.ts'
-import type { AuditSource } from '../audit/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { AppError, fieldError, notFound } from '../../platform/errors.ts'
+import { decrypt } from '../../platform/lib/crypto.ts'
+import type { Actor } from '../../platform/identity/index.ts'
+import { deactivateUser, userByEmail, userById } from '../../platform/identity/index.ts'
 import {
-  createAccount,
-  deactivateUser,
-  hashPassword,
-  organizationById,
-  userByEmail,
-  userById,
-} from '../auth/index.ts'
-import { queueEmail } from '../outbox/index.ts'
+  acceptInvitation,
+  assertSeatInvitable,
+  pendingInvitationsOf,
+  resendInvitation,
+  sendSeatInvitation,
+  usableInvitation,
+  type InvitationMailer,
+} from '../invitations/index.ts'
+import { activeMemberCount } from '../members/index.ts'
+import { queueEmail } from '../../platform/outbox/index.ts'
 import {
-  addTeamMember,
   applySubscriptionState,
-  countActiveMembers,
-  deactivateTeamMember,
-  findAccountById,
   findAccountOfOrganization,
-  findTeamInvitation,
-  findTeamInvitationByToken,
-  insertTeamInvitation,
-  markInvitationAccepted,
-  replaceInvitationToken,
-  selectPendingInvitations,
   type BillingAccountRow,
-  type TeamInvitationRow,
 } from './billing.repository.ts'
 import { audit, callerOf, requireTeamAdmin, type BillingCaller } from './billing.service.ts'
 import { stripeGateway } from './stripe-gateway.ts'
 import { subscriptionState } from './stripe-sync.ts'
+import { formatMoment } from '@blueconsent/contract/durations'
 
 type TeamRole = (typeof TEAM_MEMBER_ROLES)[number]
-const HOUR_MS = 3_600_000
 
 async function teamAccount(ctx: AppContext, caller: BillingCaller): Promise<BillingAccountRow> {
   requireTeamAdmin(caller)
@@ -67,6 +61,7 @@ async function changeSeats(
   account: BillingAccountRow,
   seats: number,
   chargeNow: boolean,
+  db: DbOrTx = ctx.db,
 ): Promise<number> {
   const { stripe } = stripeGateway(ctx)
   let subscription: Stripe.Subscription
@@ -81,18 +76,39 @@ async function changeSeats(
   } catch (error) {
     paymentError(error)
   }
-  await applySubscriptionState(ctx.db, account.id, subscriptionState(subscription), ctx.clock(), ctx.clock())
+  await applySubscriptionState(db, account.id, subscriptionState(subscription), ctx.clock(), ctx.clock())
   const invoice = subscription.latest_invoice
   return chargeNow && invoice && typeof invoice !== 'string' ? invoice.amount_due : 0
 }
 
-/** One seat more, charged now; `user_id` (a colleague already in the organisation) takes it at once. */
-export async function addSeat(ctx: AppContext, source: AuditSource, userId: string | undefined) {
+/** Seats held: the organisation's active members and its pending invitations. */
+export async function occupiedSeats(ctx: AppContext, db: DbOrTx, organizationId: string): Promise<number> {
+  const [members, pending] = await Promise.all([
+    activeMemberCount(db, organizationId),
+    pendingInvitationsOf(ctx, db, organizationId),
+  ])
+  return members + pending.length
+}
+
+/**
+ * After an invitation from the Team page: a subscribed team whose members and pending invitations now
+ * outnumber its seats is charged the missing seat at once, in the invitation's transaction, so a refused card
+ * leaves no invitation. An invitation from Billing paid for its seat before it was made and changes nothing.
+ */
+export async function coverHeldSeats(ctx: AppContext, tx: DbOrTx, organizationId: string): Promise<void> {
+  const account = await findAccountOfOrganization(tx, organizationId)
+  if (account?.accountType !== 'TEAM' || !account.stripeSubscriptionItemId) return
+  if (!account.subscriptionStatus || account.subscriptionStatus === 'canceled') return
+  const occupied = await occupiedSeats(ctx, tx, organizationId)
+  if (occupied > account.seatsTotal) await changeSeats(ctx, account, occupied, true, tx)
+}
+
+/** One seat more, charged now; `user_id` names the colleague it is meant for (already a member). */
+export async function addSeat(ctx: AppContext, source: Actor, userId: string | undefined) {
   const caller = callerOf(source)
   const account = await teamAccount(ctx, caller)
-  const member = userId ? await colleague(ctx, caller, userId) : null
+  if (userId) await colleague(ctx, caller, userId)
   const prorated = await changeSeats(ctx, account, account.seatsTotal + 1, true)
-  if (member) await addTeamMember(ctx.db, account.id, member.id, ctx.clock())
   await audit(ctx, ctx.db, source, 'billing.seat_add', {
     seats: account.seatsTotal + 1,
     prorated_cents: prorated,
@@ -108,74 +124,57 @@ async function colleague(ctx: AppContext, caller: BillingCaller, userId: string)
 }
 
 /** Frees a seat: with `user_id` that member leaves the team (and is signed out); never the caller. */
-export async function removeSeat(ctx: AppContext, source: AuditSource, userId: string | undefined) {
+export async function removeSeat(ctx: AppContext, source: Actor, userId: string | undefined) {
   const caller = callerOf(source)
   const account = await teamAccount(ctx, caller)
   if (userId) {
     if (userId === caller.principal.userId) throw fieldError('user_id', 'You cannot remove yourself')
-    await colleague(ctx, caller, userId)
-    await ctx.db.transaction(async (tx) => {
-      if (!(await deactivateTeamMember(tx, account.id, userId, ctx.clock()))) throw notFound()
-      await deactivateUser(tx, userId, ctx.clock())
-    })
+    const member = await colleague(ctx, caller, userId)
+    if (!member.isActive) throw notFound()
+    await ctx.db.transaction((tx) => deactivateUser(tx, userId, ctx.clock()))
   }
-  const occupied = (await countActiveMembers(ctx.db, account.id)) + (await pendingCount(ctx, account))
+  const occupied = await occupiedSeats(ctx, ctx.db, caller.organizationId)
   const seats = Math.max(1, occupied, account.seatsTotal - 1)
   if (seats !== account.seatsTotal) await changeSeats(ctx, account, seats, false)
   await audit(ctx, ctx.db, source, 'billing.seat_remove', { seats, member_removed: Boolean(userId) })
   return { detail: userId ? 'Team member removed' : 'Seat removed', seats_total: seats, prorated_amount: 0 }
 }
 
-const pendingCount = async (ctx: AppContext, account: BillingAccountRow) =>
-  (await selectPendingInvitations(ctx.db, account.id, ctx.clock())).length
-
-const isAco = async (db: Parameters<typeof organizationById>[0], organizationId: string) =>
-  (await organizationById(db, organizationId))?.organizationType === 'ACO'
-
 const inviteUrl = (ctx: AppContext, token: string) =>
   `${ctx.config.publicUrl}/billing/invite?token=${encodeURIComponent(token)}`
 
-async function sendInvitationEmail(
-  ctx: AppContext,
-  tx: Parameters<typeof queueEmail>[1],
-  account: BillingAccountRow,
-  to: string,
-  role: TeamRole,
-  token: string,
-  expiresAt: Date,
-) {
-  const team = account.teamName ?? 'your team'
-  await queueEmail(ctx, tx, {
-    template: 'team-invitation',
-    to,
-    subject: `You have a seat on ${team} in BlueConsent`,
-    text: [
-      'Hello,',
-      '',
-      `${team} added a seat for you on BlueConsent as ${TEAM_MEMBER_ROLE_LABELS[role]}.`,
-      'To set your name and password, open this link:',
-      '',
-      inviteUrl(ctx, token),
-      '',
-      `The link works once and expires on ${expiresAt.toUTCString()}.`,
-    ].join('\n'),
-  })
-}
-
-function invitationView(ctx: AppContext, invitation: TeamInvitationRow) {
-  return {
-    id: invitation.id,
-    email: decrypt(ctx.keys, invitation.emailEncrypted),
-    role: invitation.role,
-    created_at: invitation.createdAt.toISOString(),
-    expires_at: invitation.expiresAt.toISOString(),
+/** The team's email: its name, the seat, and the team's own acceptance page. */
+function seatMailer(teamName: string | null): InvitationMailer {
+  const team = teamName ?? 'your team'
+  return async (ctx, tx, _source, message) => {
+    const role = TEAM_MEMBER_ROLE_LABELS[message.role as TeamRole] ?? message.role
+    const subject = `You have a seat on ${team} in BlueConsent`
+    const opening = ['Hello,', '', `${team} added a seat for you on BlueConsent as ${role}.`]
+    // Only the address's owner learns it has an account: the team admin's answer is the same either way.
+    const text = (await userByEmail(tx, message.to))
+      ? [
+          ...opening,
+          'This address already has a BlueConsent account, and an account belongs to one organization, so the seat cannot be taken with it.',
+          `If you should join ${team}, ask its administrator to invite another address of yours. To sign in to your account, go to:`,
+          '',
+          `${ctx.config.publicUrl}/app/login`,
+        ]
+      : [
+          ...opening,
+          'To set your name and password, open this link:',
+          '',
+          inviteUrl(ctx, message.token),
+          '',
+          `The link works once and expires on ${formatMoment(message.expiresAt, 'en')}.`,
+        ]
+    await queueEmail(ctx, tx, { template: 'team-invitation', to: message.to, subject, text: text.join('\n') })
   }
 }
 
 /** Invites someone onto a seat: a free one if there is one, else a new seat charged first. */
 export async function createTeamInvitation(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   input: { email: string; role: TeamRole },
 ) {
   const caller = callerOf(source)
@@ -184,66 +183,50 @@ export async function createTeamInvitation(
     throw fieldError('role', BILLING_MESSAGES.roleNotForOrganization)
   const account = await teamAccount(ctx, caller)
   const email = input.email.trim().toLowerCase()
-  if (await userByEmail(ctx.db, email)) throw fieldError('email', 'This person already has an account')
-  const occupied = (await countActiveMembers(ctx.db, account.id)) + (await pendingCount(ctx, account))
+  // Whether the address has an account in another organisation is not the team's to know.
+  if ((await userByEmail(ctx.db, email))?.organizationId === caller.organizationId)
+    throw fieldError('email', BILLING_MESSAGES.alreadyTeamMember)
+  const seat = { organizationId: caller.organizationId, email, role: input.role }
+  // Refused before any seat is paid for, and checked again under the invitation's lock.
+  await assertSeatInvitable(ctx, seat)
+  const occupied = await occupiedSeats(ctx, ctx.db, caller.organizationId)
   const prorated =
     occupied >= account.seatsTotal ? await changeSeats(ctx, account, account.seatsTotal + 1, true) : 0
-  const token = randomToken()
-  const now = ctx.clock()
-  const expiresAt = new Date(now.getTime() + INVITATION_TTL_HOURS * HOUR_MS)
-  const invitation = await ctx.db.transaction(async (tx) => {
-    const row = await insertTeamInvitation(tx, {
-      billingAccountId: account.id,
-      emailEncrypted: encrypt(ctx.keys, email),
-      emailHash: keyedHash(ctx.keys, email),
-      role: input.role,
-      tokenHash: sha256Hex(token),
-      invitedByUserId: caller.principal.userId,
-      expiresAt,
-      createdAt: now,
-      lastSentAt: now,
-    })
-    await sendInvitationEmail(ctx, tx, account, email, input.role, token, expiresAt)
-    await audit(ctx, tx, source, 'billing.team_invite', { role: input.role, prorated_cents: prorated })
-    return row
-  })
-  return { detail: `Invitation sent to ${email}`, invitation: invitationView(ctx, invitation) }
+  const invitation = await sendSeatInvitation(ctx, source, seat, seatMailer(account.teamName), (tx) =>
+    audit(ctx, tx, source, 'billing.team_invite', { role: input.role, prorated_cents: prorated }),
+  )
+  return {
+    detail: `Invitation sent to ${email}`,
+    invitation: {
+      id: invitation.id,
+      email: invitation.email,
+      role: invitation.role,
+      created_at: invitation.created_at,
+      expires_at: invitation.expires_at,
+    },
+  }
 }
 
-export async function resendTeamInvitation(ctx: AppContext, source: AuditSource, invitationId: string) {
+export async function resendTeamInvitation(ctx: AppContext, source: Actor, invitationId: string) {
   const caller = callerOf(source)
   const account = await teamAccount(ctx, caller)
-  if (!isValidPatientId(invitationId)) throw notFound()
-  const invitation = await findTeamInvitation(ctx.db, account.id, invitationId)
-  if (!invitation || invitation.acceptedAt || invitation.revokedAt) throw notFound()
-  const token = randomToken()
-  const now = ctx.clock()
-  const expiresAt = new Date(now.getTime() + INVITATION_TTL_HOURS * HOUR_MS)
-  await ctx.db.transaction(async (tx) => {
-    // A new link voids the old one.
-    await replaceInvitationToken(tx, invitation.id, sha256Hex(token), expiresAt, now)
-    const email = decrypt(ctx.keys, invitation.emailEncrypted)
-    await sendInvitationEmail(ctx, tx, account, email, invitation.role as TeamRole, token, expiresAt)
-    await audit(ctx, tx, source, 'billing.team_invite_resend')
+  await resendInvitation(ctx, source, invitationId, {
+    mailer: seatMailer(account.teamName),
+    usedError: notFound,
   })
+  await audit(ctx, ctx.db, source, 'billing.team_invite_resend')
   return { detail: 'Invitation resent successfully' }
 }
 
-async function liveInvitation(ctx: AppContext, token: string) {
-  const invitation = await findTeamInvitationByToken(ctx.db, sha256Hex(token))
-  if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= ctx.clock())
-    throw new AppError(404, 'not_found', BILLING_MESSAGES.invitationInvalid)
-  const account = await findAccountById(ctx.db, invitation.billingAccountId)
-  if (!account) throw new AppError(404, 'not_found', BILLING_MESSAGES.invitationInvalid)
-  return { invitation, account }
-}
-
 export async function verifyTeamInvitation(ctx: AppContext, token: string) {
-  const { invitation, account } = await liveInvitation(ctx, token)
+  // An unknown, used or expired link answers the invitations' own 'invalid or has expired'.
+  const row = await usableInvitation(ctx, ctx.db, token)
+  const organizationId = row.invitation.organizationId
+  const account = organizationId ? await findAccountOfOrganization(ctx.db, organizationId) : null
   return {
-    email: decrypt(ctx.keys, invitation.emailEncrypted),
-    role: invitation.role,
-    team_name: account.teamName ?? 'BlueConsent team',
+    email: decrypt(ctx.keys, row.invitation.emailEncrypted),
+    role: row.invitation.role,
+    team_name: account?.teamName ?? row.organizationName ?? 'BlueConsent team',
   }
 }
 
@@ -256,34 +239,6 @@ export async function acceptTeamInvitation(
 ) {
   if (input.user.password !== input.user.password_confirm)
     throw fieldError('password_confirm', 'Passwords do not match')
-  const { invitation, account } = await liveInvitation(ctx, input.token)
-  const email = decrypt(ctx.keys, invitation.emailEncrypted)
-  const passwordHash = await hashPassword(input.user.password)
-  const now = ctx.clock()
-  await ctx.db.transaction(async (tx) => {
-    if (await userByEmail(tx, email)) throw fieldError('email', 'This person already has an account')
-    const user = await createAccount(tx, {
-      email,
-      passwordHash,
-      firstName: input.user.first_name.trim(),
-      lastName: input.user.last_name.trim(),
-      role: invitation.role as TeamRole,
-      organizationId: account.organizationId,
-      // An ACO scopes its users to TINs (its admin assigns them on the members page); a practice or an
-      // agency works under all of its own.
-      allTins: !(await isAco(tx, account.organizationId)),
-      tinIds: [],
-      // The link reached this address: it is proven.
-      emailVerifiedAt: now,
-      at: now,
-    })
-    // Two tabs accepting the same link: only the first creates the member.
-    if (!(await markInvitationAccepted(tx, invitation.id, user.id, now)))
-      throw new AppError(404, 'not_found', BILLING_MESSAGES.invitationInvalid)
-    await addTeamMember(tx, account.id, user.id, now)
-  })
-  return {
-    detail: 'Your account is ready. You can sign in now.',
-    login_url: `${ctx.config.publicUrl}/app/login`,
-  }
+  const accepted = await acceptInvitation(ctx, input.token, input.user)
+  return { detail: 'Your account is ready. You can sign in now.', login_url: accepted.login_url }
 }

@@ -5,9 +5,9 @@
 // event for the queue's next try. billing.int.test.ts runs the real worker end to end.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { billingAccounts, stripeEvents } from '../../db/schema/billing.ts'
-import { organizations } from '../../db/schema/organizations.ts'
-import { JOB_SCHEMA, QUEUES } from '../../jobs/queue.ts'
+import { billingAccounts, stripeEvents } from '../../platform/db/schema/billing.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
+import { JOB_SCHEMA, QUEUES } from '../../platform/jobs/queue.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { stripeGateway } from './stripe-gateway.ts'
 import { applyStripeEvent } from './webhooks.ts'

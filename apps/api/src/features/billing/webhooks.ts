@@ -6,10 +6,10 @@
 // applied, so an event arriving late or twice can only re-apply what Stripe holds now.
 import { UUID_PATTERN } from '@blueconsent/contract/shared'
 import type Stripe from 'stripe'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { AppError } from '../../errors.ts'
-import { QUEUES } from '../../jobs/queue.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { QUEUES } from '../../platform/jobs/queue.ts'
 import {
   findAccountByCustomer,
   findAccountById,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '../../config.ts'
+import { loadConfig } from '../../platform/config.ts'
 
 const CMS = {
   DATABASE_URL: 'postgres://db/x',
@@ -11,6 +11,8 @@ const CMS = {
   BLUEBUTTON_PROVIDER_CLIENT_SECRET: 'prov-secret',
   BLUEBUTTON_AGENT_CLIENT_ID: 'agent',
   BLUEBUTTON_AGENT_CLIENT_SECRET: 'agent-secret',
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
 }
 
 describe('Blue Button settings', () => {
@@ -22,7 +24,15 @@ describe('Blue Button settings', () => {
       redirectUri: 'http://localhost:3000/api/bluebutton/callback/',
       provider: { clientId: 'blueconsent-provider', clientSecret: 'sandbox-provider-secret' },
       agent: { clientId: 'blueconsent-agent', clientSecret: 'sandbox-agent-secret' },
+      apiVersion: 'v2',
     })
+  })
+
+  it('speaks v2 unless BLUEBUTTON_API_VERSION says v3, and refuses any other version', () => {
+    expect(loadConfig(CMS).bluebutton.apiVersion).toBe('v2')
+    expect(loadConfig({ ...CMS, BLUEBUTTON_API_VERSION: 'v3' }).bluebutton.apiVersion).toBe('v3')
+    expect(loadConfig({ BLUEBUTTON_API_VERSION: 'v3' }).bluebutton.apiVersion).toBe('v3')
+    expect(() => loadConfig({ ...CMS, BLUEBUTTON_API_VERSION: 'v1' })).toThrow()
   })
 
   it('switches to CMS with both registered applications', () => {

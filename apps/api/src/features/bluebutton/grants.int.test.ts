@@ -3,8 +3,8 @@
 import { isBlueButtonError } from '@blueconsent/bluebutton'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bluebuttonGrants } from '../../db/schema/bluebutton.ts'
-import { decrypt } from '../../lib/crypto.ts'
+import { bluebuttonGrants } from '../../platform/db/schema/bluebutton.ts'
+import { decrypt } from '../../platform/lib/crypto.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import {
   consentAtMedicare,
@@ -13,7 +13,7 @@ import {
   sandboxName,
 } from '../../testing/consent-testing.ts'
 import { blueButtonClients } from './clients.ts'
-import { QUEUES } from '../../jobs/queue.ts'
+import { QUEUES } from '../../platform/jobs/queue.ts'
 import {
   currentAccessToken,
   findGrant,

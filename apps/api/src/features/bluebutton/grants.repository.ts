@@ -1,8 +1,8 @@
 // Queries for Blue Button grants (tokens per CMS client id and beneficiary) and the requests that use them.
 import { and, eq, isNull, ne } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { bluebuttonGrants } from '../../db/schema/bluebutton.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { authorizationRequests } from '../../platform/db/schema/authorization-requests.ts'
+import { bluebuttonGrants } from '../../platform/db/schema/bluebutton.ts'
 
 export type GrantRow = typeof bluebuttonGrants.$inferSelect
 type GrantValues = Omit<typeof bluebuttonGrants.$inferInsert, 'id' | 'clientId' | 'beneficiaryHash'>
@@ -96,4 +96,13 @@ export async function destroyGrantTokens(db: DbOrTx, grantId: string, at: Date):
     .update(bluebuttonGrants)
     .set({ accessTokenEncrypted: null, refreshTokenEncrypted: null, revokedAt: at, updatedAt: at })
     .where(eq(bluebuttonGrants.id, grantId))
+}
+
+/** What the patient chose about 42 CFR Part 2 claims under this grant, as its newest pull saw it. */
+export async function setGrantPart2Shared(
+  db: DbOrTx,
+  grantId: string,
+  shared: boolean | null,
+): Promise<void> {
+  await db.update(bluebuttonGrants).set({ part2Shared: shared }).where(eq(bluebuttonGrants.id, grantId))
 }

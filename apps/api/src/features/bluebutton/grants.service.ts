@@ -8,10 +8,10 @@ import {
   type BlueButtonClient,
   type TokenSet,
 } from '@blueconsent/bluebutton'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { decrypt, encrypt, keyedHash } from '../../lib/crypto.ts'
-import { QUEUES } from '../../jobs/queue.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { decrypt, encrypt, keyedHash } from '../../platform/lib/crypto.ts'
+import { QUEUES } from '../../platform/jobs/queue.ts'
 import { blueButtonClients } from './clients.ts'
 import {
   destroyGrantTokens,
@@ -20,6 +20,7 @@ import {
   grantIdOfRequest,
   lockGrant,
   otherAuthorizedRequestUses,
+  setGrantPart2Shared,
   storeRefreshedTokens,
   upsertGrant,
   type GrantRow,
@@ -48,6 +49,8 @@ export async function saveGrant(
     grantExpiresAt: tokens.accessGrantExpiration,
     scopes: tokens.scopes.join(' '),
     demographicsWithheld: tokens.demographicsWithheld,
+    // A new consent may answer the Part 2 question differently; the next pull tells.
+    part2Shared: null,
     revokedAt: null,
     updatedAt: now,
   }
@@ -63,6 +66,9 @@ export async function saveGrant(
 
 export const findGrant = (db: DbOrTx, grantId: string): Promise<GrantRow | undefined> =>
   findGrantRow(db, grantId)
+
+export const recordGrantPart2Sharing = (db: DbOrTx, grantId: string, shared: boolean | null): Promise<void> =>
+  setGrantPart2Shared(db, grantId, shared)
 
 const grantGone = (detail: string): BlueButtonError =>
   new BlueButtonError({ code: 'revoked', endpoint: 'token', detail })

@@ -1,9 +1,15 @@
 // The Blue Button feature's public face: a client per CMS application, the stored grants, the in-process
 // sandbox, and the subscription that ends grants with their authorizations.
-export { blueButtonClients, useBlueButtonTransport, type BlueButtonClients } from './clients.ts'
+export {
+  blueButtonClients,
+  SCOPES_BY_TYPE,
+  useBlueButtonTransport,
+  type BlueButtonClients,
+} from './clients.ts'
 export {
   findGrant,
   grantTokenSource,
+  recordGrantPart2Sharing,
   revokeAtBlueButton,
   revokeGrantForRequest,
   saveGrant,

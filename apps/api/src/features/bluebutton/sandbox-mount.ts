@@ -4,9 +4,9 @@
 import { bluebuttonSandbox } from '@blueconsent/bluebutton-sandbox'
 import type { FetchLike } from '@blueconsent/bluebutton'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { BLUEBUTTON_SANDBOX_PREFIX } from '../../config.ts'
+import { BLUEBUTTON_SANDBOX_PREFIX } from '../../platform/config.ts'
 import { useBlueButtonTransport } from './clients.ts'
-import { STAND_IN_SWITCHES } from '../../plugins/access.ts'
+import { STAND_IN_SWITCHES } from '../../platform/access/access.ts'
 
 export async function registerBlueButtonSandbox(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { consentFlows } from '../../db/schema/bluebutton.ts'
-import { organizations } from '../../db/schema/organizations.ts'
-import { users } from '../../db/schema/users.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { authorizationRequests } from '../../platform/db/schema/authorization-requests.ts'
+import { consentFlows } from '../../platform/db/schema/bluebutton.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
+import { users } from '../../platform/db/schema/users.ts'
 
 export type RequestRow = typeof authorizationRequests.$inferSelect
 export type ConsentFlowRow = typeof consentFlows.$inferSelect
@@ -14,6 +14,8 @@ export type RequestWithRequester = {
   requesterLastName: string
   requesterRole: (typeof users.$inferSelect)['role']
   organizationName: string
+  /** A deactivated organisation's links answer a neutral 'unavailable'. */
+  organizationActive: boolean
 }
 
 export async function findRequestByTokenHash(
@@ -27,6 +29,7 @@ export async function findRequestByTokenHash(
       requesterLastName: users.lastName,
       requesterRole: users.role,
       organizationName: organizations.name,
+      organizationActive: organizations.isActive,
     })
     .from(authorizationRequests)
     .innerJoin(users, eq(users.id, authorizationRequests.requesterUserId))
@@ -62,4 +65,27 @@ export async function claimConsentFlow(
 export async function findRequest(db: DbOrTx, id: string): Promise<RequestRow | undefined> {
   const [row] = await db.select().from(authorizationRequests).where(eq(authorizationRequests.id, id))
   return row
+}
+
+export type AccessRequestRow = { request: RequestRow; organizationName: string }
+
+/** A request and its organisation's name, by id: the patient's access page (its link is signed, not stored). */
+export async function findRequestForAccessPage(
+  db: DbOrTx,
+  requestId: string,
+): Promise<AccessRequestRow | undefined> {
+  const [row] = await db
+    .select({ request: authorizationRequests, organizationName: organizations.name })
+    .from(authorizationRequests)
+    .innerJoin(organizations, eq(organizations.id, authorizationRequests.organizationId))
+    .where(eq(authorizationRequests.id, requestId))
+  return row
+}
+
+export async function organizationIsActive(db: DbOrTx, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ isActive: organizations.isActive })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+  return row?.isActive ?? false
 }

@@ -5,26 +5,27 @@ import { type ConsentLanguage, type ConsentPage, type ConsentResult } from '@blu
 import { ROLE_LABELS } from '@blueconsent/contract/shared'
 import { isBlueButtonError, type BlueButtonClient, type TokenSet } from '@blueconsent/bluebutton'
 import type { FastifyBaseLogger } from 'fastify'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { AppError } from '../../errors.ts'
-import { decrypt, encrypt, sha256Hex } from '../../lib/crypto.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { decrypt, encrypt, sha256Hex } from '../../platform/lib/crypto.ts'
 import {
   findRequestedDurationDays,
   hashConsentToken,
   transitionRequest,
 } from '../authorization-requests/index.ts'
-import { blueButtonClients, saveGrant } from '../bluebutton/index.ts'
+import { blueButtonClients, saveGrant, SCOPES_BY_TYPE } from '../bluebutton/index.ts'
 import { recordBlueButtonPatient } from '../patients/index.ts'
 import {
   claimConsentFlow,
   findRequest,
   findRequestByTokenHash,
   insertConsentFlow,
+  organizationIsActive,
   type RequestRow,
   type RequestWithRequester,
 } from './consent.repository.ts'
-import { grantEnd } from './grant-end.ts'
+import { grantEnd, medicareGrantEnd } from './grant-end.ts'
 
 // Blue Button's own consent step is valid 10 minutes; ours a little longer to cover the login.
 const FLOW_VALIDITY_MS = 30 * 60 * 1000
@@ -35,6 +36,7 @@ type LinkState = ConsentPage['state']
 
 function linkState(ctx: AppContext, found: RequestWithRequester | undefined): LinkState {
   if (!found) return 'invalid'
+  if (!found.organizationActive) return 'unavailable'
   const { request } = found
   if (request.consentAnsweredAt) return 'answered'
   // Cancelled by staff or swept as expired before the patient answered: the link simply stopped working.
@@ -43,9 +45,16 @@ function linkState(ctx: AppContext, found: RequestWithRequester | undefined): Li
   return expires && expires.getTime() > ctx.clock().getTime() ? 'open' : 'expired'
 }
 
-function toConsentPage(state: LinkState, found: RequestWithRequester | undefined): ConsentPage {
+function toConsentPage(
+  state: LinkState,
+  found: RequestWithRequester | undefined,
+  durationDays: number | null,
+): ConsentPage {
   const request = found?.request
   const agent = request?.authorizationType === 'insurance_agent'
+  // A deactivated organisation's link tells the patient nothing about the request, not even who sent it.
+  if (state === 'unavailable')
+    return { ...toConsentPage('invalid', undefined, null), state, language: request?.language ?? 'en' }
   const shown = found && state !== 'invalid'
   return {
     state,
@@ -58,6 +67,7 @@ function toConsentPage(state: LinkState, found: RequestWithRequester | undefined
     data_types: !request ? [] : agent ? ['medications'] : ['medications', 'claims', 'risk_score'],
     authorization_type: request?.authorizationType ?? null,
     access_duration: !request ? null : agent ? 'one_time' : 'thirteen_months',
+    duration_days: shown && !agent ? durationDays : null,
     expires_at: request?.consentTokenExpiresAt?.toISOString() ?? null,
   }
 }
@@ -67,7 +77,8 @@ const lookup = (ctx: AppContext, db: DbOrTx, token: string): Promise<RequestWith
 
 export async function describeConsentLink(ctx: AppContext, token: string): Promise<ConsentPage> {
   const found = await lookup(ctx, ctx.db, token)
-  return toConsentPage(linkState(ctx, found), found)
+  const durationDays = found ? await findRequestedDurationDays(ctx.db, found.request.id) : null
+  return toConsentPage(linkState(ctx, found), found, durationDays)
 }
 
 async function openRequest(ctx: AppContext, db: DbOrTx, token: string): Promise<RequestRow> {
@@ -87,7 +98,10 @@ export async function startConnect(
   const request = await openRequest(ctx, ctx.db, token)
   const lang = language ?? request.language
   const client = blueButtonClients(ctx).forType(request.authorizationType)
-  const authorization = await client.createAuthorizationRequest({ lang })
+  const authorization = await client.createAuthorizationRequest({
+    lang,
+    scopes: SCOPES_BY_TYPE[request.authorizationType],
+  })
   await insertConsentFlow(ctx.db, {
     requestId: request.id,
     stateHash: sha256Hex(authorization.state),
@@ -140,6 +154,8 @@ export async function handleCallback(
   const client = blueButtonClients(ctx).byClientId(flow.clientId)
   if (!request || !client || request.status !== 'pending' || request.consentAnsweredAt)
     return { result: 'error', language }
+  // The organisation was deactivated while the patient was at Medicare: nothing is authorized for it.
+  if (!(await organizationIsActive(ctx.db, request.organizationId))) return { result: 'error', language }
   try {
     const { code } = client.parseCallback(query, state)
     const tokens = await client.exchangeCode({
@@ -180,6 +196,7 @@ async function authorize(ctx: AppContext, input: Authorization): Promise<void> {
         authorizedAt: now,
         consentAnsweredAt: now,
         expiresAt: grantEnd(now, request, tokens, durationDays),
+        medicareAccessEndsAt: medicareGrantEnd(now, tokens),
         statusMessage: tokens.demographicsWithheld
           ? 'The patient did not share name and birth date with this organisation.'
           : null,

@@ -1,13 +1,12 @@
 // When a patient's authorization ends, a rule of its own so it is tested without a database.
 import type { AuthorizationType } from '@blueconsent/contract/authorization-requests'
-import { AUTHORIZATION } from '@blueconsent/contract/shared'
+import { accessEndsAt, medicareAccessEndsAt } from '@blueconsent/contract/durations'
 import type { TokenSet } from '@blueconsent/bluebutton'
 
-const AGENT_VALIDITY_MS = AUTHORIZATION.agentValidityHours * 60 * 60 * 1000
-
 /**
- * When the authorization ends: Blue Button's own grant end (else 13 months for providers, 10 hours for
- * agents), shortened to the length chosen when the request was created (the organisation's default).
+ * When the authorization ends: the period the patient was told (10 hours for agents, the days chosen at
+ * creation or 13 months for providers), never after Blue Button's own grant end for a provider. An agent's
+ * one-time grant ends with its single one-hour token, which bounds the copy, not how long the agent reads it.
  */
 export function grantEnd(
   now: Date,
@@ -15,14 +14,18 @@ export function grantEnd(
   tokens: Pick<TokenSet, 'accessGrantExpiration'>,
   durationDays: number | null,
 ): Date {
-  let end: Date
-  if (tokens.accessGrantExpiration) end = tokens.accessGrantExpiration
-  else if (request.authorizationType === 'insurance_agent') end = new Date(now.getTime() + AGENT_VALIDITY_MS)
-  else {
-    end = new Date(now)
-    end.setUTCMonth(end.getUTCMonth() + AUTHORIZATION.providerValidityMonths)
-  }
-  if (durationDays === null || request.authorizationType === 'insurance_agent') return end
-  const chosen = new Date(now.getTime() + durationDays * 24 * 60 * 60 * 1000)
-  return chosen < end ? chosen : end
+  return accessEndsAt(now, request.authorizationType, durationDays, tokens.accessGrantExpiration ?? null)
 }
+
+/**
+ * When Medicare's own access ends: Blue Button's grant expiration, or for a one-time grant (no refresh
+ * token) its single token's hour. Kept on the request so staff and the patient see it.
+ */
+export const medicareGrantEnd = (
+  now: Date,
+  tokens: Pick<TokenSet, 'accessGrantExpiration' | 'refreshToken'>,
+): Date | null =>
+  medicareAccessEndsAt(now, {
+    accessGrantExpiration: tokens.accessGrantExpiration ?? null,
+    oneTime: !tokens.refreshToken,
+  })

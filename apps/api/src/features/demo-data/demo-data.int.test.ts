@@ -5,9 +5,10 @@ import { AUTHORIZATION_STATUSES } from '@blueconsent/contract/authorization-requ
 import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ORGANIZATIONS, type DemoOrganizationKey } from './demo-personas.ts'
-import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { claims, medications, riskScores } from '../../db/schema/clinical.ts'
-import { organizations } from '../../db/schema/organizations.ts'
+import { authorizationRequests } from '../../platform/db/schema/authorization-requests.ts'
+import { claims, medications, riskScores } from '../../platform/db/schema/clinical.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
+import { riskGapPatients, riskGaps } from '../../platform/db/schema/risk-gaps.ts'
 import { loginAs } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { sandboxName } from '../../testing/consent-testing.ts'
@@ -79,6 +80,30 @@ describe('demo data at first start', { timeout: 120_000 }, () => {
         `${key} medications`,
       ).toBe(true)
     }
+  })
+
+  it('fills the risk gap worklist of the provider organisations, and never the agency’s', async () => {
+    for (const key of ['aco', 'physicianGroup'] as const) {
+      const gaps = await t.app.ctx.db
+        .select({ value: riskGaps.value })
+        .from(riskGaps)
+        .where(eq(riskGaps.organizationId, await organizationId(key)))
+      expect(
+        gaps.some((gap) => Number(gap.value) > 0),
+        `${key} gaps`,
+      ).toBe(true)
+      const patientIds = await authorizedPatients(key)
+      const summaries = await t.app.ctx.db
+        .select({ partD: riskGapPatients.partD })
+        .from(riskGapPatients)
+        .where(inArray(riskGapPatients.patientId, patientIds))
+      expect(summaries.length, `${key} Part D scores`).toBe(patientIds.length)
+    }
+    const [agency] = await t.app.ctx.db
+      .select({ n: count() })
+      .from(riskGaps)
+      .where(eq(riskGaps.organizationId, await organizationId('insuranceAgency')))
+    expect(agency?.n).toBe(0)
   })
 
   it('gives the agency authorized one-time patients with medications', async () => {

@@ -1,10 +1,10 @@
 // Queries the demo seed needs to find its own organisations, TINs and the pulls it waits for.
 import { and, count, desc, eq } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { ingestionRuns } from '../../db/schema/bluebutton.ts'
-import { organizations } from '../../db/schema/organizations.ts'
-import { tins } from '../../db/schema/tins.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { authorizationRequests } from '../../platform/db/schema/authorization-requests.ts'
+import { ingestionRuns } from '../../platform/db/schema/bluebutton.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
+import { tins } from '../../platform/db/schema/tins.ts'
 
 export async function findDemoOrganizationId(db: DbOrTx, name: string): Promise<string | undefined> {
   const [row] = await db

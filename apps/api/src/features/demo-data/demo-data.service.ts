@@ -7,20 +7,20 @@ import { createBeneficiaryRegistry } from '@blueconsent/bluebutton-sandbox'
 import { createAuthorizationRequestSchema } from '@blueconsent/contract/authorization-requests'
 import { permissionsFor } from '@blueconsent/contract/shared'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { AppContext } from '../../context.ts'
+import { type Actor, type Principal } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
 import { seedDemoBilling, type DemoBillingOrganization } from '../billing/index.ts'
 import { DEMO_ORGANIZATIONS, demoUser, type DemoOrganizationKey, type DemoPersona } from './demo-personas.ts'
-import type { Principal } from '../../plugins/access.ts'
-import { organizationById, tinIdsOf, userByEmail } from '../auth/index.ts'
+import { organizationById, tinIdsOf, userByEmail } from '../../platform/identity/index.ts'
 import {
   backdateExpiryForDemo,
   createRequest,
   reissueConsentTokenForDemo,
   revokeRequest,
   runLifecycleSweep,
-  type StaffActor,
 } from '../authorization-requests/index.ts'
 import { runIngestion } from '../ingestion/index.ts'
+import { seedDemoWebhooks } from '../integrations/index.ts'
 import {
   countRequests,
   findDemoOrganizationId,
@@ -49,6 +49,12 @@ function medicareName(username: string): string {
   return `${beneficiary.name.given} ${beneficiary.name.family}`
 }
 
+/** The birth date Medicare holds for the beneficiary, as staff would type it from the patient's file. */
+function medicareBirthDate(username: string): string | null {
+  const birthDate = registry.findByUsername(username)?.patient['birthDate']
+  return typeof birthDate === 'string' ? birthDate : null
+}
+
 const demoOrganizationId = (ctx: AppContext, key: DemoOrganizationKey): Promise<string | undefined> =>
   findDemoOrganizationId(ctx.db, DEMO_ORGANIZATIONS[key].name)
 
@@ -56,7 +62,7 @@ const hasRequests = async (ctx: AppContext, organizationId: string): Promise<boo
   (await countRequests(ctx.db, organizationId)) > 0
 
 /** The demo staff member as the access plugin would see them after signing in, or scoped to one TIN by name. */
-async function staffActor(ctx: AppContext, persona: DemoPersona, underTin?: string): Promise<StaffActor> {
+async function staffActor(ctx: AppContext, persona: DemoPersona, underTin?: string): Promise<Actor> {
   const user = await userByEmail(ctx.db, demoUser(persona).email)
   if (!user) throw new Error(`demo user ${persona} missing`)
   const organization = await organizationById(ctx.db, user.organizationId)
@@ -77,7 +83,7 @@ async function staffActor(ctx: AppContext, persona: DemoPersona, underTin?: stri
     // The seed caches nothing, so no revision is needed to key answers by.
     organizationRevision: 0,
   }
-  return { principal, origin: { ipAddress: null, httpRequestId: null } }
+  return { principal, ip: null, httpRequestId: null }
 }
 
 async function demoTinId(
@@ -92,7 +98,7 @@ async function demoTinId(
 
 const isAgent = (persona: DemoPersona): boolean => persona === 'AGENT_USER' || persona === 'AGENT_ADMIN'
 
-async function create(ctx: AppContext, actor: StaffActor, plan: DemoRequestPlan, n: number): Promise<string> {
+async function create(ctx: AppContext, actor: Actor, plan: DemoRequestPlan, n: number): Promise<string> {
   const name = medicareName(plan.username)
   const bySms = plan.outcome === 'consent_pending'
   const body = createAuthorizationRequestSchema.parse({
@@ -101,7 +107,9 @@ async function create(ctx: AppContext, actor: StaffActor, plan: DemoRequestPlan,
     contact_method: bySms ? 'phone' : 'email',
     contact_value: bySms ? `(555) 010-${String(n).padStart(4, '0')}` : `patient+${n}@example.org`,
     // Staff mistyped the surname: the pull finds a different family name and holds the data for review.
+    // Every request carries the birth date Medicare holds, so the other requests match on both.
     metadata: { patient_name: plan.outcome === 'identity_hold' ? `${name.split(' ')[0]} Marlowe` : name },
+    patient_birth_date: medicareBirthDate(plan.username),
   })
   const created = await createRequest(ctx, actor, body)
   return created.request_id
@@ -207,7 +215,19 @@ export async function seedDemoData(
   if (result.seeded.length > 0)
     log.info(result, 'demo data: patients pulled from the built-in Medicare sandbox')
   await seedBilling(app, log)
+  await seedWebhooks(app, log)
   return result
+}
+
+/** The demo ACO's webhook endpoint and its delivery log (Settings → Integrations). */
+async function seedWebhooks(app: FastifyInstance, log: FastifyBaseLogger): Promise<void> {
+  try {
+    const organizationId = await demoOrganizationId(app.ctx, 'aco')
+    if (organizationId && (await seedDemoWebhooks(app.ctx, organizationId)))
+      log.info('demo data: a webhook endpoint with its delivery log')
+  } catch (error) {
+    log.error({ err: error }, 'demo data: webhooks failed')
+  }
 }
 
 /** Subscriptions for the demo organisations on the local Stripe stand-in (never on a real Stripe account). */

@@ -55,6 +55,9 @@ export const DEMO_PLAN: readonly DemoOrganizationPlan[] = [
       { username: bb(10), persona: 'PHYSICIAN_USER', outcome: 'authorized' },
       { username: bb(7), persona: 'PHYSICIAN_USER', outcome: 'authorized' },
       { username: bb(19), persona: 'PHYSICIAN_ADMIN', outcome: 'authorized' },
+      // Due for the annual wellness visit (the last in July 2024) and below 80% on statins this year: the
+      // visit planner's flagged patient.
+      { username: bb(42), persona: 'PHYSICIAN_USER', outcome: 'authorized' },
       { username: bb(9), persona: 'PHYSICIAN_USER', outcome: 'revoked' },
       { username: bb(30), persona: 'PHYSICIAN_USER', outcome: 'identity_hold' },
       { username: bb(28), persona: 'PHYSICIAN_USER', outcome: 'pending' },
@@ -83,7 +86,7 @@ export const DEMO_PLAN: readonly DemoOrganizationPlan[] = [
       { username: bb(31), persona: 'AGENT_USER', outcome: 'authorized' },
       { username: bb(36), persona: 'AGENT_ADMIN', outcome: 'authorized' },
       { username: bb(41), persona: 'AGENT_USER', outcome: 'pending' },
-      { username: bb(42), persona: 'AGENT_USER', outcome: 'consent_pending' },
+      { username: bb(43), persona: 'AGENT_USER', outcome: 'consent_pending' },
       { username: bb(2), persona: 'AGENT_USER', outcome: 'denied' },
       { username: bb(3), persona: 'AGENT_USER', outcome: 'expired' },
     ],

@@ -1,13 +1,13 @@
 // `npm run db:seed`: migrates, then adds the demo organisations, TINs and personas (idempotent).
-import { loadConfig } from '../../config.ts'
-import { createCryptoKeys } from '../../lib/crypto.ts'
-import { resolveSecrets } from '../../lib/secrets.ts'
-import { openDatabase } from '../../db/client.ts'
+import { loadToolConfig } from '../../platform/config.ts'
+import { createCryptoKeys } from '../../platform/lib/crypto.ts'
+import { resolveSecrets } from '../../platform/lib/secrets.ts'
+import { openDatabase } from '../../platform/db/client.ts'
 import { DEMO_PASSWORD } from './demo-personas.ts'
-import { migrateDatabase } from '../../db/migrate.ts'
+import { migrateDatabase } from '../../platform/db/migrate.ts'
 import { seedDemo } from './seed.ts'
 
-const config = loadConfig()
+const config = loadToolConfig()
 const secrets = resolveSecrets(config)
 const database = await openDatabase(config.database)
 try {

@@ -2,12 +2,12 @@
 import { ROLES } from '@blueconsent/contract/shared'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decrypt, keyedHash } from '../../lib/crypto.ts'
+import { decrypt, keyedHash } from '../../platform/lib/crypto.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { DEMO_TINS, DEMO_USERS, demoUser } from './demo-personas.ts'
-import { auditLog } from '../../db/schema/audit.ts'
-import { tins, userTins } from '../../db/schema/tins.ts'
-import { users } from '../../db/schema/users.ts'
+import { auditLog } from '../../platform/db/schema/audit.ts'
+import { tins, userTins } from '../../platform/db/schema/tins.ts'
+import { users } from '../../platform/db/schema/users.ts'
 import { seedDemo } from './seed.ts'
 
 let t: TestApp

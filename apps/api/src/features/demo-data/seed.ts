@@ -1,10 +1,10 @@
 // Idempotent demo seed: run at start in demo mode and by `npm run db:seed`. Existing rows are left as
 // they are (a demo user who changed their password keeps it).
 import { and, eq } from 'drizzle-orm'
-import type { AppContext } from '../../context.ts'
-import { hashPassword, userByEmail } from '../auth/index.ts'
-import { encrypt, keyedHash, type CryptoKeys } from '../../lib/crypto.ts'
-import type { Db } from '../../db/client.ts'
+import type { AppContext } from '../../platform/context.ts'
+import { hashPassword, userByEmail } from '../../platform/identity/index.ts'
+import { encrypt, keyedHash, type CryptoKeys } from '../../platform/lib/crypto.ts'
+import type { Db } from '../../platform/db/client.ts'
 import {
   DEMO_ORGANIZATIONS,
   DEMO_PASSWORD,
@@ -13,9 +13,9 @@ import {
   type DemoOrganizationKey,
 } from './demo-personas.ts'
 import { maskTin, tinDigits } from '@blueconsent/contract/tins'
-import { organizations } from '../../db/schema/organizations.ts'
-import { tins, userTins } from '../../db/schema/tins.ts'
-import { userGroups, users } from '../../db/schema/users.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
+import { tins, userTins } from '../../platform/db/schema/tins.ts'
+import { userGroups, users } from '../../platform/db/schema/users.ts'
 
 async function ensureOrganization(db: Db, key: DemoOrganizationKey): Promise<string> {
   const spec = DEMO_ORGANIZATIONS[key]

@@ -3,7 +3,7 @@ import { requestDataSchema } from '@blueconsent/contract/patients'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { notAuthenticated } from '../../errors.ts'
+import { notAuthenticated } from '../../platform/errors.ts'
 import { readRequestData } from './data.service.ts'
 
 export async function requestDataRoutes(app: FastifyInstance): Promise<void> {

@@ -2,10 +2,10 @@
 // request is authorized and unexpired, never while an identity review is pending; agents get medications.
 import { type RequestData } from '@blueconsent/contract/patients'
 import { isAgentRole } from '@blueconsent/contract/shared'
-import type { AppContext } from '../../context.ts'
-import { AppError, notFound } from '../../errors.ts'
-import type { Principal } from '../../plugins/access.ts'
-import { writeAuditRow } from '../audit/index.ts'
+import { type Principal } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import { AppError, notFound } from '../../platform/errors.ts'
+import { writeAuditRow } from '../../platform/audit/index.ts'
 import { findScopedRequest } from '../authorization-requests/index.ts'
 import { readClinicalData } from '../patients/index.ts'
 

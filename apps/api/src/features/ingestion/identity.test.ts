@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkIdentity, nameTokens } from './identity.ts'
+import { checkIdentity, differencesOf, nameTokens } from './identity.ts'
 
 const base = {
   requestedName: 'Jane Q. Doe',
@@ -34,6 +34,24 @@ describe('checkIdentity', () => {
     expect(
       checkIdentity({ ...base, beneficiaryBirthDate: null, requestedBirthDate: '1950-01-03' }).match,
     ).toBe(true)
+  })
+
+  it('flags a mismatch on the name alone, the birth date alone, and both, from the birth date typed', () => {
+    const typed = { ...base, requestedBirthDate: '1950-01-02' }
+    const nameOnly = checkIdentity({ ...typed, beneficiaryFamilyName: 'Garcia' })
+    const dateOnly = checkIdentity({ ...typed, beneficiaryBirthDate: '1961-07-04' })
+    const both = checkIdentity({
+      ...typed,
+      beneficiaryFamilyName: 'Garcia',
+      beneficiaryBirthDate: '1961-07-04',
+    })
+    expect(nameOnly).toEqual({ match: false, reasons: ['family_name'] })
+    expect(dateOnly).toEqual({ match: false, reasons: ['birth_date'] })
+    expect(both).toEqual({ match: false, reasons: ['family_name', 'birth_date'] })
+    expect(differencesOf(nameOnly.reasons)).toEqual(['name'])
+    expect(differencesOf(dateOnly.reasons)).toEqual(['birth_date'])
+    expect(differencesOf(both.reasons)).toEqual(['name', 'birth_date'])
+    expect(differencesOf(['name_withheld'])).toEqual(['name'])
   })
 
   it('asks for review when Medicare withheld the name (nothing proves who consented)', () => {

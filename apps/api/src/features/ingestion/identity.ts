@@ -1,17 +1,27 @@
 // Is the Medicare beneficiary who consented the patient the request was for? Blue Button identifies the
-// person who logged in; the staff typed a name (and maybe a birth date). A mismatch is held for a
-// person to review, never merged silently.
+// person who logged in; the staff typed a name and, when they had it, a birth date. A mismatch is held for
+// a person to review, never merged silently.
 
 export type IdentityInput = {
   /** The name the requester typed ("Jane Q. Doe" or "Doe, Jane"). */
   requestedName: string
-  /** Birth date already on file for the patient, when known. */
+  /** The birth date typed on the request, else the one already on file for the patient; null: unknown. */
   requestedBirthDate: string | null
   beneficiaryFamilyName: string | null
   beneficiaryBirthDate: string | null
 }
 
-export type IdentityCheck = { match: boolean; reasons: ('family_name' | 'birth_date' | 'name_withheld')[] }
+export type IdentityMismatch = 'family_name' | 'birth_date' | 'name_withheld'
+export type IdentityCheck = { match: boolean; reasons: IdentityMismatch[] }
+
+/** What differs, in the words the reviewer's screen uses (a withheld name cannot be compared: it differs). */
+export type IdentityDifference = 'name' | 'birth_date'
+
+export function differencesOf(reasons: readonly IdentityMismatch[]): IdentityDifference[] {
+  const differences = new Set<IdentityDifference>()
+  for (const reason of reasons) differences.add(reason === 'birth_date' ? 'birth_date' : 'name')
+  return [...differences]
+}
 
 /** Lower case, accents and punctuation removed, split into words. */
 export function nameTokens(value: string): string[] {

@@ -1,11 +1,13 @@
-// Upserts of mapped Blue Button records. Everything keys on (patient_id, resource_id), and a claim's
-// diagnoses, procedures and lines are replaced with it, so running a pull twice changes nothing.
+// Upserts of mapped Blue Button records. Released rows key on (patient_id, resource_id), a held pull's on
+// (held_run_id, resource_id), and a claim's diagnoses, procedures and lines are replaced with it, so running
+// a pull twice changes nothing. A held pull's rows are released over the patient's or deleted, by run.
 import type { ClaimRecord, CoverageRecord, MedicationRecord, ProviderRef } from '@blueconsent/bluebutton'
-import { and, desc, eq, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { ingestionRuns } from '../../db/schema/bluebutton.ts'
-import { patients } from '../../db/schema/patients.ts'
+import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { authorizationRequests } from '../../platform/db/schema/authorization-requests.ts'
+import { ingestionRuns } from '../../platform/db/schema/bluebutton.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
+import { patients } from '../../platform/db/schema/patients.ts'
 import {
   claimDiagnoses,
   claimLines,
@@ -13,8 +15,20 @@ import {
   claims,
   coverages,
   medications,
+  released,
   riskScores,
-} from '../../db/schema/clinical.ts'
+} from '../../platform/db/schema/clinical.ts'
+
+type Keyed = typeof claims | typeof coverages | typeof medications
+
+/** Where a row goes: the patient's released rows, or apart under the held run (quarantined). */
+export type Destination = { patientId: string; heldRunId: string | null }
+
+/** The unique key an upsert lands on, the released one or the held run's (partial indexes, one each). */
+const conflictTarget = (table: Keyed, heldRunId: string | null) =>
+  heldRunId === null
+    ? { target: [table.patientId, table.resourceId], targetWhere: sql`held_run_id is null` }
+    : { target: [table.heldRunId, table.resourceId], targetWhere: sql`held_run_id is not null` }
 
 type Json = Record<string, unknown>
 const asJson = (value: object): Json => value as Json
@@ -30,7 +44,7 @@ const npiOrNull = (provider: ProviderRef | null | undefined): string | null =>
 
 export async function upsertCoverage(
   db: DbOrTx,
-  patientId: string,
+  { patientId, heldRunId }: Destination,
   record: CoverageRecord,
   resource: Json,
   now: Date,
@@ -47,21 +61,21 @@ export async function upsertCoverage(
   }
   await db
     .insert(coverages)
-    .values({ patientId, resourceId: record.id, ...values })
-    .onConflictDoUpdate({ target: [coverages.patientId, coverages.resourceId], set: values })
+    .values({ patientId, heldRunId, resourceId: record.id, ...values })
+    .onConflictDoUpdate({ ...conflictTarget(coverages, heldRunId), set: values })
 }
 
 export async function storedCoverageRecords(db: DbOrTx, patientId: string): Promise<CoverageRecord[]> {
   const rows = await db
     .select({ record: coverages.record })
     .from(coverages)
-    .where(eq(coverages.patientId, patientId))
+    .where(and(eq(coverages.patientId, patientId), released(coverages)))
   return rows.map((row) => row.record as unknown as CoverageRecord)
 }
 
 export async function upsertMedication(
   db: DbOrTx,
-  patientId: string,
+  { patientId, heldRunId }: Destination,
   record: MedicationRecord,
   resource: Json,
   now: Date,
@@ -88,13 +102,13 @@ export async function upsertMedication(
   }
   await db
     .insert(medications)
-    .values({ patientId, resourceId: record.id, ...values })
-    .onConflictDoUpdate({ target: [medications.patientId, medications.resourceId], set: values })
+    .values({ patientId, heldRunId, resourceId: record.id, ...values })
+    .onConflictDoUpdate({ ...conflictTarget(medications, heldRunId), set: values })
 }
 
 export async function upsertClaim(
   db: DbOrTx,
-  patientId: string,
+  { patientId, heldRunId }: Destination,
   record: ClaimRecord,
   resource: Json,
   now: Date,
@@ -117,8 +131,8 @@ export async function upsertClaim(
   }
   const [row] = await db
     .insert(claims)
-    .values({ patientId, resourceId: record.id, ...values })
-    .onConflictDoUpdate({ target: [claims.patientId, claims.resourceId], set: values })
+    .values({ patientId, heldRunId, resourceId: record.id, ...values })
+    .onConflictDoUpdate({ ...conflictTarget(claims, heldRunId), set: values })
     .returning({ id: claims.id })
   if (!row) throw new Error('claim upsert returned no row')
   await replaceClaimChildren(db, row.id, record)
@@ -172,7 +186,10 @@ async function replaceClaimChildren(db: DbOrTx, claimId: string, record: ClaimRe
 }
 
 export async function storedClaimRecords(db: DbOrTx, patientId: string): Promise<ClaimRecord[]> {
-  const rows = await db.select({ record: claims.record }).from(claims).where(eq(claims.patientId, patientId))
+  const rows = await db
+    .select({ record: claims.record })
+    .from(claims)
+    .where(and(eq(claims.patientId, patientId), released(claims)))
   return rows.map((row) => row.record as unknown as ClaimRecord)
 }
 
@@ -196,14 +213,40 @@ export async function insertQueuedRun(
 export async function findRunWithSubject(
   db: DbOrTx,
   runId: string,
-): Promise<{ run: RunRow; request: RequestRow; patient: PatientRow } | null> {
+): Promise<{ run: RunRow; request: RequestRow; patient: PatientRow; organizationActive: boolean } | null> {
   const [row] = await db
-    .select({ run: ingestionRuns, request: authorizationRequests, patient: patients })
+    .select({
+      run: ingestionRuns,
+      request: authorizationRequests,
+      patient: patients,
+      organizationActive: organizations.isActive,
+    })
     .from(ingestionRuns)
     .innerJoin(authorizationRequests, eq(authorizationRequests.id, ingestionRuns.requestId))
     .innerJoin(patients, eq(patients.id, ingestionRuns.patientId))
+    .innerJoin(organizations, eq(organizations.id, authorizationRequests.organizationId))
     .where(eq(ingestionRuns.id, runId))
   return row ?? null
+}
+
+/**
+ * The organisation's runs held while it was deactivated (still queued, marked with `marker`), unmarked and
+ * returned in one statement: a run whose job is still waiting is not marked, so it never gets a second job.
+ */
+export async function takeHeldRuns(db: DbOrTx, organizationId: string, marker: string): Promise<string[]> {
+  const rows = await db
+    .update(ingestionRuns)
+    .set({ error: null })
+    .where(
+      and(
+        eq(ingestionRuns.status, 'queued'),
+        eq(ingestionRuns.error, marker),
+        sql`${ingestionRuns.requestId} in (select ${authorizationRequests.id} from ${authorizationRequests}
+          where ${authorizationRequests.organizationId} = ${organizationId})`,
+      ),
+    )
+    .returning({ id: ingestionRuns.id })
+  return rows.map((row) => row.id)
 }
 
 export async function updateRun(
@@ -212,6 +255,17 @@ export async function updateRun(
   patch: Partial<typeof ingestionRuns.$inferInsert>,
 ): Promise<void> {
   await db.update(ingestionRuns).set(patch).where(eq(ingestionRuns.id, id))
+}
+
+/** What the request's newest pull that reached the claims saw of 42 CFR Part 2 sharing (null: not known). */
+export async function requestPart2Shared(db: DbOrTx, requestId: string): Promise<boolean | null> {
+  const [run] = await db
+    .select({ part2Shared: ingestionRuns.part2Shared })
+    .from(ingestionRuns)
+    .where(and(eq(ingestionRuns.requestId, requestId), isNotNull(ingestionRuns.part2Shared)))
+    .orderBy(desc(ingestionRuns.createdAt))
+    .limit(1)
+  return run?.part2Shared ?? null
 }
 
 /** When the patient's newest completed run started: later pulls ask only for what changed since. */
@@ -238,4 +292,54 @@ export async function releaseHeldRuns(db: DbOrTx, requestId: string, at: Date): 
       finishedAt: sql`coalesce(${ingestionRuns.finishedAt}, ${at.toISOString()}::timestamptz)`,
     })
     .where(and(eq(ingestionRuns.requestId, requestId), eq(ingestionRuns.status, 'held_for_review')))
+}
+
+/** The runs of a request held for review (whose rows are quarantined). */
+const heldRunsOf = (requestId: string): SQL =>
+  sql`(select ${ingestionRuns.id} from ${ingestionRuns} where ${ingestionRuns.requestId} = ${requestId} and ${ingestionRuns.status} = 'held_for_review')`
+
+/**
+ * Releases the rows the request's held runs quarantined: each replaces the patient's released row of the same
+ * resource (the newer pull wins, as an upsert would have), then loses its tag.
+ */
+export async function releaseHeldRows(db: DbOrTx, requestId: string): Promise<void> {
+  for (const table of [coverages, claims, medications] as const) {
+    await db.execute(sql`delete from ${table} as old using ${table} as held
+      where held.held_run_id in ${heldRunsOf(requestId)} and old.held_run_id is null
+        and old.patient_id = held.patient_id and old.resource_id = held.resource_id`)
+    await db
+      .update(table)
+      .set({ heldRunId: null })
+      .where(sql`${table.heldRunId} in ${heldRunsOf(requestId)}`)
+  }
+  await db
+    .update(riskScores)
+    .set({ heldRunId: null })
+    .where(sql`${riskScores.heldRunId} in ${heldRunsOf(requestId)}`)
+}
+
+/** Deletes exactly what the request's held runs stored (claims take their lines and diagnoses with them). */
+export async function deleteHeldRows(db: DbOrTx, requestId: string): Promise<number> {
+  let deleted = 0
+  for (const table of [coverages, claims, medications, riskScores] as const) {
+    const rows = await db
+      .delete(table)
+      .where(and(isNotNull(table.heldRunId), sql`${table.heldRunId} in ${heldRunsOf(requestId)}`))
+      .returning({ id: table.id })
+    deleted += rows.length
+  }
+  return deleted
+}
+
+/** The request's runs held for review end failed: their data was rejected and deleted. */
+export async function failHeldRuns(db: DbOrTx, requestId: string, at: Date, error: string): Promise<void> {
+  await db
+    .update(ingestionRuns)
+    .set({ status: 'failed', error, finishedAt: at })
+    .where(and(eq(ingestionRuns.requestId, requestId), eq(ingestionRuns.status, 'held_for_review')))
+}
+
+export async function findPatientRow(db: DbOrTx, id: string): Promise<PatientRow | undefined> {
+  const [row] = await db.select().from(patients).where(eq(patients.id, id))
+  return row
 }

@@ -1,6 +1,7 @@
-// One pull of a beneficiary's Medicare data for one request: Patient (if granted),
-// Coverage, every page of ExplanationOfBenefit, mapped and upserted page by page with progress; then the
-// identity check and the risk score. Later runs ask only for what changed since the last completed run.
+// One pull of a beneficiary's Medicare data for one request: Patient (if granted) and the identity check,
+// then Coverage and every page of ExplanationOfBenefit, mapped and upserted page by page with progress, then
+// the risk score. Later runs ask only for what changed since the last completed run. A pull whose
+// beneficiary does not match is held: everything it stores is quarantined under its run until reviewed.
 import {
   isBlueButtonError,
   mapCoverage,
@@ -13,17 +14,28 @@ import {
   type FhirResource,
   type PatientRecord,
 } from '@blueconsent/bluebutton'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { noteMedicareGrantEnded, requireIdentityReview } from '../authorization-requests/index.ts'
-import { blueButtonClients, findGrant, grantTokenSource } from '../bluebutton/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { decrypt } from '../../platform/lib/crypto.ts'
+import {
+  noteMedicareGrantEnded,
+  requestFacts,
+  requireIdentityReview,
+} from '../authorization-requests/index.ts'
+import {
+  blueButtonClients,
+  findGrant,
+  grantTokenSource,
+  recordGrantPart2Sharing,
+} from '../bluebutton/index.ts'
 import { applyMedicareDemographics, markPatientDataRefreshed } from '../patients/index.ts'
-import { checkIdentity, type IdentityCheck } from './identity.ts'
-import { queueIngestion } from './ingestion.queue.ts'
+import { checkIdentity, differencesOf, type IdentityCheck } from './identity.ts'
+import { HELD_FOR_ORGANIZATION, queueIngestion } from './ingestion.queue.ts'
 import {
   findRunWithSubject,
   insertRiskScore,
   lastCompletedRunStart,
+  type Destination,
   updateRun,
   storedClaimRecords,
   storedCoverageRecords,
@@ -36,7 +48,18 @@ import {
 } from './ingestion.repository.ts'
 import { computeRiskScore, sexOf } from './risk.ts'
 
-export type IngestionOutcome = 'completed' | 'held_for_review' | 'failed' | 'skipped' | 'superseded'
+/** `held`: the organisation is deactivated; the run stays queued until it is reactivated (resumeHeldPulls). */
+export type IngestionOutcome = 'completed' | 'held_for_review' | 'failed' | 'skipped' | 'superseded' | 'held'
+
+/**
+ * Blue Button refuses every v1/v2 claims call for a grant whose patient kept alcohol & substance use (42 CFR
+ * Part 2) claims private on the v3 consent screen. Asking again cannot change that, so the pull fails once
+ * with this reason and is not retried.
+ */
+export const PART2_REFUSED_ERROR =
+  'Medicare refused the claims request (403). This happens when the patient chose on Medicare’s consent screen ' +
+  'not to share alcohol and substance use records and the portal then asks Blue Button v2. Set ' +
+  'BLUEBUTTON_API_VERSION=v3, then pull again.'
 
 export const INTERRUPTED_RUN_ERROR =
   'Interrupted: the server stopped during this pull (or the pull outlasted its time limit); a new run pulls again.'
@@ -51,6 +74,13 @@ type Pull = {
   client: BlueButtonClient
   token: AccessTokenSource
   scopes: string
+  grantId: string
+  /** Set once the claims search is under way, so a refusal can be told apart from one on Patient or Coverage. */
+  eobStarted?: boolean
+  /** What the claims search said about 42 CFR Part 2 claims (null: v2, which does not say). */
+  part2Shared?: boolean | null
+  /** Where the pull's rows go: the patient's, or quarantined under the run while its identity is held. */
+  destination: Destination
 }
 
 /** The job handler. Throws only for what a retry may fix (transient Blue Button errors, database hiccups). */
@@ -59,6 +89,10 @@ export async function runIngestion(ctx: AppContext, runId: string): Promise<Inge
   if (!loaded || loaded.run.status === 'completed' || loaded.run.status === 'held_for_review')
     return 'skipped'
   if (loaded.run.status === 'running') return supersedeInterruptedRun(ctx, loaded)
+  if (!loaded.organizationActive) {
+    await updateRun(ctx.db, loaded.run.id, { error: HELD_FOR_ORGANIZATION })
+    return 'held'
+  }
   const { run, request, patient } = loaded
   const grant = request.grantId ? await findGrant(ctx.db, request.grantId) : undefined
   const client = grant ? blueButtonClients(ctx).byClientId(grant.clientId) : null
@@ -70,12 +104,10 @@ export async function runIngestion(ctx: AppContext, runId: string): Promise<Inge
     })
     return 'failed'
   }
-  const since = await lastCompletedRunStart(ctx.db, run.patientId)
   await updateRun(ctx.db, run.id, {
     status: 'running',
     startedAt: ctx.clock(),
     pagesFetched: 0,
-    lastUpdatedAfter: since,
     error: null,
   })
   const pull: Pull = {
@@ -86,9 +118,11 @@ export async function runIngestion(ctx: AppContext, runId: string): Promise<Inge
     client,
     token: grantTokenSource(ctx, grant.id, client),
     scopes: grant.scopes,
+    grantId: grant.id,
+    destination: { patientId: patient.id, heldRunId: null },
   }
   try {
-    return await pullAndStore(pull, since)
+    return await pullAndStore(pull)
   } catch (error) {
     return failRun(pull, error)
   }
@@ -116,49 +150,110 @@ async function supersedeInterruptedRun(
 
 async function failRun(pull: Pull, error: unknown): Promise<IngestionOutcome> {
   const { ctx, run, request } = pull
-  const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
+  const message = claimsRefused(pull, error)
+    ? PART2_REFUSED_ERROR
+    : error instanceof Error
+      ? error.message.slice(0, 500)
+      : 'unknown error'
   if (isBlueButtonError(error) && error.grantEnded) {
     await ctx.db.transaction(async (tx) => {
       await updateRun(tx, run.id, { status: 'failed', error: message, finishedAt: ctx.clock() })
       await noteMedicareGrantEnded(ctx, tx, request, error.code)
+      await ctx.events.publish(ctx, tx, 'ingestion.failed', {
+        request: requestFacts(ctx, request),
+        runId: run.id,
+        at: ctx.clock(),
+      })
     })
     return 'failed'
   }
   const retryable = !isBlueButtonError(error) || error.transient
-  await updateRun(ctx.db, run.id, {
-    status: retryable ? 'queued' : 'failed',
-    error: message,
-    ...(retryable ? {} : { finishedAt: ctx.clock() }),
+  await ctx.db.transaction(async (tx) => {
+    await updateRun(tx, run.id, {
+      status: retryable ? 'queued' : 'failed',
+      error: message,
+      ...(retryable ? {} : { finishedAt: ctx.clock() }),
+    })
+    if (!retryable)
+      await ctx.events.publish(ctx, tx, 'ingestion.failed', {
+        request: requestFacts(ctx, request),
+        runId: run.id,
+        at: ctx.clock(),
+      })
   })
   if (retryable) throw error
   return 'failed'
 }
 
-async function pullAndStore(pull: Pull, since: Date | null): Promise<IngestionOutcome> {
-  const { ctx } = pull
+/** A 403 on a v2 claims search: how Blue Button refuses a grant whose patient kept Part 2 claims private. */
+function claimsRefused(pull: Pull, error: unknown): boolean {
+  return (
+    isBlueButtonError(error) &&
+    error.endpoint === 'fhir' &&
+    error.status === 403 &&
+    error.code === 'forbidden' &&
+    pull.client.apiVersion === 'v2' &&
+    pull.eobStarted === true
+  )
+}
+
+async function pullAndStore(pull: Pull): Promise<IngestionOutcome> {
+  const { ctx, run } = pull
   const beneficiary = await readBeneficiary(pull)
-  await pullCoverage(pull, since)
-  await pullExplanationsOfBenefit(pull, since)
   const identity = checkIdentity({
     requestedName: pull.request.patientName,
-    requestedBirthDate: pull.patient.birthDate,
+    requestedBirthDate: requestedBirthDate(pull),
     beneficiaryFamilyName: beneficiary?.lastName ?? null,
     beneficiaryBirthDate: beneficiary?.birthDate ?? null,
   })
   const held = !identity.match && pull.request.identityReview !== 'confirmed'
+  // A held pull is stored apart and whole: were it confirmed, an incremental pull of another person's
+  // record would leave out everything older than the patient's last pull.
+  const since = held ? null : await lastCompletedRunStart(ctx.db, run.patientId)
+  if (held) pull.destination = { patientId: pull.patient.id, heldRunId: run.id }
+  await updateRun(ctx.db, run.id, { lastUpdatedAfter: since })
+  await pullCoverage(pull, since)
+  await pullExplanationsOfBenefit(pull, since)
   await ctx.db.transaction(async (tx) => {
-    if (held) await holdForReview(pull, tx, identity)
-    else if (beneficiary) await updateDemographics(pull, tx, beneficiary)
-    await storeRiskScore(pull, tx, beneficiary)
     const now = ctx.clock()
-    await markPatientDataRefreshed(tx, pull.patient.id, now)
-    await updateRun(tx, pull.run.id, {
+    if (held) await holdForReview(pull, tx, identity, beneficiary)
+    else {
+      if (beneficiary) await updateDemographics(pull, tx, beneficiary)
+      const scored = {
+        ...pull.patient,
+        gender: beneficiary?.gender ?? pull.patient.gender,
+        birthDate: beneficiary?.birthDate ?? pull.patient.birthDate,
+      }
+      await storeRiskScore(ctx, tx, pull.request, scored)
+      await markPatientDataRefreshed(tx, pull.patient.id, now)
+      await ctx.events.publish(ctx, tx, 'ingestion.pull_completed', {
+        request: requestFacts(ctx, pull.request),
+        patientId: scored.id,
+        birthDate: scored.birthDate,
+        gender: scored.gender,
+        part2Shared: pull.part2Shared ?? null,
+        at: now,
+      })
+    }
+    await updateRun(tx, run.id, {
       status: held ? 'held_for_review' : 'completed',
       finishedAt: now,
       error: null,
     })
+    if (!held)
+      await ctx.events.publish(ctx, tx, 'ingestion.completed', {
+        request: requestFacts(ctx, pull.request),
+        runId: run.id,
+        at: now,
+      })
   })
   return held ? 'held_for_review' : 'completed'
+}
+
+/** The birth date typed on the request, else the one on file for the patient. */
+function requestedBirthDate(pull: Pull): string | null {
+  const typed = pull.request.patientBirthDateEncrypted
+  return typed ? decrypt(pull.ctx.keys, typed) : pull.patient.birthDate
 }
 
 async function readBeneficiary(pull: Pull): Promise<PatientRecord | null> {
@@ -175,11 +270,13 @@ const asJson = (resource: FhirResource): Record<string, unknown> =>
 
 async function pullCoverage(pull: Pull, since: Date | null): Promise<void> {
   const { ctx } = pull
+  // A grant without the Coverage scope (the patient's choice, or an older grant): Blue Button would answer 403.
+  if (!pull.scopes.includes('patient/Coverage')) return
   for await (const page of pull.client.coveragePages(pull.token, since ? { lastUpdatedAfter: since } : {})) {
     await ctx.db.transaction(async (tx) => {
       for (const resource of page.resources) {
         const mapped = mapCoverage(resource).record
-        if (mapped) await upsertCoverage(tx, pull.patient.id, mapped, asJson(resource), ctx.clock())
+        if (mapped) await upsertCoverage(tx, pull.destination, mapped, asJson(resource), ctx.clock())
       }
     })
   }
@@ -196,7 +293,9 @@ async function pullExplanationsOfBenefit(pull: Pull, since: Date | null): Promis
   }
   let fetched = 0
   let resources = 0
+  pull.eobStarted = true
   for await (const page of pull.client.explanationOfBenefitPages(pull.token, search)) {
+    if (fetched === 0) await recordPart2Sharing(pull, page.excludesPart2)
     await ctx.db.transaction(async (tx) => {
       for (const resource of page.resources) await storeExplanationOfBenefit(pull, tx, resource)
       fetched += 1
@@ -208,48 +307,84 @@ async function pullExplanationsOfBenefit(pull: Pull, since: Date | null): Promis
   if (fetched === 0) await updateRun(ctx.db, run.id, { pagesTotal: 0 })
 }
 
+/**
+ * Only v3 asks the patient about 42 CFR Part 2 claims, and Blue Button tells the answer only in the claims
+ * search it runs: a search that left them out carries `_security:not=42CFRPart2` in its links.
+ */
+async function recordPart2Sharing(pull: Pull, excluded: boolean): Promise<void> {
+  const shared = pull.client.apiVersion === 'v3' ? !excluded : null
+  pull.part2Shared = shared
+  await pull.ctx.db.transaction(async (tx) => {
+    await updateRun(tx, pull.run.id, { part2Shared: shared })
+    await recordGrantPart2Sharing(tx, pull.grantId, shared)
+  })
+}
+
 async function storeExplanationOfBenefit(pull: Pull, tx: DbOrTx, resource: FhirResource): Promise<void> {
   const mapped = mapExplanationOfBenefit(resource)
   const now = pull.ctx.clock()
   if (mapped.kind === 'medication')
-    await upsertMedication(tx, pull.patient.id, mapped.record, asJson(resource), now)
+    await upsertMedication(tx, pull.destination, mapped.record, asJson(resource), now)
   if (mapped.kind === 'claim' && pull.request.authorizationType === 'healthcare_provider') {
-    await upsertClaim(tx, pull.patient.id, mapped.record, asJson(resource), now)
+    await upsertClaim(tx, pull.destination, mapped.record, asJson(resource), now)
   }
 }
 
-async function holdForReview(pull: Pull, tx: DbOrTx, identity: IdentityCheck): Promise<void> {
+async function holdForReview(
+  pull: Pull,
+  tx: DbOrTx,
+  identity: IdentityCheck,
+  beneficiary: PatientRecord | null,
+): Promise<void> {
   const { ctx, request } = pull
   if (request.identityReview === 'pending') return
-  await requireIdentityReview(ctx, tx, request, identity.reasons)
+  await requireIdentityReview(ctx, tx, request, {
+    reasons: identity.reasons,
+    differences: differencesOf(identity.reasons),
+    medicareName: beneficiary ? beneficiaryName(beneficiary) : null,
+    medicareBirthDate: beneficiary?.birthDate ?? null,
+    medicareIdLast4: beneficiary?.mbi ? beneficiary.mbi.slice(-4) : null,
+    medicareGender: beneficiary?.gender ?? null,
+  })
 }
+
+const beneficiaryName = (beneficiary: PatientRecord): string | null =>
+  [beneficiary.firstName, ...beneficiary.middleNames, beneficiary.lastName]
+    .filter((part): part is string => Boolean(part))
+    .join(' ') || null
 
 async function updateDemographics(pull: Pull, tx: DbOrTx, beneficiary: PatientRecord): Promise<void> {
   await applyMedicareDemographics(pull.ctx, tx, pull.patient, beneficiary)
 }
 
-async function storeRiskScore(pull: Pull, tx: DbOrTx, beneficiary: PatientRecord | null): Promise<void> {
-  if (pull.request.authorizationType !== 'healthcare_provider') return
-  const coverage: CoverageRecord[] = await storedCoverageRecords(tx, pull.patient.id)
-  const claims = await storedClaimRecords(tx, pull.patient.id)
-  const demographics = {
-    sex: sexOf(beneficiary?.gender ?? pull.patient.gender),
-    birthDate: beneficiary?.birthDate ?? pull.patient.birthDate,
-  }
+/**
+ * A provider's patient gets a new risk score over every released claim and coverage: after a pull that
+ * matched, and when a reviewer confirms a held one (never over quarantined rows).
+ */
+export async function storeRiskScore(
+  ctx: AppContext,
+  tx: DbOrTx,
+  request: Pick<RequestRow, 'authorizationType'>,
+  patient: Pick<PatientRow, 'id' | 'gender' | 'birthDate'>,
+): Promise<void> {
+  if (request.authorizationType !== 'healthcare_provider') return
+  const coverage: CoverageRecord[] = await storedCoverageRecords(tx, patient.id)
+  const claims = await storedClaimRecords(tx, patient.id)
+  const demographics = { sex: sexOf(patient.gender), birthDate: patient.birthDate }
   const scored = computeRiskScore(
     claims,
     demographics,
     coverage.length > 0 ? summarizeCoverage(coverage) : null,
-    pull.ctx.clock(),
+    ctx.clock(),
   )
   if (!scored) return
   await insertRiskScore(tx, {
-    patientId: pull.patient.id,
+    patientId: patient.id,
     model: scored.model,
     paymentYear: scored.paymentYear,
     score: scored.score,
     segment: scored.segment,
     result: scored.result as unknown as Record<string, unknown>,
-    calculatedAt: pull.ctx.clock(),
+    calculatedAt: ctx.clock(),
   })
 }

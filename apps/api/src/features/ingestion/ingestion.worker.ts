@@ -1,8 +1,8 @@
 // pg-boss handler for 'ingest-request'. A transient Blue Button error throws, so pg-boss retries the job
 // with backoff (the queue's retryLimit/retryBackoff); an ended grant marks the request and does not retry.
 import type { FastifyBaseLogger } from 'fastify'
-import type { AppContext } from '../../context.ts'
-import { QUEUES } from '../../jobs/queue.ts'
+import type { AppContext } from '../../platform/context.ts'
+import { QUEUES } from '../../platform/jobs/queue.ts'
 import type { IngestionJob } from './ingestion.queue.ts'
 import { runIngestion } from './ingestion.service.ts'
 

@@ -1,11 +1,12 @@
 // Invitations: who may invite whom with which TINs (refused on the server, not just hidden in the form), the
 // email with its one-time link, acceptance creating the account with exactly the invited scope, resend
 // voiding the old link, revoke, expiry, bulk with per-address results, and other organisations kept out.
+import { REFRESH_COOKIE } from '@blueconsent/contract/auth'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../db/schema/users.ts'
+import { users } from '../../platform/db/schema/users.ts'
 import { demoUser } from '../demo-data/index.ts'
-import { listRecentMessages } from '../outbox/index.ts'
+import { listRecentMessages } from '../../platform/outbox/index.ts'
 import { createClient, loginAs, type TestClient } from '../../testing/http-client.ts'
 import { acoTins, insertPatient } from '../../testing/patients-fixture.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -64,16 +65,38 @@ describe('invitations', () => {
     })
     const { text, token } = await linkSentTo(email)
     expect(text).toMatch(/invited you to join .+ on BlueConsent as /)
-    expect(text).toContain('expires on')
+    // A date as people write it, not the mail header's 'Sun, 29 Nov 2026 07:57:44 GMT'.
+    expect(text).toMatch(/expires on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M ET\./)
+    expect(text).not.toContain('GMT')
 
     const verified = await createClient(t.app).request({
       method: 'GET',
       url: `/api/users/invitations/verify/${token}/`,
     })
     expect(verified.json()).toMatchObject({ email, role: 'ACO_USER' })
-    expect((await accept(token)).statusCode).toBe(201)
-    // Used up.
-    expect((await accept(token)).statusCode).toBe(404)
+    // Accepting signs the new member in: the answer carries the session, the cookie keeps it.
+    const browser = createClient(t.app)
+    const accepted = await browser.request({
+      method: 'POST',
+      url: `/api/users/invitations/accept/${token}/`,
+      payload: {
+        first_name: 'Ivy',
+        last_name: 'Newman',
+        password: 'Correct-Horse-9',
+        password_confirm: 'Correct-Horse-9',
+      },
+    })
+    expect(accepted.statusCode).toBe(201)
+    expect(accepted.json()).toMatchObject({
+      detail: 'Your account is ready. Welcome to BlueConsent.',
+      session: { user: { email, role: 'ACO_USER' }, tin_scope: { tin_ids: [firstTin], all_tins: false } },
+    })
+    expect(browser.cookies.has(REFRESH_COOKIE)).toBe(true)
+    expect((await browser.request({ method: 'POST', url: '/api/jwt/refresh/' })).statusCode).toBe(200)
+    // Used up: no second account and no second session.
+    const reused = await accept(token)
+    expect(reused.statusCode).toBe(404)
+    expect(reused.cookies.some((cookie) => cookie.name === REFRESH_COOKIE)).toBe(false)
 
     const invitee = createClient(t.app)
     const login = await invitee.login(email, 'Correct-Horse-9')
@@ -117,7 +140,7 @@ describe('invitations', () => {
       [
         { email: demoUser('ACO_USER').email, role: 'ACO_ADMIN' },
         'email',
-        'This email already has an account',
+        'This email is already a member of this organization',
       ],
       [{ email: 'not-an-email', role: 'ACO_ADMIN' }, 'email', 'Invalid email format'],
       [{ email, role: '' }, 'role', 'Role is required'],
@@ -178,6 +201,10 @@ describe('invitations', () => {
     ).toBe(204)
     expect((await verify(otherLink.token)).statusCode).toBe(404)
     expect((await accept(otherLink.token)).statusCode).toBe(404)
+    // An expired link neither creates the account nor starts a session.
+    const expired = await accept(second.token)
+    expect(expired.statusCode).toBe(404)
+    expect(expired.cookies.some((cookie) => cookie.name === REFRESH_COOKIE)).toBe(false)
   })
 
   it('sends bulk invitations one by one, reporting each address it could not invite', async () => {
@@ -194,7 +221,11 @@ describe('invitations', () => {
       results: [
         { email: fresh[0], sent: true, error: null },
         { email: fresh[1], sent: true, error: null },
-        { email: demoUser('ACO_USER').email, sent: false, error: 'This email already has an account' },
+        {
+          email: demoUser('ACO_USER').email,
+          sent: false,
+          error: 'This email is already a member of this organization',
+        },
       ],
     })
     const empty = await acoAdmin.request({
@@ -203,6 +234,72 @@ describe('invitations', () => {
       payload: { emails: [], role: 'ACO_USER' },
     })
     expect(empty.json().emails).toEqual(['At least one email address is required'])
+  })
+
+  it('checks every bulk address with the single invitation’s rule and reports each one', async () => {
+    const good = freshEmail()
+    const response = await acoAdmin.request({
+      method: 'POST',
+      url: '/api/users/invitations/bulk/',
+      payload: { emails: ['not-an-email', good, 'a@b', ' '], role: 'ACO_ADMIN' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({
+      detail: 'Successfully sent 1 invitation(s)',
+      sent: 1,
+      results: [
+        { email: 'not-an-email', sent: false, error: 'Invalid email format' },
+        { email: good, sent: true, error: null },
+        { email: 'a@b', sent: false, error: 'Invalid email format' },
+        { email: '', sent: false, error: 'Email is required' },
+      ],
+    })
+    const listed = (await acoAdmin.request({ method: 'GET', url: '/api/invitations/' })).json()
+    const invited = listed.results.map((row: { email: string }) => row.email)
+    expect(invited).toContain(good)
+    expect(invited).not.toContain('not-an-email')
+  })
+
+  it('answers alike whether or not an address has an account in another organisation', async () => {
+    const elsewhere = demoUser('PHYSICIAN_USER').email
+    const nobody = freshEmail()
+    const shapeOf = (body: { detail: string; invitation: Record<string, unknown> }, email: string) => ({
+      ...body,
+      detail: body.detail.replace(email, '<email>'),
+      invitation: { ...body.invitation, id: '<id>', email: '<email>', created_at: '', expires_at: '' },
+    })
+    const answers = []
+    for (const email of [elsewhere, nobody]) {
+      const response = await invite(acoAdmin, { email, role: 'ACO_ADMIN' })
+      expect(response.statusCode, email).toBe(201)
+      answers.push(shapeOf(response.json(), email))
+    }
+    expect(answers[0]).toEqual(answers[1])
+    const bulk = await acoAdmin.request({
+      method: 'POST',
+      url: '/api/users/invitations/bulk/',
+      payload: { emails: [demoUser('AGENT_USER').email], role: 'ACO_ADMIN' },
+    })
+    expect(bulk.json().results).toEqual([{ email: demoUser('AGENT_USER').email, sent: true, error: null }])
+    // Only the address's owner learns it has an account: the email says so and carries no link to use.
+    const messages = await listRecentMessages(t.app.ctx, 50)
+    const notice = messages.find((message) => message.to === elsewhere)
+    expect(notice?.text).toContain('This address already has a BlueConsent account')
+    expect(notice?.text).not.toContain('/app/accept-invitation/')
+    expect((await linkSentTo(nobody)).token).not.toBe('')
+    // A second invitation to it is refused like any pending one of this organisation.
+    const twice = await invite(acoAdmin, { email: elsewhere, role: 'ACO_ADMIN' })
+    expect(twice.json().email).toEqual(['This email already has a pending invitation'])
+  })
+
+  it('answers simultaneous invitations of one address like sequential ones: one sent, the rest refused', async () => {
+    const email = freshEmail()
+    const answers = await Promise.all([1, 2, 3, 4].map(() => invite(acoAdmin, { email, role: 'ACO_ADMIN' })))
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400, 400, 400])
+    for (const answer of answers.filter((a) => a.statusCode === 400))
+      expect(answer.json()).toEqual({ email: ['This email already has a pending invitation'] })
+    const listed = (await acoAdmin.request({ method: 'GET', url: '/api/invitations/' })).json()
+    expect(listed.results.filter((row: { email: string }) => row.email === email)).toHaveLength(1)
   })
 
   it('keeps other organisations out, and offers the inviter only their own TINs and organisation', async () => {

@@ -1,10 +1,10 @@
 // Queries of invitations. Reads for the list are limited to one organisation unless the caller is the
 // platform admin (organizationId null); a token is only ever looked up by its hash.
-import { and, desc, eq, gt, isNull, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { invitations } from '../../db/schema/invitations.ts'
-import { organizations } from '../../db/schema/organizations.ts'
-import { users } from '../../db/schema/users.ts'
+import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { invitations } from '../../platform/db/schema/invitations.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
+import { users } from '../../platform/db/schema/users.ts'
 
 export type InvitationRow = typeof invitations.$inferSelect
 export type InvitationWithNames = {
@@ -55,7 +55,24 @@ export async function findByTokenHash(
   return row ?? null
 }
 
-/** A pending invitation (not accepted, revoked or expired) for this address in this organisation. */
+/**
+ * Holds, until the transaction ends, a lock on one address in one organisation, so two invitations to it
+ * sent at once are checked one after the other (no unique index can say 'one pending invitation').
+ */
+export async function lockInvitationAddress(
+  db: DbOrTx,
+  organizationId: string | null,
+  emailHash: string,
+): Promise<void> {
+  const key = `invitation:${organizationId ?? 'platform'}:${emailHash}`
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
+}
+
+/** Not accepted, revoked or expired at `now`. */
+const pendingAt = (now: Date): SQL | undefined =>
+  and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now))
+
+/** A pending invitation for this address in this organisation. */
 export async function findPendingForEmail(
   db: DbOrTx,
   organizationId: string | null,
@@ -71,9 +88,7 @@ export async function findPendingForEmail(
           ? isNull(invitations.organizationId)
           : eq(invitations.organizationId, organizationId),
         eq(invitations.emailHash, emailHash),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, now),
+        pendingAt(now),
       ),
     )
   return row ?? null
@@ -94,4 +109,15 @@ export async function updateInvitation(
   changes: Partial<typeof invitations.$inferInsert>,
 ): Promise<void> {
   await db.update(invitations).set(changes).where(eq(invitations.id, id))
+}
+
+/** One organisation's pending invitations (not accepted, revoked or expired), newest first. */
+export async function selectPendingInvitations(
+  db: DbOrTx,
+  organizationId: string,
+  now: Date,
+): Promise<InvitationWithNames[]> {
+  return withNames(db)
+    .where(and(eq(invitations.organizationId, organizationId), pendingAt(now)))
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
 }

@@ -1,27 +1,11 @@
 // Invitations over HTTP. Managing them is for the admin roles; checking and accepting a link is public (the
 // random token is the credential), as is the only thing those calls reveal: the invited address and role.
+import { INVITATION_ENDPOINTS } from '@blueconsent/contract/invitations'
+import type { FastifyInstance } from 'fastify'
+import { serveEndpoint } from '../../platform/http/endpoints.ts'
+import { actorOf, clientOf, setRefreshCookie, type SecondFactorGate } from '../../platform/identity/index.ts'
 import {
-  invitationAcceptSchema,
-  invitationAcceptedSchema,
-  invitationBulkSchema,
-  invitationListSchema,
-  invitationResendSchema,
-  invitationSchema,
-  invitationSendSchema,
-  invitationSentSchema,
-  invitationBulkResultSchema,
-  invitationVerifySchema,
-  organizationOptionsSchema,
-  tinCatalogSchema,
-} from '@blueconsent/contract/invitations'
-import { ADMIN_ROLES } from '@blueconsent/contract/shared'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { notAuthenticated } from '../../errors.ts'
-import type { AuditSource } from '../audit/index.ts'
-import {
-  acceptInvitation,
+  acceptInvitationAndSignIn,
   listInvitations,
   organizationList,
   resendInvitation,
@@ -32,101 +16,45 @@ import {
   verifyInvitation,
 } from './invitations.service.ts'
 
-const ADMINS = { access: { roles: ADMIN_ROLES } } as const
-const PUBLIC = { access: 'public' } as const
-const idParams = z.object({ id: z.string().max(200) })
-const tokenParams = z.object({ token: z.string().max(300) })
+/** Accepting signs the new member in, so the second-factor gate comes with it (app.ts passes it in). */
+export type InvitationRouteOptions = { secondFactor: SecondFactorGate }
 
-function sourceOf(request: FastifyRequest): AuditSource {
-  if (!request.principal) throw notAuthenticated()
-  return { principal: request.principal, ip: request.ip, httpRequestId: request.id }
-}
-
-export async function invitationRoutes(app: FastifyInstance): Promise<void> {
-  const routes = app.withTypeProvider<ZodTypeProvider>()
+export async function invitationRoutes(app: FastifyInstance, options: InvitationRouteOptions): Promise<void> {
+  const { secondFactor } = options
+  if (!secondFactor) throw new Error('invitationRoutes needs the second-factor gate')
   const { ctx } = app
-  const schema = { tags: ['invitations'], security: [{ bearer: [] }] }
+  const docs = { schema: { tags: ['invitations'], security: [{ bearer: [] }] } }
+  const publicDocs = { schema: { tags: ['invitations'] } }
+  const E = INVITATION_ENDPOINTS
 
-  routes.get(
-    '/api/invitations/',
-    { config: ADMINS, schema: { ...schema, response: { 200: invitationListSchema } } },
-    async (request) => listInvitations(ctx, sourceOf(request)),
+  serveEndpoint(app, E.list, docs, async (request) => listInvitations(ctx, actorOf(request)))
+  serveEndpoint(app, E.send, docs, async (request, reply) =>
+    reply.status(201).send(await sendInvitation(ctx, actorOf(request), request.body)),
   )
-  routes.post(
-    '/api/users/invitations/send/',
-    {
-      config: ADMINS,
-      schema: { ...schema, body: invitationSendSchema, response: { 201: invitationSentSchema } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await sendInvitation(ctx, sourceOf(request), request.body)),
+  serveEndpoint(app, E.sendBulk, docs, async (request) =>
+    sendBulkInvitations(ctx, actorOf(request), request.body),
   )
-  routes.post(
-    '/api/users/invitations/bulk/',
-    {
-      config: ADMINS,
-      schema: { ...schema, body: invitationBulkSchema, response: { 200: invitationBulkResultSchema } },
-    },
-    async (request) => sendBulkInvitations(ctx, sourceOf(request), request.body),
+  serveEndpoint(app, E.resend, docs, async (request) =>
+    resendInvitation(ctx, actorOf(request), request.params.id),
   )
-  routes.post(
-    '/api/users/invitations/:id/resend/',
-    {
-      config: ADMINS,
-      schema: {
-        ...schema,
-        params: idParams,
-        body: invitationResendSchema.optional(),
-        response: { 200: invitationSchema },
-      },
-    },
-    async (request) => resendInvitation(ctx, sourceOf(request), request.params.id),
+  serveEndpoint(app, E.revoke, docs, async (request, reply) => {
+    await revokeInvitation(ctx, actorOf(request), request.params.id)
+    return reply.status(204).send()
+  })
+  serveEndpoint(app, E.tins, docs, async (request) =>
+    tinCatalog(ctx, actorOf(request), request.query.organization_id),
   )
-  routes.delete(
-    '/api/invitations/:id/',
-    { config: ADMINS, schema: { ...schema, params: idParams } },
-    async (request, reply) => {
-      await revokeInvitation(ctx, sourceOf(request), request.params.id)
-      return reply.status(204).send()
-    },
-  )
-  routes.get(
-    '/api/invitations/tins/',
-    {
-      config: ADMINS,
-      schema: {
-        ...schema,
-        querystring: z.looseObject({ organization_id: z.string().uuid().optional() }),
-        response: { 200: tinCatalogSchema },
-      },
-    },
-    async (request) => tinCatalog(ctx, sourceOf(request), request.query.organization_id),
-  )
-  routes.get(
-    '/api/organizations/',
-    { config: ADMINS, schema: { ...schema, response: { 200: organizationOptionsSchema } } },
-    async (request) => organizationList(ctx, sourceOf(request)),
-  )
-  routes.get(
-    '/api/users/invitations/verify/:token/',
-    {
-      config: PUBLIC,
-      schema: { tags: ['invitations'], params: tokenParams, response: { 200: invitationVerifySchema } },
-    },
-    async (request) => verifyInvitation(ctx, request.params.token),
-  )
-  routes.post(
-    '/api/users/invitations/accept/:token/',
-    {
-      config: PUBLIC,
-      schema: {
-        tags: ['invitations'],
-        params: tokenParams,
-        body: invitationAcceptSchema,
-        response: { 201: invitationAcceptedSchema },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await acceptInvitation(ctx, request.params.token, request.body)),
-  )
+  serveEndpoint(app, E.organizations, docs, async (request) => organizationList(ctx, actorOf(request)))
+  serveEndpoint(app, E.verify, publicDocs, async (request) => verifyInvitation(ctx, request.params.token))
+  serveEndpoint(app, E.accept, publicDocs, async (request, reply) => {
+    const accepted = await acceptInvitationAndSignIn(
+      ctx,
+      request.params.token,
+      request.body,
+      clientOf(request),
+      secondFactor,
+    )
+    if (accepted.session) setRefreshCookie(ctx, reply, accepted.session)
+    return reply.status(201).send(accepted.body)
+  })
 }

@@ -1,8 +1,9 @@
-// An ACO's members: read by its users, changed by its admin only; TIN changes take effect on the member's
-// next request, deactivation ends their sessions at once, and other organisations answer 404.
+// An organisation's members: read by its admins (and an ACO's users), an ACO's changed by its admin only;
+// TIN changes take effect on the member's next request, deactivation ends their sessions at once, and other
+// organisations answer 404.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../db/schema/users.ts'
+import { users } from '../../platform/db/schema/users.ts'
 import { demoUser } from '../demo-data/index.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { acoTins, insertPatient } from '../../testing/patients-fixture.ts'
@@ -135,7 +136,21 @@ describe('ACO members', () => {
         })
       ).statusCode,
     ).toBe(403)
+    // Another organisation's admin reads their own team, never the ACO's; their staff read no list.
     const physicianAdmin = await loginAs(t.app, 'PHYSICIAN_ADMIN')
-    expect((await physicianAdmin.request({ method: 'GET', url: membersUrl() })).statusCode).toBe(403)
+    expect((await physicianAdmin.request({ method: 'GET', url: membersUrl() })).statusCode).toBe(404)
+    const own = await physicianAdmin.request({
+      method: 'GET',
+      url: membersUrl(physician.organizationId ?? ''),
+    })
+    expect(own.statusCode).toBe(200)
+    expect(own.json().results.map((member: { email: string }) => member.email)).toContain(
+      demoUser('PHYSICIAN_USER').email,
+    )
+    const physicianUser = await loginAs(t.app, 'PHYSICIAN_USER')
+    expect(
+      (await physicianUser.request({ method: 'GET', url: membersUrl(physician.organizationId ?? '') }))
+        .statusCode,
+    ).toBe(403)
   })
 })

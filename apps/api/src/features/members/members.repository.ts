@@ -1,12 +1,13 @@
 // Queries of an organisation's members and their TINs; every query names the organisation.
-import { and, asc, eq, inArray } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { tins, userTins } from '../../db/schema/tins.ts'
-import { users } from '../../db/schema/users.ts'
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
+import { tins, userTins } from '../../platform/db/schema/tins.ts'
+import { users } from '../../platform/db/schema/users.ts'
 
 export type MemberRow = Pick<
   typeof users.$inferSelect,
-  'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'allTins' | 'isActive' | 'lastLoginAt'
+  'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'allTins' | 'isActive' | 'lastLoginAt' | 'dateJoined'
 >
 export type MemberTinRow = {
   userId: string
@@ -24,6 +25,7 @@ const memberColumns = {
   allTins: users.allTins,
   isActive: users.isActive,
   lastLoginAt: users.lastLoginAt,
+  dateJoined: users.dateJoined,
 }
 
 export async function selectMembers(db: DbOrTx, organizationId: string): Promise<MemberRow[]> {
@@ -70,4 +72,21 @@ export async function replaceMemberTins(db: DbOrTx, userId: string, tinIds: read
 
 export async function setMemberActive(db: DbOrTx, userId: string, active: boolean) {
   await db.update(users).set({ isActive: active }).where(eq(users.id, userId))
+}
+
+export async function isAcoOrganization(db: DbOrTx, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.id, organizationId), eq(organizations.organizationType, 'ACO')))
+  return row !== undefined
+}
+
+/** The organisation's members who can sign in: each holds one of its team's seats. */
+export async function countActiveMembers(db: DbOrTx, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.isActive, true)))
+  return row?.value ?? 0
 }

@@ -1,16 +1,20 @@
-// The rules for an ACO's members: its own users read the list; its admin changes a member's TINs (for roles
+// The rules for an organisation's members: its admins (and an ACO's users) read the list, the one list of who
+// is in the team, and the one the team's seats count; an ACO's admin changes a member's TINs (for roles
 // limited to TINs, always at least one active TIN of the ACO) and deactivates or reactivates them.
 // Deactivation ends the member's sessions at once, and nobody deactivates themselves. Changes are audited.
 import { needsTinSelection } from '@blueconsent/contract/invitations'
 import { MEMBER_MESSAGES, type Member, type MemberList } from '@blueconsent/contract/members'
 import { isValidPatientId } from '@blueconsent/contract/shared'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { fieldError, notFound } from '../../errors.ts'
-import { writeAudit, type AuditSource } from '../audit/index.ts'
-import { activeTinsOfOrganization, endUserSessions } from '../auth/index.ts'
+import { type Actor } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { fieldError, notFound } from '../../platform/errors.ts'
+import { writeAudit } from '../../platform/audit/index.ts'
+import { activeTinsOfOrganization, endUserSessions } from '../../platform/identity/index.ts'
 import {
+  countActiveMembers,
   findMember,
+  isAcoOrganization,
   replaceMemberTins,
   selectMemberTins,
   selectMembers,
@@ -19,10 +23,26 @@ import {
   type MemberTinRow,
 } from './members.repository.ts'
 
+/** The caller's own organisation, when the URL names it; anything else is not found. */
+function ownOrganizationOf(source: Actor, organizationId: string): string {
+  if (source.principal.organizationId !== organizationId) throw notFound()
+  return organizationId
+}
+
 /** The caller's own ACO, when the URL names it; anything else is not found. */
-function acoOf(source: AuditSource, organizationId: string): string {
+function acoOf(source: Actor, organizationId: string): string {
   const { principal } = source
   if (principal.organizationType !== 'ACO' || principal.organizationId !== organizationId) throw notFound()
+  return organizationId
+}
+
+/**
+ * The ACO whose member is changed: the caller's own, or for the platform's superuser any ACO (so a member
+ * whose organisation has no admin left can still be given TINs). Anything else is not found.
+ */
+async function changeableAcoOf(db: DbOrTx, source: Actor, organizationId: string): Promise<string> {
+  if (!source.principal.isSuperuser) return acoOf(source, organizationId)
+  if (!isValidPatientId(organizationId) || !(await isAcoOrganization(db, organizationId))) throw notFound()
   return organizationId
 }
 
@@ -57,22 +77,22 @@ async function membersWithTins(db: DbOrTx, rows: MemberRow[]): Promise<Member[]>
 
 export async function listMembers(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
 ): Promise<MemberList> {
-  const rows = await selectMembers(ctx.db, acoOf(source, organizationId))
+  const rows = await selectMembers(ctx.db, ownOrganizationOf(source, organizationId))
   const results = await membersWithTins(ctx.db, rows)
   return { count: results.length, results }
 }
 
 export async function updateMember(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
   userId: string,
   change: { tin_ids?: string[]; is_active?: boolean },
 ): Promise<Member> {
-  const orgId = acoOf(source, organizationId)
+  const orgId = await changeableAcoOf(ctx.db, source, organizationId)
   if (!isValidPatientId(userId)) throw notFound()
   return ctx.db.transaction(async (tx) => {
     const member = await findMember(tx, orgId, userId)
@@ -109,10 +129,18 @@ async function changeTins(db: DbOrTx, orgId: string, member: MemberRow, tinIds: 
   await replaceMemberTins(db, member.id, chosen, at)
 }
 
-async function changeActive(db: DbOrTx, source: AuditSource, member: MemberRow, active: boolean, at: Date) {
+async function changeActive(db: DbOrTx, source: Actor, member: MemberRow, active: boolean, at: Date) {
   if (!active && member.id === source.principal.userId)
     throw fieldError('is_active', MEMBER_MESSAGES.notYourself)
   await setMemberActive(db, member.id, active)
   // Signed out everywhere, this moment: their access tokens belong to the sessions ended here.
   if (!active) await endUserSessions(db, member.id, at)
 }
+
+/** Every member of the organisation, active or not, as stored (for the team's seats). */
+export const membersOf = (db: DbOrTx, organizationId: string): Promise<MemberRow[]> =>
+  selectMembers(db, organizationId)
+
+/** How many of the organisation's members can sign in: the seats they hold. */
+export const activeMemberCount = (db: DbOrTx, organizationId: string): Promise<number> =>
+  countActiveMembers(db, organizationId)

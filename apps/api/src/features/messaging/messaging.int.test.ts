@@ -1,5 +1,6 @@
 // SMS end to end against a local stand-in speaking Twilio's Messages API (so the real fetch sender runs),
 // the signed inbound webhook (YES / STOP / HELP), and the dev 'reply as patient' control.
+import { formatMoment } from '@blueconsent/contract/durations'
 import type { AddressInfo } from 'node:net'
 import formbody from '@fastify/formbody'
 import type { AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
@@ -7,12 +8,13 @@ import type { OutboxMessage } from '@blueconsent/contract/dev-outbox'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
+import { authorizationRequests } from '../../platform/db/schema/authorization-requests.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { sendPatientMessage } from './messaging.service.ts'
 import { classifyReply } from './sms-inbound.ts'
-import { twilioSignature } from '../outbox/index.ts'
+import { twilioSignature } from '../../platform/outbox/index.ts'
+import { requestFacts } from '../authorization-requests/index.ts'
 
 const SID = 'ACtest00000000000000000000000000'
 const AUTH_TOKEN = 'twilio-test-auth-token'
@@ -184,7 +186,9 @@ describe('Twilio delivery and the signed webhook', () => {
       sent.find((s) => s.to === '+15553000003' && s.body.includes('/consent/')),
     )
     expect(link.body).toMatch(/http:\/\/localhost:8000\/consent\/[\w-]{43} /)
-    expect(link.body).toContain('expires in 7 days')
+    // The link's end is stated as the exact moment stored on the request, which the consent page shows too.
+    const stated = formatMoment(row?.consentTokenExpiresAt ?? new Date(0), 'en')
+    expect(link.body).toContain(`It works until ${stated}.`)
   })
 
   it('STOP denies the request and nothing more is ever sent for it', async () => {
@@ -201,7 +205,10 @@ describe('Twilio delivery and the signed webhook', () => {
     expect(resend.statusCode).toBe(409)
     if (!row) throw new Error('no row')
     expect(
-      await sendPatientMessage(t.app.ctx, t.app.ctx.db, { request: row, template: 'denied_receipt' }),
+      await sendPatientMessage(t.app.ctx, t.app.ctx.db, {
+        request: requestFacts(t.app.ctx, row),
+        template: 'denied_receipt',
+      }),
     ).toBeNull()
     // A later YES finds nothing to opt in to.
     await signed(t, twilioParams('+15553000004', 'YES'))

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, inArray, ne, or, isNull } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { messageTemplateVersions } from '../../db/schema/reference-data.ts'
-import { organizations } from '../../db/schema/organizations.ts'
-import { users } from '../../db/schema/users.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { authorizationRequests } from '../../platform/db/schema/authorization-requests.ts'
+import { messageTemplateVersions } from '../../platform/db/schema/reference-data.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
+import { users } from '../../platform/db/schema/users.ts'
 import type { RequestRow } from '../authorization-requests/index.ts'
 
 export type RequesterCopy = { name: string; email: string; organizationName: string }

@@ -1,10 +1,11 @@
 // Inbound SMS: Twilio's signed webhook (only when Twilio is configured) and, in demo mode, the outbox
 // page's 'reply as patient' control. Both run the same service.
-import { devSmsReplyRequestSchema, devSmsReplyResponseSchema } from '@blueconsent/contract/dev-outbox'
+import { DEV_OUTBOX_ENDPOINTS } from '@blueconsent/contract/dev-outbox'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { AppError } from '../../errors.ts'
-import { findSmsMessage, verifyTwilioSignature, type FormParams } from '../outbox/index.ts'
+import { AppError } from '../../platform/errors.ts'
+import { serveEndpoint } from '../../platform/http/endpoints.ts'
+import { findSmsMessage, verifyTwilioSignature, type FormParams } from '../../platform/outbox/index.ts'
 import { handleInboundSms } from './sms-inbound.ts'
 
 export const TWILIO_WEBHOOK_PATH = '/api/webhooks/twilio/sms/'
@@ -45,21 +46,10 @@ export async function messagingRoutes(app: FastifyInstance): Promise<void> {
   }
 
   if (ctx.config.devTools) {
-    routes.post(
-      '/api/dev/sms-reply/',
-      {
-        config: { access: 'dev-tools' },
-        schema: {
-          tags: ['dev'],
-          body: devSmsReplyRequestSchema,
-          response: { 200: devSmsReplyResponseSchema },
-        },
-      },
-      async (request) => {
-        const message = await findSmsMessage(ctx, request.body.message_id)
-        if (!message) throw new AppError(404, 'not_found', 'Not found.')
-        return handleInboundSms(ctx, { from: message.to, body: request.body.body })
-      },
-    )
+    serveEndpoint(app, DEV_OUTBOX_ENDPOINTS.smsReply, { schema: { tags: ['dev'] } }, async (request) => {
+      const message = await findSmsMessage(ctx, request.body.message_id)
+      if (!message) throw new AppError(404, 'not_found', 'Not found.')
+      return handleInboundSms(ctx, { from: message.to, body: request.body.body })
+    })
   }
 }

@@ -1,36 +1,44 @@
 // Every message to a patient goes through here: the right channel, the right language, the request's
 // STOP state respected, an outbox row queued in the caller's transaction, and an event on the request.
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { decrypt } from '../../lib/crypto.ts'
-import { recordRequestEvent, type RequestRow } from '../authorization-requests/index.ts'
-import { queueEmail, queueSms } from '../outbox/index.ts'
+import type { RequestFacts } from '@blueconsent/contract/authorization-requests'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import {
+  findRequestedDurationDays,
+  patientAccessUrl,
+  recordRequestEvent,
+} from '../authorization-requests/index.ts'
+import { queueEmail, queueSms } from '../../platform/outbox/index.ts'
 import { findNewestTemplateVersion, findRequesterCopy } from './messaging.repository.ts'
-import { LINK_VALID_DAYS, type Language, type RequestCopyInput } from './templates/copy.ts'
+import { LINK_VALID_DAYS, statedMoment, type Language, type RequestCopyInput } from './templates/copy.ts'
 import { BUILT_IN_TEMPLATES, type TemplateText } from './templates/editable-copy.ts'
-import { consentRequestEmail, receiptEmail } from './templates/email-templates.ts'
-import { linkSms, optInSms, receiptSms, type ReceiptKind } from './templates/sms-templates.ts'
+import { consentRequestEmail, grantEndingEmail, receiptEmail } from './templates/email-templates.ts'
+import { grantEndingSms, linkSms, optInSms, receiptSms, type ReceiptKind } from './templates/sms-templates.ts'
 
-export async function copyInputFor(tx: DbOrTx, request: RequestRow): Promise<RequestCopyInput> {
+export async function copyInputFor(tx: DbOrTx, request: RequestFacts): Promise<RequestCopyInput> {
   const requester = await findRequesterCopy(tx, request.requesterUserId)
   return {
     language: request.language as Language,
     requesterName: requester.name,
     organizationName: requester.organizationName,
     authorizationType: request.authorizationType,
+    durationDays:
+      request.authorizationType === 'healthcare_provider'
+        ? await findRequestedDurationDays(tx, request.id)
+        : null,
   }
 }
 
 /** The patient's contact, or null when they said STOP to texts for this request. */
-function reachableContact(ctx: AppContext, request: RequestRow): string | null {
+function reachableContact(request: RequestFacts): string | null {
   if (request.contactMethod === 'phone' && request.smsConsent === 'opted_out') return null
-  return decrypt(ctx.keys, request.contactEncrypted)
+  return request.contact
 }
 
 async function recordMessage(
   ctx: AppContext,
   tx: DbOrTx,
-  request: RequestRow,
+  request: RequestFacts,
   template: string,
   outboxId: string,
 ): Promise<void> {
@@ -46,30 +54,39 @@ async function recordMessage(
 async function deliver(
   ctx: AppContext,
   tx: DbOrTx,
-  request: RequestRow,
+  request: RequestFacts,
   template: string,
   content: { email: () => { subject: string; text: string; html: string }; sms: () => { body: string } },
 ): Promise<string | null> {
-  const to = reachableContact(ctx, request)
+  const to = reachableContact(request)
   if (to === null) return null
+  // Sent on the organisation's behalf: held while it is deactivated.
+  const { organizationId } = request
   const outboxId =
     request.contactMethod === 'email'
-      ? await queueEmail(ctx, tx, { template, to, ...content.email() })
-      : await queueSms(ctx, tx, { template, to, body: content.sms().body })
+      ? await queueEmail(ctx, tx, { template, to, organizationId, ...content.email() })
+      : await queueSms(ctx, tx, { template, to, organizationId, body: content.sms().body })
   await recordMessage(ctx, tx, request, template, outboxId)
   return outboxId
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** Whole days the request's link has left (7 for a new link; fewer in reminders), at least 1. */
+/** When the request's link stops working, the moment every message and the consent page state. */
+const linkExpiresAt = (request: Pick<RequestFacts, 'consentTokenExpiresAt' | 'expiresAt'>, now: Date): Date =>
+  request.consentTokenExpiresAt ?? request.expiresAt ?? now
+
+/**
+ * Days the request's link has left, for wording saved before messages gave the date: rounded up, so a link
+ * that works until December 4 at 9:24 reads '7 days' on November 27 whatever the second it was sent.
+ */
 export function linkDaysLeft(
-  request: Pick<RequestRow, 'consentTokenExpiresAt' | 'expiresAt'>,
+  request: Pick<RequestFacts, 'consentTokenExpiresAt' | 'expiresAt'>,
   now: Date,
 ): number {
   const end = request.consentTokenExpiresAt ?? request.expiresAt
   if (!end) return LINK_VALID_DAYS
-  return Math.max(1, Math.min(LINK_VALID_DAYS, Math.floor((end.getTime() - now.getTime()) / DAY_MS)))
+  return Math.max(1, Math.min(LINK_VALID_DAYS, Math.ceil((end.getTime() - now.getTime()) / DAY_MS)))
 }
 
 /**
@@ -78,7 +95,7 @@ export function linkDaysLeft(
  */
 async function wordingFor(
   tx: DbOrTx,
-  request: RequestRow,
+  request: RequestFacts,
   smsKey: 'opt_in' | 'link',
   language: Language,
 ): Promise<TemplateText> {
@@ -88,7 +105,7 @@ async function wordingFor(
 }
 
 export type InviteInput = {
-  request: RequestRow
+  request: RequestFacts
   link: string | null
   reminder?: boolean
   /** The link is a fresh one (resend, reminder): the message says earlier links no longer work. */
@@ -110,32 +127,30 @@ export async function sendConsentInvite(
   const reminder = input.reminder ?? false
   const template = `${reminder ? 'reminder' : 'request'}_${input.link === null ? 'opt_in' : 'link'}`
   const link = input.link
-  const validDays = linkDaysLeft(input.request, input.now ?? ctx.clock())
+  const now = input.now ?? ctx.clock()
+  const validDays = linkDaysLeft(input.request, now)
+  const expiresAt = linkExpiresAt(input.request, now)
   const replacesEarlier = input.replacesEarlier ?? false
   const wording = await wordingFor(tx, input.request, link === null ? 'opt_in' : 'link', copy.language)
   return deliver(ctx, tx, input.request, template, {
     email: () => {
       if (link === null) throw new Error('an email request needs a link')
-      return consentRequestEmail({ ...copy, link, reminder, validDays, replacesEarlier }, wording)
+      return consentRequestEmail(
+        { ...copy, link, linkExpiresAt: expiresAt, reminder, validDays, replacesEarlier },
+        wording,
+      )
     },
     sms: () =>
       link === null
         ? optInSms({ ...copy, reminder }, wording)
-        : linkSms({ ...copy, link, reminder, validDays, replacesEarlier }, wording),
+        : linkSms({ ...copy, link, linkExpiresAt: expiresAt, reminder, validDays, replacesEarlier }, wording),
   })
 }
 
-export type PatientMessageInput = { request: RequestRow; template: ReceiptKind }
+export type PatientMessageInput = { request: RequestFacts; template: ReceiptKind }
 
-const validUntilText = (request: RequestRow, language: Language): string | undefined =>
-  request.expiresAt
-    ? request.expiresAt.toLocaleDateString(language === 'es' ? 'es-US' : 'en-US', {
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-        timeZone: 'UTC',
-      })
-    : undefined
+const validUntilText = (request: RequestFacts, language: Language): string | undefined =>
+  request.expiresAt ? statedMoment(request.expiresAt, language) : undefined
 
 /** Receipts after the patient answered at Medicare (called by the consent flow). */
 export async function sendPatientMessage(
@@ -146,9 +161,43 @@ export async function sendPatientMessage(
   const copy = await copyInputFor(tx, input.request)
   const validUntil =
     input.template === 'authorized_receipt' ? validUntilText(input.request, copy.language) : undefined
-  const extra = { kind: input.template, ...(validUntil ? { validUntil } : {}) }
+  // The receipt of an approval carries the patient's own page: who has the data, and a way to stop it.
+  const accessPageUrl =
+    input.template === 'authorized_receipt' && input.request.expiresAt
+      ? patientAccessUrl(ctx, input.request.id, input.request.expiresAt)
+      : undefined
+  const extra = {
+    kind: input.template,
+    ...(validUntil ? { validUntil } : {}),
+    ...(accessPageUrl ? { accessPageUrl } : {}),
+  }
   return deliver(ctx, tx, input.request, input.template, {
     email: () => receiptEmail({ ...copy, ...extra }),
     sms: () => receiptSms({ ...copy, ...extra }),
+  })
+}
+
+/**
+ * The patient's reminder that their 13-month Medicare grant ends in `days` days, in their language, on the
+ * channel they were asked on. Sent on the organisation's behalf, so it is held while it is deactivated.
+ */
+export async function sendGrantEndingReminder(
+  ctx: AppContext,
+  tx: DbOrTx,
+  input: { request: RequestFacts; endsAt: Date; days: number },
+): Promise<string | null> {
+  const copy = await copyInputFor(tx, input.request)
+  const accessPageUrl = input.request.expiresAt
+    ? patientAccessUrl(ctx, input.request.id, input.request.expiresAt)
+    : undefined
+  const content = {
+    ...copy,
+    endsAt: input.endsAt,
+    days: input.days,
+    ...(accessPageUrl ? { accessPageUrl } : {}),
+  }
+  return deliver(ctx, tx, input.request, 'grant_end_reminder', {
+    email: () => grantEndingEmail(content),
+    sms: () => grantEndingSms(content),
   })
 }

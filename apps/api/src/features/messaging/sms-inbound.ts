@@ -1,16 +1,16 @@
 // A patient's text back (Twilio webhook or the dev 'reply as patient' control): YES opts in and sends the
 // link, STOP denies every open request to that number and silences it, HELP explains.
 import { toE164 } from '@blueconsent/contract/shared'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { keyedHash } from '../../lib/crypto.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { keyedHash } from '../../platform/lib/crypto.ts'
 import {
   acceptSmsOptIn,
   recordRequestEvent,
   recordSmsOptOut,
   type RequestRow,
 } from '../authorization-requests/index.ts'
-import { queueSms } from '../outbox/index.ts'
+import { queueSms } from '../../platform/outbox/index.ts'
 import { findOpenSmsRequests, findRequesterCopy } from './messaging.repository.ts'
 import type { Language } from './templates/copy.ts'
 import { helpSms, nothingPendingSms } from './templates/sms-templates.ts'
@@ -62,6 +62,7 @@ async function help(
   await queueSms(ctx, tx, {
     template: 'sms_help',
     to: phone,
+    organizationId: newest.organizationId,
     body: helpSms(newest.language as Language, requester.organizationName).body,
   })
   await recordRequestEvent(tx, { request: newest, event: 'sms_help', actor: { kind: 'patient' }, at: now })

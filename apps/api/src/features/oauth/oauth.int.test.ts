@@ -6,9 +6,11 @@ import {
   WEB_OAUTH_REDIRECT_PATH,
 } from '@blueconsent/contract/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashPassword } from '../auth/index.ts'
-import { randomToken, sha256Base64Url } from '../../lib/crypto.ts'
+import { hashPassword, userByEmail } from '../../platform/identity/index.ts'
+import { demoUser } from '../demo-data/index.ts'
+import { randomToken, sha256Base64Url } from '../../platform/lib/crypto.ts'
 import { createClient, loginAs, type TestClient } from '../../testing/http-client.ts'
+import { consentCode } from '../../testing/oauth-apps.ts'
 import { TEST_PUBLIC_URL, buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { insertClient } from './oauth.repository.ts'
 
@@ -24,11 +26,14 @@ const INTEGRATOR = {
 
 beforeAll(async () => {
   t = await buildTestApp()
+  // The integrator belongs to the physician group: only its members may authorize it.
+  const member = await userByEmail(t.app.ctx.db, demoUser('PHYSICIAN_USER').email)
   await insertClient(t.app.ctx.db, {
     clientId: INTEGRATOR.clientId,
     name: 'Acme Analytics',
     redirectUris: [INTEGRATOR.redirect],
     clientSecretHash: await hashPassword(INTEGRATOR.secret),
+    organizationId: member?.organizationId ?? null,
   })
 })
 afterAll(() => t?.close())
@@ -51,6 +56,10 @@ function authorizeUrl(params: Record<string, string>): string {
   })
   return `/o/authorize/?${query.toString()}`
 }
+
+/** The integrator's code: a third-party client gets one only through the consent page. */
+const integratorCode = (client: TestClient, challenge: string): Promise<string> =>
+  consentCode(client, { clientId: INTEGRATOR.clientId, redirect: INTEGRATOR.redirect }, challenge)
 
 async function getCode(client: TestClient, params: Record<string, string>): Promise<string> {
   const response = await client.request({ method: 'GET', url: authorizeUrl(params) })
@@ -195,11 +204,7 @@ describe('POST /o/token/', () => {
   it('refuses a reused code and revokes the tokens issued from it', async () => {
     const client = await loginAs(t.app, 'PHYSICIAN_USER', { ip: nextIp() })
     const { verifier, challenge } = pkce()
-    const code = await getCode(client, {
-      client_id: INTEGRATOR.clientId,
-      redirect_uri: INTEGRATOR.redirect,
-      code_challenge: challenge,
-    })
+    const code = await integratorCode(client, challenge)
     const basic = {
       authorization: `Basic ${Buffer.from(`${INTEGRATOR.clientId}:${INTEGRATOR.secret}`).toString('base64')}`,
     }
@@ -232,13 +237,9 @@ describe('POST /o/token/', () => {
   })
 
   it('rotates integrator refresh tokens and revokes the grant when an old one comes back', async () => {
-    const client = await loginAs(t.app, 'CLINICIAN', { ip: nextIp() })
+    const client = await loginAs(t.app, 'PHYSICIAN_ADMIN', { ip: nextIp() })
     const { verifier, challenge } = pkce()
-    const code = await getCode(client, {
-      client_id: INTEGRATOR.clientId,
-      redirect_uri: INTEGRATOR.redirect,
-      code_challenge: challenge,
-    })
+    const code = await integratorCode(client, challenge)
     const secret = { client_secret: INTEGRATOR.secret, client_id: INTEGRATOR.clientId }
     const first = await token({
       grant_type: 'authorization_code',
@@ -261,13 +262,9 @@ describe('POST /o/token/', () => {
   })
 
   it('authenticates confidential clients and refuses expired codes', async () => {
-    const client = await loginAs(t.app, 'AGENT_USER', { ip: nextIp() })
+    const client = await loginAs(t.app, 'PHYSICIAN_USER', { ip: nextIp() })
     const { verifier, challenge } = pkce()
-    const code = await getCode(client, {
-      client_id: INTEGRATOR.clientId,
-      redirect_uri: INTEGRATOR.redirect,
-      code_challenge: challenge,
-    })
+    const code = await integratorCode(client, challenge)
     const base = {
       grant_type: 'authorization_code',
       code,

@@ -1,17 +1,22 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { oauthClients, oauthCodes, oauthRefreshTokens } from '../../db/schema/oauth.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { oauthClients, oauthCodes, oauthRefreshTokens } from '../../platform/db/schema/oauth.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
 
 export type OAuthClientRow = typeof oauthClients.$inferSelect
 export type OAuthCodeRow = typeof oauthCodes.$inferSelect
 export type OAuthRefreshRow = typeof oauthRefreshTokens.$inferSelect
 
-export async function findActiveClient(db: DbOrTx, clientId: string): Promise<OAuthClientRow | undefined> {
+export type ActiveClientRow = OAuthClientRow & { organizationName: string | null }
+
+/** An active client with the name of the organisation it belongs to (the consent screen names both). */
+export async function findActiveClient(db: DbOrTx, clientId: string): Promise<ActiveClientRow | undefined> {
   const [row] = await db
-    .select()
+    .select({ client: oauthClients, organizationName: organizations.name })
     .from(oauthClients)
+    .leftJoin(organizations, eq(organizations.id, oauthClients.organizationId))
     .where(and(eq(oauthClients.clientId, clientId), eq(oauthClients.isActive, true)))
-  return row
+  return row ? { ...row.client, organizationName: row.organizationName } : undefined
 }
 
 export async function insertClient(db: DbOrTx, row: typeof oauthClients.$inferInsert): Promise<void> {

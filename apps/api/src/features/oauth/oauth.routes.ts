@@ -1,9 +1,16 @@
 // /o/authorize/ and /o/token/. Errors here follow RFC 6749 ({error, error_description}), not the API
 // envelope, because OAuth clients expect that shape.
 import { REFRESH_COOKIE, oauthErrorSchema, oauthTokenResponseSchema } from '@blueconsent/contract/auth'
+import {
+  consentDecisionSchema,
+  consentDetailsSchema,
+  consentOutcomeSchema,
+  consentRequestSchema,
+} from '@blueconsent/contract/integrations'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { authorize, exchangeToken } from './oauth.service.ts'
+import { actorOf } from '../../platform/identity/index.ts'
+import { authorize, consentDetails, decideConsent, exchangeToken } from './oauth.service.ts'
 
 const tags = ['oauth']
 
@@ -61,5 +68,39 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       if (outcome.status === 401) reply.header('www-authenticate', 'Basic realm="oauth"')
       return reply.status(outcome.status).send(outcome.body)
     },
+  )
+
+  // The consent page's two calls: signed in with the portal's own session, and the decision is an unsafe
+  // method under /api/, so the CSRF double submit guards it.
+  routes.get(
+    '/api/oauth/consent/',
+    {
+      config: { access: {} },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        description:
+          'What the consent page shows for an authorization request: the app, its organization, its scopes.',
+        querystring: consentRequestSchema,
+        response: { 200: consentDetailsSchema },
+      },
+    },
+    async (request) => consentDetails(ctx, actorOf(request).principal, request.query),
+  )
+
+  routes.post(
+    '/api/oauth/consent/',
+    {
+      config: { access: {} },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        description:
+          'The user allows or denies the app: answers where the browser goes next, the redirect URI with a code or with error=access_denied.',
+        body: consentDecisionSchema,
+        response: { 200: consentOutcomeSchema },
+      },
+    },
+    async (request) => decideConsent(ctx, actorOf(request), request.body),
   )
 }

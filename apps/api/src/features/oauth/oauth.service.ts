@@ -2,15 +2,34 @@
 // (RFC 6749, RFC 7636, and the OAuth 2.0 Security BCP: exact redirect URIs, single-use codes, replay
 // revokes the grant, rotating refresh tokens).
 import {
+  OAUTH_CONSENT_PATH,
   OAUTH_SCOPE,
   WEB_OAUTH_CLIENT_ID,
   WEB_OAUTH_REDIRECT_PATH,
   oauthTokenRequestSchema,
   type OAuthTokenResponse,
 } from '@blueconsent/contract/auth'
-import type { AppContext } from '../../context.ts'
-import { randomToken, safeEqual, sha256Base64Url, sha256Hex } from '../../lib/crypto.ts'
-import { loadSessionUser, sessionFromRefreshToken, userById, verifyPassword } from '../auth/index.ts'
+import {
+  INTEGRATION_MESSAGES,
+  SCOPE_DESCRIPTIONS,
+  type ConsentDecision,
+  type ConsentDetails,
+  type ConsentOutcome,
+  type ConsentRequest,
+} from '@blueconsent/contract/integrations'
+import { type Actor, type Principal } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { randomToken, safeEqual, sha256Base64Url, sha256Hex } from '../../platform/lib/crypto.ts'
+import { writeAudit } from '../../platform/audit/index.ts'
+import {
+  loadSessionUser,
+  mayHoldSession,
+  sessionFromRefreshToken,
+  userById,
+  verifyPassword,
+} from '../../platform/identity/index.ts'
 import {
   consumeCode,
   findActiveClient,
@@ -26,7 +45,16 @@ export const CODE_LIFETIME_SECONDS = 60
 export const INTEGRATOR_REFRESH_LIFETIME_SECONDS = 30 * 24 * 60 * 60
 const ALLOWED_SCOPES = new Set(OAUTH_SCOPE.split(' '))
 
-type Client = { clientId: string; redirectUris: string[]; secretHash: string | null; firstParty: boolean }
+type Client = {
+  clientId: string
+  name: string
+  redirectUris: string[]
+  secretHash: string | null
+  firstParty: boolean
+  /** The one organisation whose users may authorize the client; null for the portal's own SPA. */
+  organizationId: string | null
+  organizationName: string | null
+}
 
 export type OAuthErrorBody = { error: string; error_description: string }
 export type AuthorizeOutcome =
@@ -52,13 +80,36 @@ async function resolveClient(ctx: AppContext, clientId: string): Promise<Client 
     const redirectUris = loopbackAliases(ctx.config.publicUrl).map(
       (origin) => `${origin}${WEB_OAUTH_REDIRECT_PATH}`,
     )
-    return { clientId, redirectUris, secretHash: null, firstParty: true }
+    return {
+      clientId,
+      name: 'BlueConsent',
+      redirectUris,
+      secretHash: null,
+      firstParty: true,
+      organizationId: null,
+      organizationName: null,
+    }
   }
   const row = await findActiveClient(ctx.db, clientId)
   return row
-    ? { clientId, redirectUris: row.redirectUris, secretHash: row.clientSecretHash, firstParty: false }
+    ? {
+        clientId,
+        name: row.name,
+        redirectUris: row.redirectUris,
+        secretHash: row.clientSecretHash,
+        firstParty: false,
+        organizationId: row.organizationId,
+        organizationName: row.organizationName,
+      }
     : null
 }
+
+/**
+ * Only the organisation a third-party client belongs to may authorize it; a client registered without
+ * one belongs to nobody.
+ */
+const mayAuthorize = (client: Client, organizationId: string | null): boolean =>
+  client.firstParty || (client.organizationId !== null && client.organizationId === organizationId)
 
 function withParams(uri: string, params: Record<string, string | undefined>): string {
   const url = new URL(uri)
@@ -78,27 +129,41 @@ function parseScope(requested: string | undefined): string | null {
     .join(' ')
 }
 
-export async function authorize(
-  ctx: AppContext,
-  query: Record<string, unknown>,
-  requestPath: string,
-  refreshCookie: string | undefined,
-): Promise<AuthorizeOutcome> {
+/** A checked authorization request: a known client, its registered redirect URI, PKCE, state and scope. */
+type AuthorizeRequest = {
+  client: Client
+  redirectUri: string
+  state: string
+  challenge: string
+  scope: string
+}
+
+type Checked =
+  | { kind: 'valid'; request: AuthorizeRequest }
+  /** Nothing trustworthy to redirect to: the error goes back to the browser. */
+  | { kind: 'invalid'; body: OAuthErrorBody }
+  /** The redirect URI is the client's own: the error goes back to the client (RFC 6749 §4.1.2.1). */
+  | { kind: 'refused'; location: string }
+
+const errorRedirect = (redirectUri: string, error: string, description: string, state?: string): string =>
+  withParams(redirectUri, { error, error_description: description, state })
+
+async function checkAuthorizeRequest(ctx: AppContext, query: Record<string, unknown>): Promise<Checked> {
   const clientId = single(query.client_id)
   const redirectUri = single(query.redirect_uri)
   const client = clientId ? await resolveClient(ctx, clientId) : null
   // Without a trusted redirect URI, errors go back to the browser as JSON, never to an unknown site.
-  if (!client) return { kind: 'error', body: oauthError('invalid_client', 'Unknown or inactive client.') }
+  if (!client) return { kind: 'invalid', body: oauthError('invalid_client', 'Unknown or inactive client.') }
   if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
     return {
-      kind: 'error',
+      kind: 'invalid',
       body: oauthError('invalid_request', 'redirect_uri is missing or not registered for this client.'),
     }
   }
   const state = single(query.state)
-  const fail = (error: string, description: string): AuthorizeOutcome => ({
-    kind: 'redirect',
-    location: withParams(redirectUri, { error, error_description: description, state }),
+  const fail = (error: string, description: string): Checked => ({
+    kind: 'refused',
+    location: errorRedirect(redirectUri, error, description, state),
   })
   if (single(query.response_type) !== 'code')
     return fail('unsupported_response_type', 'Only response_type=code is supported.')
@@ -111,23 +176,138 @@ export async function authorize(
   if (!state) return fail('invalid_request', 'state is required.')
   const scope = parseScope(single(query.scope))
   if (!scope) return fail('invalid_scope', `Supported scopes: ${OAUTH_SCOPE}.`)
+  return { kind: 'valid', request: { client, redirectUri, state, challenge, scope } }
+}
 
-  const signedIn = await sessionFromRefreshToken(ctx, refreshCookie)
-  if (!signedIn) return { kind: 'redirect', location: `/app/login?next=${encodeURIComponent(requestPath)}` }
+const accessDenied = (request: AuthorizeRequest, description: string): string =>
+  errorRedirect(request.redirectUri, 'access_denied', description, request.state)
 
+/** The consent page's address, carrying the checked request (never the raw query). */
+function consentLocation(request: AuthorizeRequest): string {
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: request.client.clientId,
+    redirect_uri: request.redirectUri,
+    scope: request.scope,
+    state: request.state,
+    code_challenge: request.challenge,
+    code_challenge_method: 'S256',
+  })
+  return `${OAUTH_CONSENT_PATH}?${query.toString()}`
+}
+
+async function issueCode(
+  ctx: AppContext,
+  db: DbOrTx,
+  request: AuthorizeRequest,
+  userId: string,
+): Promise<string> {
   const code = randomToken()
   const now = ctx.clock()
-  await insertCode(ctx.db, {
+  await insertCode(db, {
     codeHash: sha256Hex(code),
-    clientId: client.clientId,
-    userId: signedIn.user.id,
-    redirectUri,
-    codeChallenge: challenge,
-    scope,
+    clientId: request.client.clientId,
+    userId,
+    redirectUri: request.redirectUri,
+    codeChallenge: request.challenge,
+    scope: request.scope,
     expiresAt: new Date(now.getTime() + CODE_LIFETIME_SECONDS * 1000),
     createdAt: now,
   })
-  return { kind: 'redirect', location: withParams(redirectUri, { code, state }) }
+  return withParams(request.redirectUri, { code, state: request.state })
+}
+
+/**
+ * GET /o/authorize/. The portal's own SPA gets its code at once; any other client only after the user
+ * allows it on the consent page, whose answer is a CSRF-protected POST: a cross-site top-level navigation,
+ * which carries the SameSite=Lax session cookie, can never produce a code by itself.
+ */
+export async function authorize(
+  ctx: AppContext,
+  query: Record<string, unknown>,
+  requestPath: string,
+  refreshCookie: string | undefined,
+): Promise<AuthorizeOutcome> {
+  const checked = await checkAuthorizeRequest(ctx, query)
+  if (checked.kind === 'invalid') return { kind: 'error', body: checked.body }
+  if (checked.kind === 'refused') return { kind: 'redirect', location: checked.location }
+  const { request } = checked
+
+  const signedIn = await sessionFromRefreshToken(ctx, refreshCookie)
+  if (!signedIn) return { kind: 'redirect', location: `/app/login?next=${encodeURIComponent(requestPath)}` }
+  if (!mayAuthorize(request.client, signedIn.user.organizationId)) {
+    return { kind: 'redirect', location: accessDenied(request, INTEGRATION_MESSAGES.otherOrganization) }
+  }
+  if (request.client.firstParty) {
+    return { kind: 'redirect', location: await issueCode(ctx, ctx.db, request, signedIn.user.id) }
+  }
+  return { kind: 'redirect', location: consentLocation(request) }
+}
+
+/** An app's own token must not answer a consent request (an app approving itself, or another app). */
+function refuseAppTokens(principal: Principal): void {
+  if (principal.clientId !== null && principal.clientId !== WEB_OAUTH_CLIENT_ID)
+    throw new AppError(403, 'permission_denied', INTEGRATION_MESSAGES.thirdPartyToken)
+}
+
+async function checkedForConsent(
+  ctx: AppContext,
+  principal: Principal,
+  query: ConsentRequest,
+): Promise<AuthorizeRequest> {
+  refuseAppTokens(principal)
+  const checked = await checkAuthorizeRequest(ctx, query)
+  if (checked.kind !== 'valid' || checked.request.client.firstParty)
+    throw new AppError(400, 'validation_error', INTEGRATION_MESSAGES.consentInvalid)
+  if (!mayAuthorize(checked.request.client, principal.organizationId))
+    throw new AppError(403, 'permission_denied', INTEGRATION_MESSAGES.otherOrganization)
+  return checked.request
+}
+
+/** What the consent page shows: the app, its organisation and its scopes in words. */
+export async function consentDetails(
+  ctx: AppContext,
+  principal: Principal,
+  query: ConsentRequest,
+): Promise<ConsentDetails> {
+  const request = await checkedForConsent(ctx, principal, query)
+  return {
+    app_name: request.client.name,
+    organization_name: request.client.organizationName ?? '',
+    redirect_uri: request.redirectUri,
+    scopes: request.scope.split(' ').map((scope) => ({
+      scope,
+      description: SCOPE_DESCRIPTIONS[scope] ?? scope,
+    })),
+  }
+}
+
+/**
+ * The user's answer on the consent page. Asked every time: a remembered consent would let any page that
+ * starts the flow get a code silently again, which is what the consent screen exists to prevent.
+ */
+export async function decideConsent(
+  ctx: AppContext,
+  source: Actor,
+  decision: ConsentDecision,
+): Promise<ConsentOutcome> {
+  const request = await checkedForConsent(ctx, source.principal, decision)
+  const now = ctx.clock()
+  return ctx.db.transaction(async (tx) => {
+    const allowed = decision.decision === 'allow'
+    const redirectTo = allowed
+      ? await issueCode(ctx, tx, request, source.principal.userId)
+      : accessDenied(request, 'The user denied the request.')
+    await writeAudit(tx, source, {
+      action: allowed ? 'oauth.consent_allow' : 'oauth.consent_deny',
+      patientId: null,
+      targetType: 'oauth_client',
+      targetId: request.client.clientId,
+      details: { scope: request.scope },
+      at: now,
+    })
+    return { redirect_to: redirectTo }
+  })
 }
 
 type TokenInput = { body: unknown; basicAuth: { clientId: string; secret: string } | null }
@@ -219,7 +399,9 @@ async function issueTokens(
   now: Date,
 ): Promise<TokenOutcome> {
   const user = await userById(ctx.db, grant.userId)
-  if (!user || !user.isActive) return invalidGrant('The user is no longer active.')
+  if (!user || !(await mayHoldSession(ctx.db, user))) return invalidGrant('The user is no longer active.')
+  if (!mayAuthorize(client, user.organizationId))
+    return invalidGrant('The user is not a member of the organization the client belongs to.')
   const session = await loadSessionUser(ctx.db, user)
   const accessToken = await ctx.tokens.sign(
     { ...session.claims, client_id: client.clientId, scope: grant.scope, grant_id: grant.grantId },

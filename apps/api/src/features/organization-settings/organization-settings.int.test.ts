@@ -3,10 +3,13 @@
 // two-factor requirement).
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../db/schema/audit.ts'
-import { authorizationRequestEvents, organizationSettings } from '../../db/schema/authorization-requests.ts'
-import { organizations } from '../../db/schema/organizations.ts'
-import { users } from '../../db/schema/users.ts'
+import { auditLog } from '../../platform/db/schema/audit.ts'
+import {
+  authorizationRequestEvents,
+  organizationSettings,
+} from '../../platform/db/schema/authorization-requests.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
+import { users } from '../../platform/db/schema/users.ts'
 import { runLifecycleSweep } from '../authorization-requests/index.ts'
 import { demoUser } from '../demo-data/index.ts'
 import { createClient, loginAs, type TestClient } from '../../testing/http-client.ts'

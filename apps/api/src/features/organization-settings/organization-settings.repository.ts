@@ -3,9 +3,9 @@
 // organizations.require_two_factor (what sign-in reads), the default authorization length in
 // organizations.settings (what request creation reads). The caller has already checked the scope.
 import { eq, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { organizationSettings } from '../../db/schema/authorization-requests.ts'
-import { organizations } from '../../db/schema/organizations.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { organizationSettings } from '../../platform/db/schema/authorization-requests.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
 
 export type SettingsRow = {
   organizationId: string

@@ -8,11 +8,12 @@ import {
   type OrganizationSettingsView,
 } from '@blueconsent/contract/organization-settings'
 import { isValidPatientId } from '@blueconsent/contract/shared'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { notFound } from '../../errors.ts'
-import { adminScopeOf } from '../../plugins/access.ts'
-import { writeAudit, type AuditSource } from '../audit/index.ts'
+import { type Actor } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { notFound } from '../../platform/errors.ts'
+import { adminScopeOf } from '../../platform/access/access.ts'
+import { writeAudit } from '../../platform/audit/index.ts'
 import {
   findSettings,
   saveOrganizationFields,
@@ -20,7 +21,7 @@ import {
   type SettingsRow,
 } from './organization-settings.repository.ts'
 
-async function loadScoped(db: DbOrTx, source: AuditSource, organizationId: string, lock = false) {
+async function loadScoped(db: DbOrTx, source: Actor, organizationId: string, lock = false) {
   if (!isValidPatientId(organizationId)) throw notFound()
   const scope = adminScopeOf(source.principal)
   if (scope.kind === 'organization' && scope.organizationId !== organizationId) throw notFound()
@@ -43,7 +44,7 @@ function viewOf(row: SettingsRow): OrganizationSettingsView {
 
 export async function readSettings(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
 ): Promise<OrganizationSettingsView> {
   return viewOf(await loadScoped(ctx.db, source, organizationId))
@@ -74,7 +75,7 @@ function changesOf(before: OrganizationSettingsView, after: OrganizationSettings
 
 export async function updateSettings(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
   change: OrganizationSettingsUpdate,
 ): Promise<OrganizationSettingsView> {

@@ -5,6 +5,7 @@ import {
   PASSWORD_RESET_SENT_MESSAGE,
   REFRESH_COOKIE,
 } from '@blueconsent/contract/auth'
+import { MESSAGES } from '@blueconsent/contract/shared'
 import { type OutboxMessage } from '@blueconsent/contract/dev-outbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, demoUser } from '../demo-data/index.ts'
@@ -85,12 +86,12 @@ describe('password reset', () => {
     const done = await confirm({
       uid,
       token,
-      password: 'New-Password-123',
-      password_confirm: 'New-Password-123',
+      password: 'Fresh-Lantern-123',
+      password_confirm: 'Fresh-Lantern-123',
     })
     expect(done.statusCode).toBe(200)
     expect(done.json()).toEqual({ detail: 'Your password has been reset successfully.' })
-    expect((await createClient(t.app, { ip: nextIp() }).login(email, 'New-Password-123')).statusCode).toBe(
+    expect((await createClient(t.app, { ip: nextIp() }).login(email, 'Fresh-Lantern-123')).statusCode).toBe(
       200,
     )
     expect((await createClient(t.app, { ip: nextIp() }).login(email, DEMO_PASSWORD)).statusCode).toBe(401)
@@ -187,7 +188,11 @@ describe('password change', () => {
     const response = await createClient(t.app).request({
       method: 'POST',
       url: '/api/users/password-change/',
-      payload: { old_password: 'a', new_password: 'Whatever-123', new_password_confirm: 'Whatever-123' },
+      payload: {
+        old_password: 'a',
+        new_password: 'Quiet-Harbor-123',
+        new_password_confirm: 'Quiet-Harbor-123',
+      },
     })
     expect(response.statusCode).toBe(401)
   })
@@ -197,7 +202,11 @@ describe('password change', () => {
     const wrong = await client.request({
       method: 'POST',
       url: '/api/users/password-change/',
-      payload: { old_password: 'not-it', new_password: 'Whatever-123', new_password_confirm: 'Whatever-123' },
+      payload: {
+        old_password: 'not-it',
+        new_password: 'Quiet-Harbor-123',
+        new_password_confirm: 'Quiet-Harbor-123',
+      },
     })
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json()).toEqual({ old_password: [OLD_PASSWORD_INCORRECT_MESSAGE] })
@@ -211,6 +220,17 @@ describe('password change', () => {
       new_password: ['Password must be at least 8 characters'],
       new_password_confirm: ['Passwords do not match'],
     })
+    const common = await client.request({
+      method: 'POST',
+      url: '/api/users/password-change/',
+      payload: {
+        old_password: DEMO_PASSWORD,
+        new_password: 'Iloveyou2!',
+        new_password_confirm: 'Iloveyou2!',
+      },
+    })
+    expect(common.statusCode).toBe(400)
+    expect(common.json()).toEqual({ new_password: [MESSAGES.passwordTooCommon] })
   })
 
   it('changes the password, keeps this session and ends the others', async () => {

@@ -1,16 +1,13 @@
 // HTTP for password reset and change.
 import {
   PASSWORD_CHANGED_MESSAGE,
+  PASSWORD_ENDPOINTS,
   PASSWORD_RESET_DONE_MESSAGE,
   PASSWORD_RESET_SENT_MESSAGE,
-  passwordChangeSchema,
-  passwordResetConfirmSchema,
-  passwordResetRequestSchema,
 } from '@blueconsent/contract/auth'
-import { detailSchema } from '@blueconsent/contract/shared'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { notAuthenticated } from '../../errors.ts'
+import { notAuthenticated } from '../../platform/errors.ts'
+import { serveEndpoint } from '../../platform/http/endpoints.ts'
 import { changePassword, confirmPasswordReset, requestPasswordReset } from './passwords.service.ts'
 
 const tags = ['auth']
@@ -18,44 +15,32 @@ const tags = ['auth']
 const RESET_RATE_LIMIT = { max: 5, timeWindow: 60_000 }
 
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
-  const routes = app.withTypeProvider<ZodTypeProvider>()
   const { ctx } = app
 
-  routes.post(
-    '/api/users/password-reset/',
-    {
-      config: { access: 'public', rateLimit: RESET_RATE_LIMIT },
-      schema: { tags, body: passwordResetRequestSchema, response: { 200: detailSchema } },
-    },
+  serveEndpoint(
+    app,
+    PASSWORD_ENDPOINTS.requestReset,
+    { config: { rateLimit: RESET_RATE_LIMIT }, schema: { tags } },
     async (request) => {
       await requestPasswordReset(ctx, request.body.email)
       return { detail: PASSWORD_RESET_SENT_MESSAGE }
     },
   )
 
-  routes.post(
-    '/api/users/password-reset-confirm/',
-    {
-      config: { access: 'public', rateLimit: { max: 20, timeWindow: 60_000 } },
-      schema: { tags, body: passwordResetConfirmSchema, response: { 200: detailSchema } },
-    },
+  serveEndpoint(
+    app,
+    PASSWORD_ENDPOINTS.confirmReset,
+    { config: { rateLimit: { max: 20, timeWindow: 60_000 } }, schema: { tags } },
     async (request) => {
       await confirmPasswordReset(ctx, request.body)
       return { detail: PASSWORD_RESET_DONE_MESSAGE }
     },
   )
 
-  routes.post(
-    '/api/users/password-change/',
-    {
-      config: { access: {} },
-      schema: {
-        tags,
-        security: [{ bearer: [] }],
-        body: passwordChangeSchema,
-        response: { 200: detailSchema },
-      },
-    },
+  serveEndpoint(
+    app,
+    PASSWORD_ENDPOINTS.change,
+    { schema: { tags, security: [{ bearer: [] }] } },
     async (request) => {
       if (!request.principal) throw notAuthenticated()
       await changePassword(ctx, request.principal.userId, request.principal.sessionFamilyId, request.body)

@@ -6,10 +6,16 @@ import {
   type PasswordChange,
   type PasswordResetConfirm,
 } from '@blueconsent/contract/auth'
-import type { AppContext } from '../../context.ts'
-import { fieldError, notAuthenticated } from '../../errors.ts'
-import { hashPassword, replacePassword, userByEmail, userById, verifyPassword } from '../auth/index.ts'
-import { queueEmail } from '../outbox/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import { fieldError, notAuthenticated } from '../../platform/errors.ts'
+import {
+  hashNewPassword,
+  replacePassword,
+  userByEmail,
+  userById,
+  verifyPassword,
+} from '../../platform/identity/index.ts'
+import { queueEmail } from '../../platform/outbox/index.ts'
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-token.ts'
 
 /**
@@ -50,10 +56,10 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
   const now = ctx.clock()
   const userId = decodeUid(input.uid)
   const user = userId ? await userById(ctx.db, userId) : undefined
-  if (!user || !user.isActive || !checkResetToken(ctx.keys.signing, user, input.token, now)) {
+  if (!user || !user.isActive || !checkResetToken(ctx.keys.verifying, user, input.token, now)) {
     throw fieldError('token', PASSWORD_RESET_INVALID_TOKEN_MESSAGE)
   }
-  const passwordHash = await hashPassword(input.password)
+  const passwordHash = await hashNewPassword(input.password, 'password', { email: user.email })
   await ctx.db.transaction(async (tx) => {
     // Whoever had the old password is signed out everywhere.
     await replacePassword(tx, user.id, passwordHash, now)
@@ -72,7 +78,7 @@ export async function changePassword(
     throw fieldError('old_password', OLD_PASSWORD_INCORRECT_MESSAGE)
   }
   const now = ctx.clock()
-  const passwordHash = await hashPassword(input.new_password)
+  const passwordHash = await hashNewPassword(input.new_password, 'new_password', { email: user.email })
   await ctx.db.transaction(async (tx) => {
     await replacePassword(tx, user.id, passwordHash, now, currentSessionFamily ?? undefined)
   })

@@ -2,7 +2,7 @@
 // timestamp. Nothing is stored; a changed password (including the reset itself) voids every token, which
 // makes each one single-use, and the timestamp bounds it to an hour.
 import { SERVER_SESSION } from '@blueconsent/contract/shared'
-import { hmacSign, safeEqual } from '../../lib/crypto.ts'
+import { hmacSign, signedByAny } from '../../platform/lib/crypto.ts'
 
 export type ResetSubject = { id: string; passwordHash: string }
 
@@ -21,11 +21,17 @@ export function makeResetToken(key: Buffer, user: ResetSubject, now: Date): stri
   return `${timestamp.toString(36)}-${signature(key, user, timestamp)}`
 }
 
-export function checkResetToken(key: Buffer, user: ResetSubject, token: string, now: Date): boolean {
+export function checkResetToken(
+  keys: Buffer | readonly Buffer[],
+  user: ResetSubject,
+  token: string,
+  now: Date,
+): boolean {
   const match = /^([0-9a-z]{1,10})-([A-Za-z0-9_-]{32})$/.exec(token)
   if (!match?.[1] || !match[2]) return false
   const timestamp = parseInt(match[1], 36)
   const age = Math.floor(now.getTime() / 1000) - timestamp
   if (age < 0 || age > SERVER_SESSION.passwordResetTokenSeconds) return false
-  return safeEqual(match[2], signature(key, user, timestamp))
+  const given = match[2]
+  return signedByAny(keys, (key) => signature(key, user, timestamp), given)
 }

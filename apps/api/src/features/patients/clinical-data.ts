@@ -1,6 +1,6 @@
 // The pulled data of one patient in the contract's shapes, for readers outside this feature (the
 // request's data endpoint). Callers decide whether the caller may see it; this only reads.
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../../platform/context.ts'
 import { latestRiskScore, listClaims, listMedications } from './clinical.repository.ts'
 import { riskScoreView, toClaim, toMedication, type ClinicalData } from './clinical-views.ts'
 

@@ -1,8 +1,10 @@
 // Stored rows as the contract serves them: words beside codes and one clean drug name, also for rows stored
 // before either existed.
+import type { ClaimRecord, CoverageSummary } from '@blueconsent/bluebutton'
 import { describe, expect, it } from 'vitest'
+import { computeRiskScore } from '../ingestion/index.ts'
 import type { ClaimWithChildren } from './clinical.repository.ts'
-import { toClaim, toMedication } from './clinical-views.ts'
+import { toClaim, toMedication, toRiskScoreContract } from './clinical-views.ts'
 
 type MedicationRow = Parameters<typeof toMedication>[0]
 
@@ -67,5 +69,43 @@ describe('toClaim', () => {
       service_description:
         'Annual wellness visit, includes a personalized prevention plan of service (pps), subsequent visit',
     })
+  })
+})
+
+describe('toRiskScoreContract', () => {
+  it('explains an ESRD score like a CMS-HCC one: each HCC traced to its claims, and why the model', () => {
+    const visit = {
+      id: 'carrier-7',
+      claimType: 'CARRIER',
+      claimId: null,
+      typeOfBill: null,
+      billablePeriod: { start: '2025-06-02', end: '2025-06-02' },
+      diagnoses: [{ code: 'E11.22', system: 'icd10', roles: ['principal'] }],
+      procedures: [],
+      lines: [{ hcpcs: '99214', modifiers: [], serviceStart: '2025-06-02', serviceEnd: '2025-06-02' }],
+    } as unknown as ClaimRecord
+    const coverage = { orec: '0', esrd: true, medicareStatusCode: '11', medicareAdvantageMonths: [] }
+    const stored = computeRiskScore(
+      [visit],
+      { sex: 'M', birthDate: '1948-01-15' },
+      { ...coverage, dualStatusByMonth: Array(12).fill(null) } as unknown as CoverageSummary,
+      new Date('2026-11-27T12:00:00Z'),
+    )
+    if (!stored) throw new Error('no score')
+    const served = toRiskScoreContract({ ...stored, calculatedAt: new Date('2026-11-27T12:00:00Z') })
+    expect(served).toMatchObject({
+      model: 'ESRD-V24',
+      segment: 'DIAL',
+      segment_label: 'Dialysis, continuing enrollee',
+      score: Number(stored.score),
+      payment_score: stored.result.esrd?.paymentScore,
+      model_choice: { model: 'ESRD-V24', esrd: true },
+    })
+    expect(served?.model_choice?.reason).toContain('scored as dialysis')
+    const diabetes = served?.hccs.find((h) => h.diagnoses.some((d) => d.code === 'E1122'))
+    expect(diabetes?.diagnoses[0]?.sources).toEqual([
+      { claim_id: 'carrier-7', claim_type: 'CARRIER', from: '2025-06-02', through: '2025-06-02' },
+    ])
+    expect(diabetes?.diagnoses[0]?.description).toMatch(/diabetes/i)
   })
 })

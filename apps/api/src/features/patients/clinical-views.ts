@@ -1,16 +1,29 @@
 // The stored clinical rows as the contract serves them: medications, claims and the risk score explanation.
 import { cleanDrugName, type ClaimRecord } from '@blueconsent/bluebutton'
 import { icd10cmDescription, serviceCode } from '@blueconsent/bluebutton/codes'
-import type { ModelScore, RiskScoreResult } from '@blueconsent/hcc'
+import type { EsrdScore, ModelChoice, ModelScore, RiskScoreResult } from '@blueconsent/hcc'
 import type { Claim, Medication, RiskScore } from '@blueconsent/contract/patients'
+import type { DataLimitation } from '@blueconsent/contract/shared'
 import type { ClaimWithChildren, ListedMedication, RiskScoreRow } from './clinical.repository.ts'
+
+/**
+ * The CMS-HCC result, with the Part C model Medicare's ESRD status chose and why, and the ESRD model's score
+ * when that model was chosen (then the row's model, score and segment are the ESRD score's). Rows stored
+ * before the choice was recorded carry neither.
+ */
+export type StoredRiskResult = RiskScoreResult & {
+  modelChoice?: ModelChoice
+  esrd?: EsrdScore
+  /** What the claims cannot show (short_history), from the claims' dates when scored. */
+  dataLimitations?: DataLimitation[]
+}
 
 export type StoredRiskScore = {
   model: string
   paymentYear: number
   score: string
   segment: string
-  result: RiskScoreResult
+  result: StoredRiskResult
 }
 
 /** The model with the largest share of the year's blend (V28 from 2026). */
@@ -115,7 +128,55 @@ const evidence = (diagnoses: readonly Evidence[]) =>
     })),
   }))
 
+const modelChoiceOf = (result: StoredRiskResult): RiskScore['model_choice'] =>
+  result.modelChoice
+    ? { model: result.modelChoice.model, esrd: result.modelChoice.esrd, reason: result.modelChoice.reason }
+    : null
+
+/** The ESRD score explained like a CMS-HCC one: each HCC's codes traced to the claims the filter kept. */
+function esrdContract(row: StoredRiskScore & { calculatedAt: Date }, esrd: EsrdScore): RiskScore {
+  const sources = new Map((row.result.claims?.diagnoses ?? []).map((d) => [d.code, d.sources]))
+  const traced = (codes: readonly string[]) =>
+    evidence(codes.map((code) => ({ code, sources: sources.get(code) ?? [], edit: null })))
+  return {
+    score: Number(row.score),
+    calculation_date: row.calculatedAt.toISOString(),
+    model: esrd.model,
+    payment_year: esrd.paymentYear,
+    segment: esrd.segment,
+    segment_label: esrd.segmentLabel,
+    raw_score: esrd.rawScore,
+    normalized_score: esrd.normalizedScore,
+    payment_score: esrd.paymentScore,
+    hccs: esrd.hccs.map((h) => ({
+      hcc: h.variable,
+      label: h.label,
+      coefficient: h.coefficient,
+      diagnoses: traced(h.diagnoses),
+      dropped: h.dropped,
+    })),
+    dropped_by_hierarchy: esrd.droppedByHierarchy.map((d) => ({
+      hcc: d.variable,
+      label: d.label,
+      dropped_by: d.droppedBy,
+      diagnoses: traced(d.diagnoses),
+    })),
+    terms: esrd.terms.map((t) => ({
+      variable: t.variable,
+      label: t.label,
+      kind: t.kind,
+      coefficient: t.coefficient,
+    })),
+    defaulted: row.result.defaulted.map((d) => ({ input: d.input, reason: d.reason })),
+    completeness: { status: row.result.completeness.status, note: row.result.completeness.note },
+    warnings: [...row.result.notes],
+    model_choice: modelChoiceOf(row.result),
+    data_limitations: row.result.dataLimitations ?? [],
+  }
+}
+
 export function toRiskScoreContract(row: StoredRiskScore & { calculatedAt: Date }): RiskScore | null {
+  if (row.result.esrd) return esrdContract(row, row.result.esrd)
   const model = primaryModel(row.result)
   if (!model) return null
   return {
@@ -150,6 +211,8 @@ export function toRiskScoreContract(row: StoredRiskScore & { calculatedAt: Date 
     defaulted: row.result.defaulted.map((d) => ({ input: d.input, reason: d.reason })),
     completeness: { status: row.result.completeness.status, note: row.result.completeness.note },
     warnings: [...model.warnings, ...row.result.notes],
+    model_choice: modelChoiceOf(row.result),
+    data_limitations: row.result.dataLimitations ?? [],
   }
 }
 

@@ -1,7 +1,16 @@
 // Reads of the clinical data the Medicare pull stored, in the order the screens show it.
-import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
-import { readAll, type DbOrTx } from '../../db/client.ts'
-import { claimDiagnoses, claimLines, claims, medications, riskScores } from '../../db/schema/clinical.ts'
+import type { PartDScore } from '@blueconsent/contract/risk-gaps'
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { readAll, type DbOrTx } from '../../platform/db/client.ts'
+import {
+  claimDiagnoses,
+  claimLines,
+  claims,
+  medications,
+  released,
+  riskScores,
+} from '../../platform/db/schema/clinical.ts'
+import { riskGapPatients } from '../../platform/db/schema/risk-gaps.ts'
 
 // The screens never show the raw FHIR resource Blue Button sent (only the export does), and it is most of a
 // row's bytes: reading and parsing it for every claim and fill was most of a patient record's cost under
@@ -26,7 +35,7 @@ export async function listClaims(db: DbOrTx, patientId: string): Promise<ClaimWi
   const rows = await db
     .select(claimColumns)
     .from(claims)
-    .where(eq(claims.patientId, patientId))
+    .where(and(eq(claims.patientId, patientId), released(claims)))
     .orderBy(sql`${claims.billableEnd} desc nulls last`, claims.resourceId)
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
@@ -58,7 +67,7 @@ export async function listMedications(db: DbOrTx, patientId: string): Promise<Li
   return db
     .select(medicationColumns)
     .from(medications)
-    .where(eq(medications.patientId, patientId))
+    .where(and(eq(medications.patientId, patientId), released(medications)))
     .orderBy(sql`${medications.fillDate} desc nulls last`, medications.resourceId)
 }
 
@@ -68,8 +77,20 @@ export async function latestRiskScore(db: DbOrTx, patientId: string): Promise<Ri
   const [row] = await db
     .select()
     .from(riskScores)
-    .where(eq(riskScores.patientId, patientId))
+    .where(and(eq(riskScores.patientId, patientId), released(riskScores)))
     .orderBy(desc(riskScores.calculatedAt))
     .limit(1)
   return row
+}
+
+/**
+ * The Part D (RxHCC) score the gap computation stored with its trace (null: none computed yet). Read from the
+ * table here rather than through the risk-gaps feature, which itself reads patients through this feature.
+ */
+export async function storedPartDScore(db: DbOrTx, patientId: string): Promise<PartDScore | null> {
+  const [row] = await db
+    .select({ partD: riskGapPatients.partD })
+    .from(riskGapPatients)
+    .where(eq(riskGapPatients.patientId, patientId))
+  return (row?.partD as PartDScore | null | undefined) ?? null
 }

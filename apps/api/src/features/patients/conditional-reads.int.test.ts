@@ -3,9 +3,9 @@
 // the consolidated record served from memory, exact after every kind of change.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../db/schema/audit.ts'
-import { medications } from '../../db/schema/clinical.ts'
-import { patients } from '../../db/schema/patients.ts'
+import { auditLog } from '../../platform/db/schema/audit.ts'
+import { medications } from '../../platform/db/schema/clinical.ts'
+import { patients } from '../../platform/db/schema/patients.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'

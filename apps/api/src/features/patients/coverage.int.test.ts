@@ -2,8 +2,8 @@
 // active authorization, audited; the newest month's Part C and Part D plan numbers.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../db/schema/audit.ts'
-import { coverages } from '../../db/schema/clinical.ts'
+import { auditLog } from '../../platform/db/schema/audit.ts'
+import { coverages } from '../../platform/db/schema/clinical.ts'
 import { loginAs } from '../../testing/http-client.ts'
 import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'

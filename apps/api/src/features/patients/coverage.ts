@@ -1,8 +1,9 @@
 // GET /api/patients/{id}/coverage/: what the beneficiary's Medicare covers, from the Coverage resources the
 // pull stored: each part's status and dates, and the newest month's Part C and Part D contract and plan.
 import type { Coverage } from '@blueconsent/contract/patients'
-import type { AppContext } from '../../context.ts'
-import { accessReason, writeAudit, type AuditSource } from '../audit/index.ts'
+import { type Actor } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import { accessReason, writeAudit } from '../../platform/audit/index.ts'
 import { coverageRecordsOf } from './patients.repository.ts'
 import { loadPatient } from './patients.service.ts'
 
@@ -58,7 +59,7 @@ export function coverageView(records: StoredCoverage[]): Coverage {
   }
 }
 
-export async function readCoverage(ctx: AppContext, source: AuditSource, id: string): Promise<Coverage> {
+export async function readCoverage(ctx: AppContext, source: Actor, id: string): Promise<Coverage> {
   const { row, authorizationId } = await loadPatient(ctx, source, id)
   const records = authorizationId ? await coverageRecordsOf(ctx.db, row.id) : []
   await writeAudit(ctx.db, source, {

@@ -4,8 +4,8 @@
 // nothing, neither as `medicare_number=` nor in `search=`. While authorized, all of it is served as before.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
-import { patients } from '../../db/schema/patients.ts'
+import { authorizationRequests } from '../../platform/db/schema/authorization-requests.ts'
+import { patients } from '../../platform/db/schema/patients.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { runLifecycleSweep } from '../authorization-requests/index.ts'

@@ -3,6 +3,7 @@
 export { readClinicalData } from './clinical-data.ts'
 export { primaryModel, type ClinicalData, type StoredRiskScore } from './clinical-views.ts'
 export {
+  PATIENT_CONFLICTS,
   applyMedicareDemographics,
   contactHash,
   findOrCreatePatient,
@@ -21,8 +22,14 @@ export {
 export {
   patientFigures,
   patientsChangedSince,
+  servedPatientsInScope,
   type ChangedPatients,
   type PatientFigures,
-} from './patient-figures.repository.ts'
+  type ServedPatient,
+} from './patient-reads.ts'
 export { patientRoutes } from './patients.routes.ts'
-export { normaliseMbi } from './patients.service.ts'
+export { loadPatient, normaliseMbi } from './patients.service.ts'
+// The scope of every patient read, for features whose own tables hang off patients (risk-gaps' worklist,
+// adherence's visit planner).
+export { activeAuthorizationExists, patientScope } from './patient-scope.ts'
+export { type ScopedPatient } from './patient-reads.ts'

@@ -2,8 +2,8 @@
 // words in any order, and the triggers that keep the index in step with inserts, renames and deletes.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { patientNameTerms, patientNameVocabulary } from '../../db/schema/patient-name-index.ts'
-import { patients } from '../../db/schema/patients.ts'
+import { patientNameTerms, patientNameVocabulary } from '../../platform/db/schema/patient-name-index.ts'
+import { patients } from '../../platform/db/schema/patients.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { nameWords } from './name-search.ts'

@@ -4,8 +4,8 @@
 // ("smith, james" = "james smith"). Only the small vocabulary is searched fuzzily; the patients behind the
 // matched words come from btree equality on patient_name_terms.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { patientNameTerms } from '../../db/schema/patient-name-index.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { patientNameTerms } from '../../platform/db/schema/patient-name-index.ts'
 
 /** Words as migration 0005's patient_name_words() splits names (spaces and the same punctuation). */
 const WORD_SEPARATORS = /[\s,.;:"'’/()&+_%\\-]+/

@@ -2,8 +2,8 @@
 // bodies are encrypted at rest, out-of-scope patients answer 404 and every action is audited.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../db/schema/audit.ts'
-import { patientNotes } from '../../db/schema/patient-notes.ts'
+import { auditLog } from '../../platform/db/schema/audit.ts'
+import { patientNotes } from '../../platform/db/schema/patient-notes.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'

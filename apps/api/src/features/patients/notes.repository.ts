@@ -1,8 +1,8 @@
 // Queries for patient notes; bodies arrive and leave encrypted.
 import { and, count, desc, eq, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { patientNotes } from '../../db/schema/patient-notes.ts'
-import { users } from '../../db/schema/users.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { patientNotes } from '../../platform/db/schema/patient-notes.ts'
+import { users } from '../../platform/db/schema/users.ts'
 
 export type NoteRow = typeof patientNotes.$inferSelect
 /** One note, or every note of a patient in its organisation. */

@@ -3,10 +3,11 @@
 // encrypted at rest and never written to the audit log.
 import { type Note } from '@blueconsent/contract/patients'
 import { isAdminRole, isValidPatientId } from '@blueconsent/contract/shared'
-import type { AppContext } from '../../context.ts'
-import { notFound, permissionDenied } from '../../errors.ts'
-import { decrypt, encrypt } from '../../lib/crypto.ts'
-import { accessReason, writeAudit, type AuditSource } from '../audit/index.ts'
+import { type Actor } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import { notFound, permissionDenied } from '../../platform/errors.ts'
+import { decrypt, encrypt } from '../../platform/lib/crypto.ts'
+import { accessReason, writeAudit } from '../../platform/audit/index.ts'
 import {
   countNotes,
   deleteNoteRow,
@@ -40,7 +41,7 @@ async function selectNotes(ctx: AppContext, filter: NoteFilter, limit: number, o
 
 export async function listNotes(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   patientId: string,
   page: number,
   pageSize: number,
@@ -67,7 +68,7 @@ export async function listNotes(
 
 export async function createNote(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   patientId: string,
   body: string,
 ): Promise<Note> {
@@ -97,7 +98,7 @@ export async function createNote(
 /** A note the caller may change, with the caller's active authorization for its patient (null: none). */
 async function loadOwnNote(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   patientId: string,
   noteId: string,
 ): Promise<{ row: NoteRow; authorizationId: string | null }> {
@@ -112,7 +113,7 @@ async function loadOwnNote(
 
 export async function updateNote(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   patientId: string,
   noteId: string,
   body: string,
@@ -135,7 +136,7 @@ export async function updateNote(
 
 export async function deleteNote(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   patientId: string,
   noteId: string,
 ): Promise<void> {

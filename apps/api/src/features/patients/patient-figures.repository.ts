@@ -2,11 +2,11 @@
 // (organisation, TINs, an agent's own authorizations): patients with data, the latest risk scores (primary
 // model and blended payment score) with their distribution, and the most frequent HCCs.
 import { sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { riskScores } from '../../db/schema/clinical.ts'
-import { patients } from '../../db/schema/patients.ts'
-import type { Principal } from '../../plugins/access.ts'
-import { patientScope } from './patients.repository.ts'
+import { type Principal } from '../../platform/identity/index.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { released, riskScores } from '../../platform/db/schema/clinical.ts'
+import { patients } from '../../platform/db/schema/patients.ts'
+import { patientScope } from './patient-scope.ts'
 
 export type PatientFigures = {
   patients_total: number
@@ -56,7 +56,7 @@ export async function patientFigures(db: DbOrTx, principal: Principal, now: Date
           ${riskScores.score}::float8 as score, (${riskScores.result}->>'paymentScore')::float8 as payment_score,
           ${riskScores.model} as model, ${riskScores.result}->'models' as models
         from ${riskScores} join ${patients} on ${patients.id} = ${riskScores.patientId}
-        where ${scope}
+        where ${scope} and ${released(riskScores)}
         order by ${riskScores.patientId}, ${riskScores.calculatedAt} desc)
       select count(*)::int as scored, round(avg(score)::numeric, 3)::float8 as average,
         round(avg(payment_score)::numeric, 3)::float8 as payment,

@@ -3,16 +3,17 @@
 // TIN-scoped user land on that user's first TIN so colleagues on it see them.
 import type { PatientRecord } from '@blueconsent/bluebutton'
 import { toE164 } from '@blueconsent/contract/shared'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { AppError } from '../../errors.ts'
-import { encrypt, keyedHash } from '../../lib/crypto.ts'
-import type { Principal } from '../../plugins/access.ts'
+import { type Principal } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { AppError, type UniqueConflicts } from '../../platform/errors.ts'
+import { encrypt, keyedHash } from '../../platform/lib/crypto.ts'
 import {
   findPatientByHash,
   findPatientById,
   insertPatient,
   lockPatient,
+  lockPatientLookup,
   setBlueButtonPatientId,
   updatePatient,
   type PatientRow,
@@ -51,6 +52,14 @@ export function patientInScope(
   return principal.allTins || patient.tinId === null || principal.tinIds.includes(patient.tinId)
 }
 
+/** Creates of one new patient wait for each other (lockPatientLookup); this answers any that still race. */
+export const PATIENT_CONFLICTS: UniqueConflicts = new Map([
+  [
+    'patients_organization_mrn_key',
+    () => new AppError(409, 'conflict', 'A patient with this MRN was just added. Please try again.'),
+  ],
+])
+
 const outOfScope = (): AppError =>
   new AppError(409, 'conflict', 'This patient is cared for under another practice of your organisation.')
 
@@ -65,9 +74,11 @@ export async function findOrCreatePatient(
     throw new AppError(403, 'permission_denied', 'You do not have permission to perform this action.')
   const hash = contactHash(ctx, input.contact)
   const contactColumn = input.contactMethod === 'email' ? 'emailHash' : 'phoneHash'
-  const existing = input.mrn
-    ? await findPatientByHash(tx, organizationId, 'mrnHash', mrnHash(ctx, input.mrn))
-    : await findPatientByHash(tx, organizationId, contactColumn, hash)
+  const lookup: { column: 'mrnHash' | typeof contactColumn; hash: string } = input.mrn
+    ? { column: 'mrnHash', hash: mrnHash(ctx, input.mrn) }
+    : { column: contactColumn, hash }
+  await lockPatientLookup(tx, organizationId, lookup.hash)
+  const existing = await findPatientByHash(tx, organizationId, lookup.column, lookup.hash)
   if (existing) {
     if (!patientInScope(principal, existing)) throw outOfScope()
     const patch =

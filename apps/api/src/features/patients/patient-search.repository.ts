@@ -4,12 +4,13 @@
 import type { PatientListOrdering } from '@blueconsent/contract/patients'
 import { displayOptionsFor } from '@blueconsent/contract/shared'
 import { and, eq, or, sql, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { riskScores } from '../../db/schema/clinical.ts'
-import { patients } from '../../db/schema/patients.ts'
-import type { Principal } from '../../plugins/access.ts'
+import { type Principal } from '../../platform/identity/index.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { released, riskScores } from '../../platform/db/schema/clinical.ts'
+import { patients } from '../../platform/db/schema/patients.ts'
 import { patientIdsWithTerms, termsForWords } from './name-search.ts'
-import { activeAuthorizationExists, patientScope, type SearchPage } from './patients.repository.ts'
+import { activeAuthorizationExists, patientScope } from './patient-scope.ts'
+import { type SearchPage } from './patients.repository.ts'
 
 /** A `search=` term: its words for the name match (none for identifiers) and the hashes it may equal. */
 export type GeneralTerm = {
@@ -38,7 +39,7 @@ export type SearchTerms = {
 function visibleScore(principal: Principal, now: Date): SQL {
   if (!displayOptionsFor(principal.role).riskScore) return sql`null::numeric`
   return sql`case when ${activeAuthorizationExists(principal, now)} then (select ${riskScores.score} from ${riskScores}
-    where ${riskScores.patientId} = ${patients.id} order by ${riskScores.calculatedAt} desc limit 1) end`
+    where ${riskScores.patientId} = ${patients.id} and ${released(riskScores)} order by ${riskScores.calculatedAt} desc limit 1) end`
 }
 
 function orderingTerms(principal: Principal, now: Date, ordering: PatientListOrdering | undefined): SQL[] {

@@ -10,9 +10,9 @@
 // email, phone) and the rest is null.
 import { type BasicInfo, type Patient } from '@blueconsent/contract/patients'
 import { displayOptionsFor, isProviderRole, type Role } from '@blueconsent/contract/shared'
-import type { AppContext } from '../../context.ts'
-import { decrypt } from '../../lib/crypto.ts'
-import type { Principal } from '../../plugins/access.ts'
+import { type Principal } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import { decrypt } from '../../platform/lib/crypto.ts'
 import { splitName } from './patient-records.ts'
 import type { NewestRequest, PatientRow } from './patients.repository.ts'
 
@@ -82,6 +82,9 @@ export function toPatient(
           status: request.status,
           request_id: request.id,
           expires_at: request.expiresAt?.toISOString() ?? null,
+          medicare_access_ends_at: request.medicareAccessEndsAt?.toISOString() ?? null,
+          under_identity_review: request.underIdentityReview,
+          substance_use_claims_shared: request.part2Shared,
         }
       : null,
   }

@@ -1,10 +1,11 @@
-// Queries for patients. Every query goes through `patientScope`: the organisation;
-// without all_tins, patients on the user's TINs or with no TIN (the same rule as `patientInScope` in
-// patient-records.ts); agents only patients with an authorized, unexpired request of their own.
-import { isAgentRole, roleFitsOrganizationType } from '@blueconsent/contract/shared'
-import { and, count, desc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
-import { readAll, type DbOrTx } from '../../db/client.ts'
-import { authorizationRequests } from '../../db/schema/authorization-requests.ts'
+// Queries for patients. Every query goes through `patientScope` (patient-scope.ts): the organisation;
+// without all_tins, patients on the user's TINs or with no TIN; agents only patients with an authorized,
+// unexpired request of their own.
+import { isAgentRole } from '@blueconsent/contract/shared'
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { type Principal } from '../../platform/identity/index.ts'
+import { readAll, type DbOrTx } from '../../platform/db/client.ts'
+import { authorizationRequests } from '../../platform/db/schema/authorization-requests.ts'
 import {
   claimDiagnoses,
   claimLines,
@@ -12,103 +13,25 @@ import {
   claims,
   coverages,
   medications,
+  released,
   riskScores,
-} from '../../db/schema/clinical.ts'
-import { patients } from '../../db/schema/patients.ts'
-import type { Principal } from '../../plugins/access.ts'
+} from '../../platform/db/schema/clinical.ts'
+import { patients } from '../../platform/db/schema/patients.ts'
+import {
+  activeAuthorizationExists,
+  activeAuthorizationId,
+  activeAuthorizationIdWith,
+  patientScope,
+  patientScopeWith,
+  shapeName,
+  shapeOf,
+  type ScopeInputs,
+  type ScopeShape,
+} from './patient-scope.ts'
+import { bluebuttonGrants } from '../../platform/db/schema/bluebutton.ts'
 
 export type PatientRow = typeof patients.$inferSelect
 export type ClaimRow = typeof claims.$inferSelect
-
-/**
- * What the scope conditions compare with: the principal's own values, or the placeholders of a prepared
- * statement (findScopedPatient). Both go through the same builders below, so a prepared scope cannot drift
- * from the one every other query uses.
- */
-type ScopeInputs = {
-  organizationId: string | Placeholder
-  userId: string | Placeholder
-  /** An expression of type uuid[]. */
-  tinIds: SQL
-  /** An ISO timestamp. */
-  now: string | Placeholder
-}
-
-/** What decides the shape of the scope conditions (the rest are values). */
-type ScopeShape = Pick<Principal, 'role' | 'organizationType' | 'allTins'> & { inOrganization: boolean }
-
-const shapeOf = (principal: Principal): ScopeShape => ({
-  role: principal.role,
-  organizationType: principal.organizationType,
-  allTins: principal.allTins,
-  inOrganization: principal.organizationId !== null,
-})
-
-/** A name for the shape, unique per shape (prepared statements and batch keys are named by it). */
-const shapeName = (shape: ScopeShape): string =>
-  `${shape.role}_${shape.organizationType ?? 'none'}_${shape.allTins}_${shape.inOrganization}`
-
-const inputsOf = (principal: Principal, now: Date): ScopeInputs => ({
-  organizationId: principal.organizationId ?? '',
-  userId: principal.userId,
-  tinIds: sql`${sql.param(principal.tinIds)}::uuid[]`,
-  now: now.toISOString(),
-})
-
-/** Authorized, unexpired and not held for an identity review: the only state in which data is served. */
-function activeRequestWith(shape: ScopeShape, inputs: ScopeInputs): SQL {
-  return and(
-    eq(authorizationRequests.patientId, patients.id),
-    eq(authorizationRequests.organizationId, patients.organizationId),
-    eq(authorizationRequests.status, 'authorized'),
-    sql`${authorizationRequests.expiresAt} > ${inputs.now}`,
-    sql`${authorizationRequests.identityReview} not in ('pending', 'rejected')`,
-    isAgentRole(shape.role) ? eq(authorizationRequests.requesterUserId, inputs.userId) : undefined,
-  ) as SQL
-}
-
-const activeAuthorizationExistsWith = (shape: ScopeShape, inputs: ScopeInputs): SQL =>
-  sql`exists (select 1 from ${authorizationRequests} where ${activeRequestWith(shape, inputs)})`
-
-/**
- * The condition "the caller has an active authorization for this row of `patients`", for a query over
- * `patients`: what the Medicare pull wrote (the MBI, birth date, gender, state, ZIP) is matched on only then.
- */
-export function activeAuthorizationExists(principal: Principal, now: Date): SQL {
-  return activeAuthorizationExistsWith(shapeOf(principal), inputsOf(principal, now))
-}
-
-function patientScopeWith(shape: ScopeShape, inputs: ScopeInputs): SQL {
-  // Platform administrators belong to no organisation and see no patients. A role in the wrong kind of
-  // organisation (an agent role in an ACO, say) sees none either, as the web guards say.
-  if (!shape.inOrganization) return sql`false`
-  if (!roleFitsOrganizationType(shape.role, shape.organizationType)) return sql`false`
-  const conditions: (SQL | undefined)[] = [eq(patients.organizationId, inputs.organizationId)]
-  if (!shape.allTins) {
-    conditions.push(or(isNull(patients.tinId), sql`${patients.tinId} = any(${inputs.tinIds})`))
-  }
-  if (isAgentRole(shape.role)) {
-    conditions.push(activeAuthorizationExistsWith(shape, inputs))
-  }
-  return and(...conditions) as SQL
-}
-
-export function patientScope(principal: Principal, now: Date): SQL {
-  return patientScopeWith(shapeOf(principal), inputsOf(principal, now))
-}
-
-/**
- * For a query over `patients`: the id of the caller's active authorization request for the row (agents:
- * their own), the most recently authorized if several, or null. What an audit row names as its reason.
- */
-function activeAuthorizationIdWith(shape: ScopeShape, inputs: ScopeInputs): SQL<string | null> {
-  return sql<
-    string | null
-  >`(select ${authorizationRequests.id} from ${authorizationRequests} where ${activeRequestWith(shape, inputs)} order by ${authorizationRequests.authorizedAt} desc nulls last, ${authorizationRequests.createdAt} desc, ${authorizationRequests.id} desc limit 1)`
-}
-
-const activeAuthorizationId = (principal: Principal, now: Date): SQL<string | null> =>
-  activeAuthorizationIdWith(shapeOf(principal), inputsOf(principal, now))
 
 /** A patient in scope, with the caller's active authorization for it (null: none), in one query. */
 export type ScopedPatient = { row: PatientRow; authorizationId: string | null }
@@ -214,15 +137,18 @@ export async function searchPatientsInContext(
     id: string
     status: NewestRequest['status']
     expires_at: string | null
+    medicare_access_ends_at: string | null
+    identity_review: string
+    part2_shared: boolean | null
   } | null>`(
-    select json_build_object('id', ${authorizationRequests.id}, 'status', ${authorizationRequests.status}, 'expires_at', ${authorizationRequests.expiresAt})
+    select json_build_object('id', ${authorizationRequests.id}, 'status', ${authorizationRequests.status}, 'expires_at', ${authorizationRequests.expiresAt}, 'medicare_access_ends_at', ${authorizationRequests.medicareAccessEndsAt}, 'identity_review', ${authorizationRequests.identityReview}, 'part2_shared', (select ${bluebuttonGrants.part2Shared} from ${bluebuttonGrants} where ${eq(bluebuttonGrants.id, authorizationRequests.grantId)}))
     from ${authorizationRequests} where ${ownRequests}
     order by ${authorizationRequests.createdAt} desc, ${authorizationRequests.id} desc limit 1)`
   const served = activeAuthorizationExists(principal, now)
   // Correlations go through eq(): Drizzle leaves a bare column unqualified in a one-table select list.
   const score = options.scores
     ? sql<string | null>`case when ${served} then (select ${riskScores.score} from ${riskScores}
-        where ${eq(riskScores.patientId, patients.id)} order by ${riskScores.calculatedAt} desc limit 1) end`
+        where ${eq(riskScores.patientId, patients.id)} and ${released(riskScores)} order by ${riskScores.calculatedAt} desc limit 1) end`
     : sql<string | null>`null`
   const found = await db
     .select({
@@ -245,6 +171,12 @@ export async function searchPatientsInContext(
           id: row.newestRequest.id,
           status: row.newestRequest.status,
           expiresAt: row.newestRequest.expires_at === null ? null : new Date(row.newestRequest.expires_at),
+          medicareAccessEndsAt:
+            row.newestRequest.medicare_access_ends_at == null
+              ? null
+              : new Date(row.newestRequest.medicare_access_ends_at),
+          underIdentityReview: row.newestRequest.identity_review === 'pending',
+          part2Shared: row.newestRequest.part2_shared ?? null,
         }
       : undefined,
     served: row.served,
@@ -284,6 +216,12 @@ export type NewestRequest = {
   id: string
   status: (typeof authorizationRequests.$inferSelect)['status']
   expiresAt: Date | null
+  /** When Medicare's own access ends (Blue Button's grant end or a one-time grant's hour). */
+  medicareAccessEndsAt: Date | null
+  /** The Medicare record it brought waits for an identity review: not to be shown as approved. */
+  underIdentityReview: boolean
+  /** Whether the patient shared 42 CFR Part 2 (substance use) claims under its grant; null: not known. */
+  part2Shared: boolean | null
 }
 
 /** The newest request per patient within the caller's view (agents: their own). */
@@ -299,8 +237,12 @@ export async function newestRequests(
       id: authorizationRequests.id,
       status: authorizationRequests.status,
       expiresAt: authorizationRequests.expiresAt,
+      medicareAccessEndsAt: authorizationRequests.medicareAccessEndsAt,
+      identityReview: authorizationRequests.identityReview,
+      part2Shared: bluebuttonGrants.part2Shared,
     })
     .from(authorizationRequests)
+    .leftJoin(bluebuttonGrants, eq(bluebuttonGrants.id, authorizationRequests.grantId))
     .where(
       and(
         inArray(authorizationRequests.patientId, patientIds),
@@ -310,7 +252,9 @@ export async function newestRequests(
     )
     .orderBy(desc(authorizationRequests.createdAt), desc(authorizationRequests.id))
   const newest = new Map<string, NewestRequest>()
-  for (const row of rows) if (!newest.has(row.patientId)) newest.set(row.patientId, row)
+  for (const { identityReview, ...row } of rows)
+    if (!newest.has(row.patientId))
+      newest.set(row.patientId, { ...row, underIdentityReview: identityReview === 'pending' })
   return newest
 }
 
@@ -331,7 +275,13 @@ export async function findScopedClaim(
     .select({ claim: claims, authorizationId: activeAuthorizationId(principal, now) })
     .from(claims)
     .innerJoin(patients, eq(patients.id, claims.patientId))
-    .where(and(byRecordId ? eq(claims.id, id) : eq(claims.resourceId, id), patientScope(principal, now)))
+    .where(
+      and(
+        byRecordId ? eq(claims.id, id) : eq(claims.resourceId, id),
+        released(claims),
+        patientScope(principal, now),
+      ),
+    )
     .limit(2)
   return found.length === 1 ? found[0] : undefined
 }
@@ -362,19 +312,19 @@ export async function originalResources(db: DbOrTx, patientId: string): Promise<
       db
         .select({ resource: coverages.resource })
         .from(coverages)
-        .where(eq(coverages.patientId, patientId))
+        .where(and(eq(coverages.patientId, patientId), released(coverages)))
         .orderBy(coverages.resourceId),
     () =>
       db
         .select({ resource: claims.resource })
         .from(claims)
-        .where(eq(claims.patientId, patientId))
+        .where(and(eq(claims.patientId, patientId), released(claims)))
         .orderBy(claims.resourceId),
     () =>
       db
         .select({ resource: medications.resource })
         .from(medications)
-        .where(eq(medications.patientId, patientId))
+        .where(and(eq(medications.patientId, patientId), released(medications)))
         .orderBy(medications.resourceId),
   ])
   return [...coverageRows, ...claimRows, ...medicationRows].map((row) => row.resource)
@@ -393,6 +343,17 @@ export async function findPatientByHash(
     .orderBy(desc(patients.createdAt))
     .limit(1)
   return row
+}
+
+/**
+ * Holds, until the transaction ends, a lock on one way of finding a patient (an MRN or a contact, as its keyed
+ * hash) in one organisation, so two requests for the same new patient create it once: the second waits, then
+ * finds the first one's row.
+ */
+export async function lockPatientLookup(db: DbOrTx, organizationId: string, hash: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`patient:${organizationId}:${hash}`}, 0))`,
+  )
 }
 
 export async function insertPatient(db: DbOrTx, row: typeof patients.$inferInsert): Promise<PatientRow> {
@@ -438,7 +399,57 @@ export async function coverageRecordsOf(db: DbOrTx, patientId: string): Promise<
   const rows = await db
     .select({ record: coverages.record })
     .from(coverages)
-    .where(eq(coverages.patientId, patientId))
+    .where(and(eq(coverages.patientId, patientId), released(coverages)))
     .orderBy(coverages.part, coverages.resourceId)
   return rows.map((row) => row.record)
+}
+
+/** A patient whose Medicare data the caller is served now, for lists built over that data (the visit planner). */
+export type ServedPatient = {
+  id: string
+  fullName: string
+  birthDate: string | null
+  authorizationId: string
+}
+
+/**
+ * The patients in the caller's scope with an active authorization and a completed pull (the data the caller
+ * is served), by name, at most `limit`.
+ */
+export async function servedPatientsInScope(
+  db: DbOrTx,
+  principal: Principal,
+  now: Date,
+  limit: number,
+): Promise<ServedPatient[]> {
+  const rows = await db
+    .select({
+      id: patients.id,
+      fullName: patients.fullName,
+      birthDate: patients.birthDate,
+      authorizationId: activeAuthorizationId(principal, now),
+    })
+    .from(patients)
+    .where(
+      and(
+        patientScope(principal, now),
+        activeAuthorizationExists(principal, now),
+        sql`${patients.dataAsOf} is not null`,
+      ),
+    )
+    .orderBy(patients.fullName, patients.id)
+    .limit(limit)
+  return rows.flatMap((row) =>
+    row.authorizationId === null ? [] : [{ ...row, authorizationId: row.authorizationId }],
+  )
+}
+
+/** Whether the patient shared 42 CFR Part 2 (substance use) claims under this request's grant; null: not known. */
+export async function requestPart2Shared(db: DbOrTx, requestId: string): Promise<boolean | null> {
+  const [row] = await db
+    .select({ part2Shared: bluebuttonGrants.part2Shared })
+    .from(authorizationRequests)
+    .innerJoin(bluebuttonGrants, eq(bluebuttonGrants.id, authorizationRequests.grantId))
+    .where(eq(authorizationRequests.id, requestId))
+  return row?.part2Shared ?? null
 }

@@ -18,13 +18,13 @@ import {
 } from '@blueconsent/contract/patients'
 import { riskReportQuerySchema, riskReportSchema } from '@blueconsent/contract/reports'
 import { ACO_ROLES, type Permission } from '@blueconsent/contract/shared'
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
+import type { FastifyInstance, onRequestHookHandler } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { notAuthenticated, notFound } from '../../errors.ts'
-import { AnswerCache, fileAnswer, sendAnswer } from '../../lib/answer-cache.ts'
-import { conditionalGet } from '../../lib/etag.ts'
-import type { AuditSource } from '../audit/index.ts'
+import { actorOf } from '../../platform/identity/index.ts'
+import { notAuthenticated, notFound } from '../../platform/errors.ts'
+import { AnswerCache, fileAnswer, sendAnswer } from '../../platform/lib/answer-cache.ts'
+import { conditionalGet } from '../../platform/lib/etag.ts'
 import { createNote, deleteNote, listNotes, updateNote } from './notes.service.ts'
 import { exportPatient } from './patient-export.ts'
 import { readCoverage } from './coverage.ts'
@@ -58,11 +58,6 @@ export function hiddenWithout(permission: Permission): onRequestHookHandler {
   }
 }
 
-function sourceOf(request: FastifyRequest): AuditSource {
-  if (!request.principal) throw notAuthenticated()
-  return { principal: request.principal, ip: request.ip, httpRequestId: request.id }
-}
-
 export async function patientRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>()
   const { ctx } = app
@@ -82,7 +77,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const read = await searchPatientList(
         ctx,
-        sourceOf(request),
+        actorOf(request),
         request.query,
         '/api/patients/',
         searchAnswers,
@@ -96,17 +91,17 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
     '/api/patients/:id/',
     // A 304 is still a read: the handler writes its audit row before the onSend hook compares ETags.
     { config: VIEW, onSend: conditionalGet, schema: { ...schema, params, response: { 200: patientSchema } } },
-    async (request) => readPatient(ctx, sourceOf(request), request.params.id),
+    async (request) => readPatient(ctx, actorOf(request), request.params.id),
   )
   routes.get(
     '/api/patients/:id/basic_info/',
     { config: VIEW, schema: { ...schema, params, response: { 200: basicInfoSchema } } },
-    async (request) => readBasicInfo(ctx, sourceOf(request), request.params.id),
+    async (request) => readBasicInfo(ctx, actorOf(request), request.params.id),
   )
   routes.get(
     '/api/patients/:id/risk_score/',
     { config: VIEW, schema: { ...schema, params, response: { 200: patientRiskScoreSchema } } },
-    async (request) => readRiskScore(ctx, sourceOf(request), request.params.id),
+    async (request) => readRiskScore(ctx, actorOf(request), request.params.id),
   )
   routes.get(
     '/api/patients/:id/consolidated/',
@@ -117,7 +112,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       schema: { ...schema, params, response: { 200: consolidatedSchema } },
     },
     async (request, reply) => {
-      const read = await readConsolidated(ctx, sourceOf(request), request.params.id, consolidatedAnswers)
+      const read = await readConsolidated(ctx, actorOf(request), request.params.id, consolidatedAnswers)
       if ('held' in read) return sendAnswer(reply, read.held)
       consolidatedAnswers.fileNext(request, reply, read.key, read.facts)
       return read.fresh
@@ -130,7 +125,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       onRequest: hiddenWithout('patients.view_claims'),
       schema: { ...schema, params, response: { 200: claimDetailSchema } },
     },
-    async (request) => readClaim(ctx, sourceOf(request), request.params.id),
+    async (request) => readClaim(ctx, actorOf(request), request.params.id),
   )
   routes.get(
     '/api/patients/:id/export/',
@@ -139,7 +134,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       schema: { ...schema, params, querystring: patientExportQuerySchema },
     },
     async (request, reply) => {
-      const file = await exportPatient(ctx, sourceOf(request), request.params.id, request.query.format)
+      const file = await exportPatient(ctx, actorOf(request), request.params.id, request.query.format)
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -156,7 +151,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       listNotes(
         ctx,
-        sourceOf(request),
+        actorOf(request),
         request.params.id,
         request.query.page,
         request.query.page_size,
@@ -170,7 +165,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       schema: { ...schema, params, body: noteBodySchema, response: { 201: noteSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createNote(ctx, sourceOf(request), request.params.id, request.body.body)),
+      reply.status(201).send(await createNote(ctx, actorOf(request), request.params.id, request.body.body)),
   )
   routes.patch(
     '/api/patients/:id/notes/:noteId/',
@@ -179,13 +174,13 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       schema: { ...schema, params: noteParams, body: noteBodySchema, response: { 200: noteSchema } },
     },
     async (request) =>
-      updateNote(ctx, sourceOf(request), request.params.id, request.params.noteId, request.body.body),
+      updateNote(ctx, actorOf(request), request.params.id, request.params.noteId, request.body.body),
   )
   routes.delete(
     '/api/patients/:id/notes/:noteId/',
     { config: EDIT_NOTES, schema: { ...schema, params: noteParams } },
     async (request, reply) => {
-      await deleteNote(ctx, sourceOf(request), request.params.id, request.params.noteId)
+      await deleteNote(ctx, actorOf(request), request.params.id, request.params.noteId)
       return reply.status(204).send()
     },
   )
@@ -197,7 +192,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       config: VIEW,
       schema: { tags: ['patients'], security: [{ bearer: [] }], params, response: { 200: coverageSchema } },
     },
-    async (request) => readCoverage(app.ctx, sourceOf(request), request.params.id),
+    async (request) => readCoverage(app.ctx, actorOf(request), request.params.id),
   )
 
   // The ACO's risk report (its users, scoped to their TINs like every patient read) and its CSV.
@@ -213,7 +208,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: riskReportSchema },
       },
     },
-    async (request) => riskReport(app.ctx, sourceOf(request), request.query),
+    async (request) => riskReport(app.ctx, actorOf(request), request.query),
   )
   routes.get(
     '/api/reports/risk/export/',
@@ -222,7 +217,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags: ['reports'], security: [{ bearer: [] }], querystring: riskReportQuerySchema },
     },
     async (request, reply) => {
-      const body = await riskReportCsv(app.ctx, sourceOf(request), request.query)
+      const body = await riskReportCsv(app.ctx, actorOf(request), request.query)
       const day = app.ctx.clock().toISOString().slice(0, 10)
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -15,13 +15,13 @@ import {
   MESSAGES,
   toE164,
 } from '@blueconsent/contract/shared'
-import type { AppContext } from '../../context.ts'
-import { readAll } from '../../db/client.ts'
-import type { Principal } from '../../plugins/access.ts'
-import { AppError, notFound } from '../../errors.ts'
-import type { AnswerCache, CachedAnswer } from '../../lib/answer-cache.ts'
-import { keyedHash } from '../../lib/crypto.ts'
-import { accessReason, sealSearchQuery, writeAudit, type AuditSource } from '../audit/index.ts'
+import { type Actor, type Principal } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import { readAll } from '../../platform/db/client.ts'
+import { AppError, notFound } from '../../platform/errors.ts'
+import type { AnswerCache, CachedAnswer } from '../../platform/lib/answer-cache.ts'
+import { keyedHash } from '../../platform/lib/crypto.ts'
+import { accessReason, sealSearchQuery, writeAudit } from '../../platform/audit/index.ts'
 import {
   latestRiskScore as latestRiskScoreRow,
   listClaims,
@@ -39,6 +39,7 @@ import {
   claimChildren,
   newestRequests,
   nextAuthorizationEnd,
+  requestPart2Shared,
   searchPatientsInContext,
   type ScopedPatient,
   type SearchPage,
@@ -135,7 +136,7 @@ const heldFor = (answer: CachedAnswer | undefined, now: Date): CachedAnswer | un
 
 const auditSearch = (
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   query: PatientSearchQuery,
   results: number,
   at: Date,
@@ -165,7 +166,7 @@ export type SearchRead =
  */
 export async function searchPatientList(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   query: PatientSearchQuery,
   path: string,
   answers: AnswerCache,
@@ -212,14 +213,14 @@ export async function searchPatientList(
  * data is served and what the audit row names as its reason), or answers 404 (another organisation's
  * patient is never 403).
  */
-export async function loadPatient(ctx: AppContext, source: AuditSource, id: string): Promise<ScopedPatient> {
+export async function loadPatient(ctx: AppContext, source: Actor, id: string): Promise<ScopedPatient> {
   if (!isValidPatientId(id)) throw invalidPatientId()
   const found = await findScopedPatient(ctx.db, source.principal, ctx.clock(), id)
   if (!found) throw notFound()
   return found
 }
 
-export async function readPatient(ctx: AppContext, source: AuditSource, id: string): Promise<Patient> {
+export async function readPatient(ctx: AppContext, source: Actor, id: string): Promise<Patient> {
   const { row, authorizationId } = await loadPatient(ctx, source, id)
   await writeAudit(ctx.db, source, {
     action: 'patient.read',
@@ -231,7 +232,7 @@ export async function readPatient(ctx: AppContext, source: AuditSource, id: stri
   return toPatient(ctx, source.principal, row, requests.get(row.id), authorizationId !== null)
 }
 
-export async function readBasicInfo(ctx: AppContext, source: AuditSource, id: string) {
+export async function readBasicInfo(ctx: AppContext, source: Actor, id: string) {
   const { row, authorizationId } = await loadPatient(ctx, source, id)
   await writeAudit(ctx.db, source, {
     action: 'patient.basic_info',
@@ -242,14 +243,12 @@ export async function readBasicInfo(ctx: AppContext, source: AuditSource, id: st
   return toBasicInfo(source.principal, row, authorizationId !== null)
 }
 
-export async function readRiskScore(
-  ctx: AppContext,
-  source: AuditSource,
-  id: string,
-): Promise<PatientRiskScore> {
+export async function readRiskScore(ctx: AppContext, source: Actor, id: string): Promise<PatientRiskScore> {
   const { row, authorizationId } = await loadPatient(ctx, source, id)
   const served = !isAgentRole(source.principal.role) && authorizationId !== null
   const explanation = served ? await latestRiskScore(ctx, row.id) : null
+  const part2Shared =
+    explanation && authorizationId ? await requestPart2Shared(ctx.db, authorizationId) : null
   await writeAudit(ctx.db, source, {
     action: 'patient.risk_score',
     patientId: row.id,
@@ -261,6 +260,7 @@ export async function readRiskScore(
     score: explanation?.score ?? null,
     calculation_date: explanation?.calculation_date ?? null,
     explanation,
+    substance_use_claims_shared: part2Shared,
   }
 }
 
@@ -276,11 +276,7 @@ const toPatientClaim = (claim: ClaimWithChildren) => ({ ...toClaim(claim), recor
  * none before a pull has completed once (pages are stored as they arrive, so a first pull that broke
  * half-way holds part of a record).
  */
-export async function servedData(
-  ctx: AppContext,
-  source: AuditSource,
-  { row, authorizationId }: ScopedPatient,
-) {
+export async function servedData(ctx: AppContext, source: Actor, { row, authorizationId }: ScopedPatient) {
   if (authorizationId === null || row.dataAsOf === null) return { medications: [], claims: [] }
   const agent = isAgentRole(source.principal.role)
   const [medicationRows, claimRows] = await Promise.all([
@@ -311,7 +307,7 @@ export type ConsolidatedRead =
 
 const auditConsolidated = (
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   patient: ScopedPatient,
   counts: { medications: number; claims: number },
 ): Promise<void> =>
@@ -330,7 +326,7 @@ const auditConsolidated = (
  */
 export async function readConsolidated(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   id: string,
   answers: AnswerCache,
 ): Promise<ConsolidatedRead> {
@@ -358,7 +354,7 @@ export async function readConsolidated(
   return { fresh, key, facts }
 }
 
-export async function readClaim(ctx: AppContext, source: AuditSource, id: string): Promise<ClaimDetail> {
+export async function readClaim(ctx: AppContext, source: Actor, id: string): Promise<ClaimDetail> {
   const { principal } = source
   // Agents see medications only, so no claim exists for them (the route refuses them first, the same way).
   if (!principal.permissions.includes('patients.view_claims') || id.length > 200) throw notFound()

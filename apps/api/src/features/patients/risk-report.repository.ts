@@ -1,12 +1,14 @@
 // The risk report's query: each patient in scope with their newest score for the chosen model and payment
-// year (any, when not chosen), the TIN they are under and the HCCs of that model, in one statement.
+// year (any, when not chosen), the TIN they are under, the HCCs of that model (CMS-HCC or ESRD), and the
+// Part D (RxHCC) score the gap computation stored with its RxHCCs, in one statement.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { riskScores } from '../../db/schema/clinical.ts'
-import { patients } from '../../db/schema/patients.ts'
-import { tins } from '../../db/schema/tins.ts'
-import type { Principal } from '../../plugins/access.ts'
-import { patientScope } from './patients.repository.ts'
+import { type Principal } from '../../platform/identity/index.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { released, riskScores } from '../../platform/db/schema/clinical.ts'
+import { patients } from '../../platform/db/schema/patients.ts'
+import { riskGapPatients } from '../../platform/db/schema/risk-gaps.ts'
+import { tins } from '../../platform/db/schema/tins.ts'
+import { patientScope } from './patient-scope.ts'
 
 export type RiskReportFilters = {
   tinId?: string | undefined
@@ -22,6 +24,10 @@ export type RiskReportDbRow = {
   score: number
   payment_score: number | null
   hccs: { hcc: string; label: string }[] | null
+  part_d_model: string | null
+  part_d_score: number | null
+  part_d_pdp_score: number | null
+  rx_hccs: { rx_hcc: string; label: string }[] | null
   calculated_at: string | Date
 }
 
@@ -35,7 +41,7 @@ export async function riskReportRows(
   filters: RiskReportFilters,
   limit: number,
 ): Promise<RiskReportDbRow[]> {
-  const conditions: SQL[] = [patientScope(principal, now)]
+  const conditions: SQL[] = [patientScope(principal, now), released(riskScores)]
   if (filters.tinId) conditions.push(eq(patients.tinId, filters.tinId))
   if (filters.model) conditions.push(eq(riskScores.model, filters.model))
   if (filters.paymentYear) conditions.push(eq(riskScores.paymentYear, filters.paymentYear))
@@ -44,15 +50,29 @@ export async function riskReportRows(
     await db.execute(sql`select * from (
         select distinct on (${patients.id}) ${patients.id} as patient_id, ${patients.fullName} as patient_name,
           ${tins.providerOrgName} as tin, ${riskScores.model} as model, ${riskScores.paymentYear} as payment_year,
-          ${riskScores.score}::float8 as score, (${riskScores.result}->>'paymentScore')::float8 as payment_score,
-          (select jsonb_agg(jsonb_build_object('hcc', hcc.value->>'hcc', 'label', hcc.value->>'label'))
-             from jsonb_array_elements(${riskScores.result}->'models') model,
-               jsonb_array_elements(model.value->'hccs') hcc
-             where model.value->>'model' = ${riskScores.model}) as hccs,
+          ${riskScores.score}::float8 as score,
+          coalesce(${riskScores.result}->'esrd'->>'paymentScore', ${riskScores.result}->>'paymentScore')::float8
+            as payment_score,
+          coalesce(
+            (select jsonb_agg(jsonb_build_object('hcc', hcc.value->>'hcc', 'label', hcc.value->>'label'))
+               from jsonb_array_elements(${riskScores.result}->'models') model,
+                 jsonb_array_elements(model.value->'hccs') hcc
+               where model.value->>'model' = ${riskScores.model}),
+            (select jsonb_agg(jsonb_build_object('hcc', hcc.value->>'variable', 'label', hcc.value->>'label'))
+               from jsonb_array_elements(coalesce(${riskScores.result}->'esrd'->'hccs', '[]'::jsonb)) hcc)
+          ) as hccs,
+          ${riskGapPatients.partD}->>'model' as part_d_model,
+          (select (n.value->>'score')::float8 from jsonb_array_elements(${riskGapPatients.partD}->'normalized') n
+             where n.value->>'plan' = 'MA-PD') as part_d_score,
+          (select (n.value->>'score')::float8 from jsonb_array_elements(${riskGapPatients.partD}->'normalized') n
+             where n.value->>'plan' = 'PDP') as part_d_pdp_score,
+          (select jsonb_agg(jsonb_build_object('rx_hcc', rx.value->>'rx_hcc', 'label', rx.value->>'label'))
+             from jsonb_array_elements(${riskGapPatients.partD}->'rx_hccs') rx) as rx_hccs,
           ${riskScores.calculatedAt} as calculated_at
         from ${riskScores}
           join ${patients} on ${patients.id} = ${riskScores.patientId}
           left join ${tins} on ${tins.id} = ${patients.tinId}
+          left join ${riskGapPatients} on ${riskGapPatients.patientId} = ${patients.id}
         where ${where}
         order by ${patients.id}, ${riskScores.calculatedAt} desc
       ) newest order by score desc, patient_name limit ${limit}`),
@@ -61,7 +81,7 @@ export async function riskReportRows(
 
 /** What the filters can offer: the models and payment years scored, and the organisation's TINs. */
 export async function riskReportOptions(db: DbOrTx, principal: Principal, now: Date) {
-  const scope = patientScope(principal, now)
+  const scope = and(patientScope(principal, now), released(riskScores))
   const [models, years] = await Promise.all([
     db
       .selectDistinct({ value: riskScores.model })

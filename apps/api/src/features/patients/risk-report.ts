@@ -1,9 +1,10 @@
 // The ACO's risk report: read and CSV export, each audited as a read of many patients' data.
 import { RISK_REPORT_LIMIT, type RiskReport, type RiskReportQuery } from '@blueconsent/contract/reports'
 import { isValidPatientId } from '@blueconsent/contract/shared'
-import type { AppContext } from '../../context.ts'
-import { csvLine } from '../../lib/csv.ts'
-import { writeAudit, type AuditSource } from '../audit/index.ts'
+import { type Actor } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import { csvLine } from '../../platform/lib/csv.ts'
+import { writeAudit } from '../../platform/audit/index.ts'
 import { riskReportOptions, riskReportRows, type RiskReportDbRow } from './risk-report.repository.ts'
 
 const filtersOf = (query: RiskReportQuery) => ({
@@ -21,16 +22,14 @@ const toRow = (row: RiskReportDbRow) => ({
   score: Number(row.score),
   payment_score: row.payment_score === null ? null : Number(row.payment_score),
   hccs: row.hccs ?? [],
+  part_d_model: row.part_d_model,
+  part_d_score: row.part_d_score === null ? null : Number(row.part_d_score),
+  part_d_pdp_score: row.part_d_pdp_score === null ? null : Number(row.part_d_pdp_score),
+  rx_hccs: row.rx_hccs ?? [],
   calculated_at: new Date(row.calculated_at).toISOString(),
 })
 
-async function audit(
-  ctx: AppContext,
-  source: AuditSource,
-  action: string,
-  query: RiskReportQuery,
-  rows: number,
-) {
+async function audit(ctx: AppContext, source: Actor, action: string, query: RiskReportQuery, rows: number) {
   await writeAudit(ctx.db, source, {
     action,
     patientId: null,
@@ -48,7 +47,7 @@ async function audit(
 
 export async function riskReport(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   query: RiskReportQuery,
 ): Promise<RiskReport> {
   const now = ctx.clock()
@@ -65,11 +64,7 @@ export async function riskReport(
   return { count: results.length, average_score: average, results, ...options }
 }
 
-export async function riskReportCsv(
-  ctx: AppContext,
-  source: AuditSource,
-  query: RiskReportQuery,
-): Promise<string> {
+export async function riskReportCsv(ctx: AppContext, source: Actor, query: RiskReportQuery): Promise<string> {
   const rows = (
     await riskReportRows(ctx.db, source.principal, ctx.clock(), filtersOf(query), RISK_REPORT_LIMIT)
   ).map(toRow)
@@ -83,6 +78,10 @@ export async function riskReportCsv(
     'score',
     'payment_score',
     'hccs',
+    'part_d_model',
+    'part_d_score',
+    'part_d_pdp_score',
+    'rx_hccs',
     'calculated_at',
   ]
   const lines = rows.map((row) =>
@@ -95,6 +94,10 @@ export async function riskReportCsv(
       row.score.toFixed(3),
       row.payment_score?.toFixed(3),
       row.hccs.map((hcc) => `${hcc.hcc} ${hcc.label}`).join('; '),
+      row.part_d_model,
+      row.part_d_score?.toFixed(3),
+      row.part_d_pdp_score?.toFixed(3),
+      row.rx_hccs.map((rx) => `${rx.rx_hcc} ${rx.label}`).join('; '),
       row.calculated_at,
     ]),
   )

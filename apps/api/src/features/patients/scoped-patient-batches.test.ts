@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { DbOrTx } from '../../db/client.ts'
-import type { Principal } from '../../plugins/access.ts'
+import { type Principal } from '../../platform/identity/index.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
 import type { PatientRow, ScopedPatient } from './patients.repository.ts'
 import { createScopedPatientBatches, type ScopedPatientsReader } from './scoped-patient-batches.ts'
 

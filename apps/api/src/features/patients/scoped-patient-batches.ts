@@ -5,9 +5,9 @@
 // asked (lib/same-turn-batches.ts), at the latest of the waiting callers' clocks: batching changes what the
 // check costs, not what it sees.
 import { isValidPatientId } from '@blueconsent/contract/shared'
-import type { DbOrTx } from '../../db/client.ts'
-import { sameTurnBatches } from '../../lib/same-turn-batches.ts'
-import type { Principal } from '../../plugins/access.ts'
+import { type Principal } from '../../platform/identity/index.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { sameTurnBatches } from '../../platform/lib/same-turn-batches.ts'
 import { findScopedPatients, scopeKeyOf, type ScopedPatient } from './patients.repository.ts'
 
 export type ScopedPatientsReader = typeof findScopedPatients

@@ -4,9 +4,9 @@
 // audited with its number of results.
 import { desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../db/schema/audit.ts'
-import { riskScores } from '../../db/schema/clinical.ts'
-import { patients } from '../../db/schema/patients.ts'
+import { auditLog } from '../../platform/db/schema/audit.ts'
+import { riskScores } from '../../platform/db/schema/clinical.ts'
+import { patients } from '../../platform/db/schema/patients.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'

@@ -3,12 +3,12 @@
 // saves an older text as a new version, organisation admins read but never save, and every save is audited.
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../db/schema/audit.ts'
-import { messageTemplateVersions } from '../../db/schema/reference-data.ts'
+import { auditLog } from '../../platform/db/schema/audit.ts'
+import { messageTemplateVersions } from '../../platform/db/schema/reference-data.ts'
 import { createClient, loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { BUILT_IN_TEMPLATES } from '../messaging/index.ts'
-import { listRecentMessages } from '../outbox/index.ts'
+import { listRecentMessages } from '../../platform/outbox/index.ts'
 
 const BASE = '/api/admin/reference-data/'
 const TEMPLATES = `${BASE}templates/`
@@ -105,6 +105,20 @@ describe('reference data guard', () => {
     expect((await platform.request({ method: 'GET', url: `${TEMPLATES}nope/en/` })).statusCode).toBe(404)
     expect((await save(platform, 'nope', 'en', { body: 'x' })).statusCode).toBe(404)
     expect((await platform.request({ method: 'GET', url: `${TEMPLATES}link/fr/` })).statusCode).toBe(400)
+  })
+
+  it('answers 404 for a key every object inherits, on read, save and restore', async () => {
+    for (const key of ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      const read = await platform.request({ method: 'GET', url: `${TEMPLATES}${key}/en/` })
+      expect(read.statusCode, `GET ${key}`).toBe(404)
+      expect((await save(platform, key, 'en', { body: 'x' })).statusCode, `PUT ${key}`).toBe(404)
+      const restore = await platform.request({
+        method: 'POST',
+        url: `${TEMPLATES}${key}/en/restore/`,
+        payload: { version: 0 },
+      })
+      expect(restore.statusCode, `restore ${key}`).toBe(404)
+    }
   })
 })
 

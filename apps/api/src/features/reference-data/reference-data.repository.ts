@@ -1,9 +1,9 @@
 // Queries of the saved message template versions. The built-in copy (version 0) is code in messaging; only
 // administrators' saves are rows.
 import { and, desc, eq } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { messageTemplateVersions } from '../../db/schema/reference-data.ts'
-import { users } from '../../db/schema/users.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { messageTemplateVersions } from '../../platform/db/schema/reference-data.ts'
+import { users } from '../../platform/db/schema/users.ts'
 
 export type TemplateId = { key: string; channel: 'email' | 'sms'; language: 'en' | 'es' }
 

@@ -19,9 +19,10 @@ import {
 import { HEALTH_PLAN } from '@blueconsent/contract/constants'
 import { US_STATES } from '@blueconsent/contract/shared'
 import { ENGINE_NAME, PAYMENT_YEARS, PAYMENT_YEAR_LIST, formatThousandths } from '@blueconsent/hcc'
-import type { AppContext } from '../../context.ts'
-import { AppError, FieldValidationError, fieldError, notFound } from '../../errors.ts'
-import { writeAudit, type AuditSource } from '../audit/index.ts'
+import { type Actor } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import { AppError, FieldValidationError, fieldError, notFound } from '../../platform/errors.ts'
+import { writeAudit } from '../../platform/audit/index.ts'
 import { BUILT_IN_TEMPLATES } from '../messaging/index.ts'
 import {
   insertVersion,
@@ -119,7 +120,7 @@ function keyOf(key: string): TemplateKey {
 
 export async function templateHistory(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   key: string,
   language: TemplateLanguage,
 ): Promise<MessageTemplateHistory> {
@@ -137,7 +138,7 @@ type TemplateInput = { subject?: string | null | undefined; body: string }
 /** Stores the text as the next version with its audit row; answers the template's history. */
 async function saveVersion(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   key: TemplateKey,
   language: TemplateLanguage,
   input: TemplateInput,
@@ -178,7 +179,7 @@ async function saveVersion(
 
 export async function saveTemplate(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   key: string,
   language: TemplateLanguage,
   input: TemplateInput,
@@ -188,7 +189,7 @@ export async function saveTemplate(
 
 export async function restoreTemplate(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   key: string,
   language: TemplateLanguage,
   version: number,

@@ -1,4 +1,4 @@
-// The setup wizard's public face: its routes, and the check that an organisation finished its setup before
-// it sends authorization requests.
+// The setup wizard's public face: its routes, and the route requirement 'setup_complete' (an organisation
+// sends authorization requests only once it finished its setup).
 export { setupRoutes } from './setup.routes.ts'
-export { assertSetupComplete } from './setup.service.ts'
+export { setupRequirements } from './setup.service.ts'

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import { isValidNpi } from '@blueconsent/contract/signup'
 import { SETUP_MESSAGES } from '@blueconsent/contract/setup'
-import { AppError, fieldError } from '../../errors.ts'
+import { AppError, fieldError } from '../../platform/errors.ts'
 
 export type NpiLookup = { npi: string; name: string | null; organization_name: string | null; found: boolean }
 type Fetch = (url: string) => Promise<{ ok: boolean; status: number; json: () => Promise<unknown> }>

@@ -4,11 +4,11 @@
 import { eq } from 'drizzle-orm'
 import { INITIAL_SETUP_STATE, type SetupState } from '@blueconsent/contract/setup'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { invitations } from '../../db/schema/invitations.ts'
-import { organizations } from '../../db/schema/organizations.ts'
-import { setupProgress } from '../../db/schema/setup.ts'
-import { tins } from '../../db/schema/tins.ts'
-import { users } from '../../db/schema/users.ts'
+import { invitations } from '../../platform/db/schema/invitations.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
+import { setupProgress } from '../../platform/db/schema/setup.ts'
+import { tins } from '../../platform/db/schema/tins.ts'
+import { users } from '../../platform/db/schema/users.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { demoUser } from '../demo-data/index.ts'
@@ -67,6 +67,16 @@ describe('setup wizard', () => {
     expect(refused.json().detail).toBe(
       'Complete your profile setup to start sending patient authorization requests.',
     )
+  })
+
+  it('tells a first visit what sign-up already recorded about the organisation', async () => {
+    const [organization] = await t.app.ctx.db.select().from(organizations).where(eq(organizations.id, orgId))
+    const first = (await admin.request({ method: 'GET', url: '/api/setup/progress/' })).json()
+    expect(first).toMatchObject({
+      state: null,
+      completed: false,
+      organization: { name: organization?.name, organization_type: 'ACO', npi: null },
+    })
   })
 
   it('saves progress per organisation, encrypted, and resumes it from another sign-in', async () => {

@@ -1,8 +1,8 @@
 // Queries of the setup wizard: its saved progress per organisation and the organisation's finished profile.
 import { eq } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { organizations, type OrganizationIdentifiers } from '../../db/schema/organizations.ts'
-import { setupProgress } from '../../db/schema/setup.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { organizations, type OrganizationIdentifiers } from '../../platform/db/schema/organizations.ts'
+import { setupProgress } from '../../platform/db/schema/setup.ts'
 
 export async function selectProgress(db: DbOrTx, organizationId: string) {
   const [row] = await db.select().from(setupProgress).where(eq(setupProgress.organizationId, organizationId))
@@ -33,6 +33,7 @@ export async function selectSetupStatus(db: DbOrTx, organizationId: string) {
   const [row] = await db
     .select({
       setupCompletedAt: organizations.setupCompletedAt,
+      name: organizations.name,
       organizationType: organizations.organizationType,
       identifiers: organizations.identifiers,
     })

@@ -11,12 +11,14 @@ import {
 } from '@blueconsent/contract/setup'
 import { ADMIN_ROLES, roleHome, type OrganizationType, type Role } from '@blueconsent/contract/shared'
 import { tinDigits } from '@blueconsent/contract/tins'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import type { OrganizationIdentifiers } from '../../db/schema/organizations.ts'
-import { AppError, FieldValidationError, notFound } from '../../errors.ts'
-import { decrypt, encrypt } from '../../lib/crypto.ts'
-import { writeAudit, type AuditSource } from '../audit/index.ts'
+import type { RouteRequirements } from '../../platform/access/access.ts'
+import { type Actor } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import type { OrganizationIdentifiers } from '../../platform/db/schema/organizations.ts'
+import { AppError, FieldValidationError, notFound } from '../../platform/errors.ts'
+import { decrypt, encrypt } from '../../platform/lib/crypto.ts'
+import { writeAudit } from '../../platform/audit/index.ts'
 import { sendInvitationWithin } from '../invitations/index.ts'
 import { addTinToOrganization } from '../tins/index.ts'
 import {
@@ -30,7 +32,7 @@ import {
 const ADMINS: ReadonlySet<Role> = new Set(ADMIN_ROLES)
 
 /** The wizard belongs to whoever runs the organisation: its administrators, or an individual account's user. */
-function organizationOf(source: AuditSource): string {
+function organizationOf(source: Actor): string {
   const { principal } = source
   if (!principal.organizationId) throw notFound()
   if (!ADMINS.has(principal.role) && principal.organizationType !== 'INDIVIDUAL')
@@ -38,7 +40,7 @@ function organizationOf(source: AuditSource): string {
   return principal.organizationId
 }
 
-export async function getProgress(ctx: AppContext, source: AuditSource): Promise<SetupProgressResponse> {
+export async function getProgress(ctx: AppContext, source: Actor): Promise<SetupProgressResponse> {
   const organizationId = organizationOf(source)
   const [progress, status] = await Promise.all([
     selectProgress(ctx.db, organizationId),
@@ -51,10 +53,20 @@ export async function getProgress(ctx: AppContext, source: AuditSource): Promise
     state: parsed?.success ? parsed.data : null,
     updated_at: progress?.updatedAt.toISOString() ?? null,
     completed: status?.setupCompletedAt != null,
+    // What sign-up recorded, so a first visit starts from it instead of asking again.
+    organization: status
+      ? {
+          name: status.name,
+          organization_type: status.organizationType,
+          npi: status.identifiers.npi ?? null,
+          npn: status.identifiers.npn ?? null,
+          license_state: status.identifiers.license_state ?? null,
+        }
+      : null,
   }
 }
 
-export async function saveProgress(ctx: AppContext, source: AuditSource, state: SetupState) {
+export async function saveProgress(ctx: AppContext, source: Actor, state: SetupState) {
   const organizationId = organizationOf(source)
   await upsertProgress(
     ctx.db,
@@ -102,7 +114,7 @@ function nameAndProfile(state: SetupState): {
   }
 }
 
-export async function completeSetup(ctx: AppContext, source: AuditSource, state: SetupState) {
+export async function completeSetup(ctx: AppContext, source: Actor, state: SetupState) {
   const organizationId = organizationOf(source)
   const status = await selectSetupStatus(ctx.db, organizationId)
   if (!status) throw notFound()
@@ -153,7 +165,7 @@ export async function completeSetup(ctx: AppContext, source: AuditSource, state:
 async function registerTins(
   ctx: AppContext,
   tx: DbOrTx,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
   state: SetupState,
 ) {
@@ -183,4 +195,9 @@ export async function assertSetupComplete(db: DbOrTx, organizationId: string | n
   const status = await selectSetupStatus(db, organizationId)
   if (status && status.setupCompletedAt === null)
     throw new AppError(403, 'permission_denied', SETUP_MESSAGES.notComplete)
+}
+
+/** `requires: ['setup_complete']`: a route that sends patients anything waits for a finished setup. */
+export const setupRequirements: RouteRequirements = {
+  setup_complete: (ctx, principal) => assertSetupComplete(ctx.db, principal.organizationId),
 }

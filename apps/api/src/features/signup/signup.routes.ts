@@ -7,19 +7,26 @@ import {
   signupCreatedSchema,
   signupDetailSchema,
   signupSchema,
+  verifyEmailResultSchema,
   verifyEmailSchema,
 } from '@blueconsent/contract/signup'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { clientOf, setRefreshCookie, type SecondFactorGate } from '../../platform/identity/index.ts'
 import { confirmEmail, isEmailAvailable, resendVerification, signUp } from './signup.service.ts'
 
 const SIGNUP_LIMIT = { max: 10, timeWindow: 60_000 }
 const EMAIL_LIMIT = { max: 5, timeWindow: 60_000 }
 const CHECK_LIMIT = { max: 30, timeWindow: 60_000 }
 
-export async function signupRoutes(app: FastifyInstance): Promise<void> {
+/** A recent verification link signs in, so the second-factor gate comes with it (app.ts passes it in). */
+export type SignupRouteOptions = { secondFactor: SecondFactorGate }
+
+export async function signupRoutes(app: FastifyInstance, options: SignupRouteOptions): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>()
   const { ctx } = app
+  const { secondFactor } = options
+  if (!secondFactor) throw new Error('signupRoutes needs the second-factor gate')
   const schema = { tags: ['signup'] }
 
   routes.post(
@@ -42,9 +49,13 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
     '/api/users/verify-email/',
     {
       config: { access: 'public', rateLimit: CHECK_LIMIT },
-      schema: { ...schema, body: verifyEmailSchema, response: { 200: signupDetailSchema } },
+      schema: { ...schema, body: verifyEmailSchema, response: { 200: verifyEmailResultSchema } },
     },
-    async (request) => confirmEmail(ctx, request.body.token),
+    async (request, reply) => {
+      const result = await confirmEmail(ctx, request.body.token, clientOf(request), secondFactor)
+      if (result.session) setRefreshCookie(ctx, reply, result.session)
+      return result.body
+    },
   )
   for (const path of ['/api/users/resend-verification/', '/api/users/send-verification/']) {
     routes.post(

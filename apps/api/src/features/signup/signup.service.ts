@@ -2,22 +2,27 @@
 // practice's PHYSICIAN_ADMIN, an ACO's ACO_ADMIN), then a verification email; the account signs in once
 // the link is followed. Answers about addresses say no more than whether one is free.
 import { setTimeout as delay } from 'node:timers/promises'
-import { SIGNUP_MESSAGES, type SignupParsed } from '@blueconsent/contract/signup'
+import { SIGNUP_MESSAGES, type SignupParsed, type VerifyEmailResult } from '@blueconsent/contract/signup'
 import type { OrganizationType, Role } from '@blueconsent/contract/shared'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { AppError, fieldError } from '../../errors.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { AppError, fieldError } from '../../platform/errors.ts'
 import {
+  completeSignIn,
   createAccount,
   createOrganization,
-  hashPassword,
+  hashNewPassword,
+  mayHoldSession,
   userByEmail,
   userById,
   verifyEmail,
+  type ClientInfo,
+  type SecondFactorGate,
+  type SignIn,
   type UserRow,
-} from '../auth/index.ts'
-import { queueEmail } from '../outbox/index.ts'
-import { checkVerifyToken, makeVerifyToken, verifyTokenUserId } from './verify-token.ts'
+} from '../../platform/identity/index.ts'
+import { queueEmail } from '../../platform/outbox/index.ts'
+import { checkVerifyToken, makeVerifyToken, verifyTokenIssuedAt, verifyTokenUserId } from './verify-token.ts'
 
 /** Resend takes at least this long whatever happened, so its timing says nothing about the address. */
 export const RESEND_FLOOR_MS = 250
@@ -44,7 +49,7 @@ export async function signUp(
   ctx: AppContext,
   input: SignupParsed,
 ): Promise<{ detail: string; email: string }> {
-  const passwordHash = await hashPassword(input.password)
+  const passwordHash = await hashNewPassword(input.password, 'password', { email: input.email })
   await ctx.db.transaction(async (tx) => {
     if (await userByEmail(tx, input.email)) throw fieldError('email', SIGNUP_MESSAGES.emailTaken)
     const now = ctx.clock()
@@ -97,12 +102,41 @@ export async function isEmailAvailable(ctx: AppContext, email: string): Promise<
 
 const invalidLink = (): AppError => new AppError(404, 'not_found', SIGNUP_MESSAGES.invalidLink)
 
-export async function confirmEmail(ctx: AppContext, token: string): Promise<{ detail: string }> {
+/**
+ * How recent a verification link must be to sign its user in as well as verify the address.
+ *
+ * Following the link proves control of the mailbox; the password was chosen moments before by whoever signed
+ * up. A link signs in only when it is single-use (verifying changes what the token signs, so a second use is
+ * refused) and recent: an older link, found later in a mailbox, forwarded or synced to another device, only
+ * verifies, and its holder still needs the password. Within that window the link is no stronger than a
+ * password-reset link, which also lets its holder in. A second factor, when one is due, still comes first.
+ */
+export const VERIFY_SIGN_IN_SECONDS = 30 * 60
+
+export type EmailConfirmation = { body: VerifyEmailResult; session: SignIn['session'] | null }
+
+export async function confirmEmail(
+  ctx: AppContext,
+  token: string,
+  client: ClientInfo,
+  secondFactor: SecondFactorGate,
+): Promise<EmailConfirmation> {
   const userId = verifyTokenUserId(token)
   const user = userId ? await userById(ctx.db, userId) : undefined
-  if (!user || !checkVerifyToken(ctx.keys.signing, user, token, ctx.clock())) throw invalidLink()
-  await verifyEmail(ctx.db, user.id, ctx.clock())
-  return { detail: SIGNUP_MESSAGES.verified }
+  const now = ctx.clock()
+  if (!user || !checkVerifyToken(ctx.keys.verifying, user, token, now)) throw invalidLink()
+  await verifyEmail(ctx.db, user.id, now)
+  const issuedAt = verifyTokenIssuedAt(token)
+  const recent = issuedAt !== null && now.getTime() - issuedAt.getTime() <= VERIFY_SIGN_IN_SECONDS * 1000
+  const verified = await userById(ctx.db, user.id)
+  const verifiedOnly: EmailConfirmation = {
+    body: { detail: SIGNUP_MESSAGES.verified, session: null },
+    session: null,
+  }
+  if (!recent || !verified || !(await mayHoldSession(ctx.db, verified))) return verifiedOnly
+  if (await secondFactor.afterPassword(ctx, verified, { rememberMe: false, client })) return verifiedOnly
+  const signIn = await completeSignIn(ctx, verified, false, client)
+  return { body: { detail: SIGNUP_MESSAGES.verifiedSignedIn, session: signIn.body }, session: signIn.session }
 }
 
 export async function resendVerification(ctx: AppContext, email: string): Promise<{ detail: string }> {

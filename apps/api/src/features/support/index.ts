@@ -2,4 +2,4 @@
 // emailed through the outbox and audited.
 export { supportRoutes } from './support.routes.ts'
 export { supportInboxRoutes } from './support-inbox.routes.ts'
-export { countWaitingSupportRequests } from './support.repository.ts'
+export { waitingSupportRequests } from './support.service.ts'

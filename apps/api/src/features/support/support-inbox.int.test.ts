@@ -4,13 +4,13 @@
 // and action without any text a person wrote.
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../db/schema/audit.ts'
-import { supportReplies, supportRequests } from '../../db/schema/account.ts'
-import { users } from '../../db/schema/users.ts'
+import { auditLog } from '../../platform/db/schema/audit.ts'
+import { supportReplies, supportRequests } from '../../platform/db/schema/account.ts'
+import { users } from '../../platform/db/schema/users.ts'
 import { createClient, loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { demoUser } from '../demo-data/index.ts'
-import { listRecentMessages } from '../outbox/index.ts'
+import { listRecentMessages } from '../../platform/outbox/index.ts'
 
 const INBOX = '/api/admin/support/'
 let t: TestApp
@@ -48,11 +48,15 @@ async function submit(client: TestClient, subject: string, message: string): Pro
   return idOf(response.json().request_id)
 }
 
-async function submitPublic(subject: string, message: string): Promise<string> {
+async function submitPublic(
+  subject: string,
+  message: string,
+  sender: Record<string, string> = { email: 'pat.public@example.org', name: 'Pat Public' },
+): Promise<string> {
   const response = await createClient(t.app, { ip: nextIp() }).request({
     method: 'POST',
     url: '/api/support/public/',
-    payload: { subject, message, email: 'pat.public@example.org', name: 'Pat Public' },
+    payload: { subject, message, ...sender },
   })
   expect(response.statusCode).toBe(201)
   return idOf(response.json().request_id)
@@ -264,6 +268,19 @@ describe('support request detail and actions', () => {
       payload: { body: '  ' },
     })
     expect(empty.statusCode).toBe(400)
+  })
+
+  it('lists a public request that left no address as such, and refuses to email a reply to nobody', async () => {
+    const id = await submitPublic('No address', 'Please call the clinic back about my consent.', {})
+    const detail = await platform.request({ method: 'GET', url: `${INBOX}${id}/` })
+    expect(detail.json()).toMatchObject({ sender_email: null, source: 'public' })
+    const reply = await platform.request({
+      method: 'POST',
+      url: `${INBOX}${id}/reply/`,
+      payload: { body: 'We tried to answer' },
+    })
+    expect(reply.statusCode).toBe(400)
+    expect(JSON.stringify(reply.json())).toContain('cannot be answered by email')
   })
 
   it('closes and reopens; a closed request takes no reply', async () => {

@@ -3,10 +3,10 @@
 import { ADMIN_GROUPS } from '@blueconsent/contract/shared'
 import { and, asc, count, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { DbOrTx } from '../../db/client.ts'
-import { supportReplies, supportRequests } from '../../db/schema/account.ts'
-import { organizations } from '../../db/schema/organizations.ts'
-import { userGroups, users } from '../../db/schema/users.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { supportReplies, supportRequests } from '../../platform/db/schema/account.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
+import { userGroups, users } from '../../platform/db/schema/users.ts'
 
 /** null: the whole platform; otherwise the one organisation an admin-group member administers. */
 export type InboxScope = string | null

@@ -12,13 +12,14 @@ import type {
 } from '@blueconsent/contract/support'
 import { SUPPORT_INBOX_MESSAGES } from '@blueconsent/contract/support'
 import { isValidPatientId } from '@blueconsent/contract/shared'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { AppError, notFound } from '../../errors.ts'
-import { decrypt, encrypt } from '../../lib/crypto.ts'
-import { adminScopeOf } from '../../plugins/access.ts'
-import { writeAudit, type AuditSource } from '../audit/index.ts'
-import { queueEmail } from '../outbox/index.ts'
+import { type Actor } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { AppError, notFound } from '../../platform/errors.ts'
+import { decrypt, encrypt } from '../../platform/lib/crypto.ts'
+import { adminScopeOf } from '../../platform/access/access.ts'
+import { writeAudit } from '../../platform/audit/index.ts'
+import { queueEmail } from '../../platform/outbox/index.ts'
 import {
   countInbox,
   findInboxRequest,
@@ -40,7 +41,7 @@ type Details = Record<string, string | number | boolean | null | string[]>
 const badRequest = (detail: string): AppError => new AppError(400, 'validation_error', detail)
 
 /** null for a superuser (every request); else the admin's own organisation id. */
-function scopeOf(source: AuditSource): InboxScope {
+function scopeOf(source: Actor): InboxScope {
   const scope = adminScopeOf(source.principal)
   if (scope.kind === 'platform') return null
   // An admin-group member without an organisation administers nothing: a scope no row matches.
@@ -59,7 +60,7 @@ const adminOf = (row: { id: string; firstName: string; lastName: string; email: 
 async function audit(
   ctx: AppContext,
   db: DbOrTx,
-  source: AuditSource,
+  source: Actor,
   action: string,
   targetId: string | null,
   details: Details,
@@ -81,7 +82,7 @@ function toItem(ctx: AppContext, row: InboxRow): SupportInboxItem {
     reference: request.reference,
     subject: decrypt(ctx.keys, request.subjectEncrypted),
     sender_name: request.senderNameEncrypted ? decrypt(ctx.keys, request.senderNameEncrypted) : null,
-    sender_email: decrypt(ctx.keys, request.senderEmailEncrypted),
+    sender_email: request.senderEmailEncrypted ? decrypt(ctx.keys, request.senderEmailEncrypted) : null,
     organization_id: request.organizationId,
     organization_name: row.organizationName,
     source: request.source,
@@ -103,7 +104,7 @@ export type InboxQuery = { status?: SupportStatus; assignee?: string }
 
 export async function listSupportInbox(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   query: InboxQuery,
   page: Page,
 ): Promise<SupportInboxList> {
@@ -132,12 +133,12 @@ export async function listSupportInbox(
 }
 
 /** The administrators the inbox can be filtered by: those within the reader's scope. */
-export async function listSupportAdmins(ctx: AppContext, source: AuditSource): Promise<SupportAdminList> {
+export async function listSupportAdmins(ctx: AppContext, source: Actor): Promise<SupportAdminList> {
   const rows = await selectAdmins(ctx.db, scopeOf(source), undefined)
   return { results: rows.map(adminOf) }
 }
 
-async function load(db: DbOrTx, source: AuditSource, id: string, forUpdate = false): Promise<InboxRow> {
+async function load(db: DbOrTx, source: Actor, id: string, forUpdate = false): Promise<InboxRow> {
   if (!isValidPatientId(id)) throw notFound()
   const row = await findInboxRequest(db, scopeOf(source), id, forUpdate)
   if (!row) throw notFound()
@@ -147,7 +148,7 @@ async function load(db: DbOrTx, source: AuditSource, id: string, forUpdate = fal
 async function detailOf(
   ctx: AppContext,
   db: DbOrTx,
-  source: AuditSource,
+  source: Actor,
   row: InboxRow,
 ): Promise<SupportRequestDetail> {
   const request = row.request
@@ -182,7 +183,7 @@ async function detailOf(
 
 export async function getSupportRequest(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   id: string,
 ): Promise<SupportRequestDetail> {
   const row = await load(ctx.db, source, id)
@@ -195,7 +196,7 @@ export async function getSupportRequest(
 /** One change of a request, with its audit row, in one transaction; answers the request as it now is. */
 async function act(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   id: string,
   step: (tx: DbOrTx, row: InboxRow) => Promise<{ action: string; details: Details }>,
 ): Promise<SupportRequestDetail> {
@@ -210,7 +211,7 @@ async function act(
 /** Assign to an administrator who can see the request and whom the assigning admin administers; null unassigns. */
 export async function assignSupportRequest(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   id: string,
   assigneeId: string | null,
 ): Promise<SupportRequestDetail> {
@@ -234,13 +235,14 @@ export async function assignSupportRequest(
  */
 export async function replyToSupportRequest(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   id: string,
   body: string,
 ): Promise<SupportRequestDetail> {
   return act(ctx, source, id, async (tx, row) => {
     const request = row.request
     if (request.status === 'closed') throw badRequest(SUPPORT_INBOX_MESSAGES.replyToClosed)
+    if (!request.senderEmailEncrypted) throw badRequest(SUPPORT_INBOX_MESSAGES.noReplyAddress)
     const now = ctx.clock()
     await insertReply(tx, {
       requestId: request.id,
@@ -277,7 +279,7 @@ export async function replyToSupportRequest(
 /** Close, or reopen (back to new: it waits for someone again, and counts as waiting on the dashboard). */
 export async function setSupportRequestClosed(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   id: string,
   closed: boolean,
 ): Promise<SupportRequestDetail> {

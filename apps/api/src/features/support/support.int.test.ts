@@ -5,14 +5,14 @@ import { Writable } from 'node:stream'
 import { SUPPORT_REFERENCE_PATTERN } from '@blueconsent/contract/support'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../db/schema/audit.ts'
-import { supportRequests } from '../../db/schema/account.ts'
-import { users } from '../../db/schema/users.ts'
-import { decrypt } from '../../lib/crypto.ts'
+import { auditLog } from '../../platform/db/schema/audit.ts'
+import { supportRequests } from '../../platform/db/schema/account.ts'
+import { users } from '../../platform/db/schema/users.ts'
+import { decrypt } from '../../platform/lib/crypto.ts'
 import { createClient, loginAs, type TestClient } from '../../testing/http-client.ts'
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
 import { demoUser } from '../demo-data/index.ts'
-import { listRecentMessages } from '../outbox/index.ts'
+import { listRecentMessages } from '../../platform/outbox/index.ts'
 
 const SUPPORT_ADDRESS = 'help-desk@blueconsent.test'
 const logLines: string[] = []
@@ -88,7 +88,7 @@ describe('signed-in support requests', () => {
     const keys = t.app.ctx.keys
     expect(decrypt(keys, row!.subjectEncrypted)).toBe(subject)
     expect(decrypt(keys, row!.messageEncrypted)).toBe(message)
-    expect(decrypt(keys, row!.senderEmailEncrypted)).toBe(persona.email)
+    expect(decrypt(keys, row!.senderEmailEncrypted!)).toBe(persona.email)
     // The database itself holds none of it in the clear.
     const raw = await rawRowText(reference)
     for (const secret of [subject, message, 'Rosa Diaz', persona.email]) expect(raw).not.toContain(secret)
@@ -186,7 +186,7 @@ describe('public support requests', () => {
     expect(reference).toMatch(SUPPORT_REFERENCE_PATTERN)
     const row = await storedRow(reference)
     expect(row).toMatchObject({ source: 'public', userId: null, organizationId: null })
-    expect(decrypt(t.app.ctx.keys, row!.senderEmailEncrypted)).toBe('jordan.lee@example.org')
+    expect(decrypt(t.app.ctx.keys, row!.senderEmailEncrypted!)).toBe('jordan.lee@example.org')
     expect(decrypt(t.app.ctx.keys, row!.senderNameEncrypted!)).toBe('Jordan Lee')
     const raw = await rawRowText(reference)
     for (const secret of [request.subject, request.message, 'jordan.lee@example.org', 'Jordan Lee'])
@@ -204,6 +204,23 @@ describe('public support requests', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'support.request_submitted'), eq(auditLog.targetId, row!.id)))
     expect(audit).toMatchObject({ actorUserId: null, targetType: 'support_request' })
+  })
+
+  it('takes the same payload as the signed-in form: subject and message, the address optional', async () => {
+    const response = await sendPublic({ subject: request.subject, message: request.message })
+    expect(response.statusCode).toBe(201)
+    const reference: string = response.json().request_id
+    const row = await storedRow(reference)
+    expect(row).toMatchObject({ source: 'public', senderEmailEncrypted: null })
+    // Support hears of it, told that there is nobody to answer by email; nobody is acknowledged.
+    const emails = await messagesAbout(reference)
+    expect(emails.map((email) => email.to)).toEqual([SUPPORT_ADDRESS])
+    expect(emails[0]?.text).toContain('The sender left no email address')
+  })
+
+  it('still refuses an address that is not one', async () => {
+    const response = await sendPublic({ ...request, email: 'not-an-address' })
+    expect(response.statusCode).toBe(400)
   })
 
   it('answers a filled honeypot like a success and stores or sends nothing', async () => {

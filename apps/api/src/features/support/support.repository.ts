@@ -1,7 +1,7 @@
 // Queries of support requests. Every stored value a person typed is already encrypted by the service.
 import { and, count, eq, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { supportRequests } from '../../db/schema/account.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { supportRequests } from '../../platform/db/schema/account.ts'
 
 export type SupportRequestRow = typeof supportRequests.$inferSelect
 export type NewSupportRequest = typeof supportRequests.$inferInsert

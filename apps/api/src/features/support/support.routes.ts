@@ -1,14 +1,9 @@
 // Support over HTTP: any signed-in user may write to support; the public contact form may too, without a
 // token, under a strict per-client limit (each call sends two emails).
-import {
-  SUPPORT_PATHS,
-  supportPublicRequestSchema,
-  supportRequestSchema,
-  supportResponseSchema,
-} from '@blueconsent/contract/support'
+import { SUPPORT_ENDPOINTS } from '@blueconsent/contract/support'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { notAuthenticated } from '../../errors.ts'
+import { notAuthenticated } from '../../platform/errors.ts'
+import { serveEndpoint } from '../../platform/http/endpoints.ts'
 import { submitPublicSupportRequest, submitSupportRequest } from './support.service.ts'
 
 const MINUTE_MS = 60_000
@@ -17,19 +12,14 @@ export const PUBLIC_SUPPORT_LIMIT = { max: 5, timeWindow: 15 * MINUTE_MS }
 const SIGNED_IN_SUPPORT_LIMIT = { max: 20, timeWindow: 15 * MINUTE_MS }
 
 export async function supportRoutes(app: FastifyInstance): Promise<void> {
-  const routes = app.withTypeProvider<ZodTypeProvider>()
   const { ctx } = app
 
-  routes.post(
-    SUPPORT_PATHS.signedIn,
+  serveEndpoint(
+    app,
+    SUPPORT_ENDPOINTS.submit,
     {
-      config: { access: {}, rateLimit: SIGNED_IN_SUPPORT_LIMIT },
-      schema: {
-        tags: ['support'],
-        security: [{ bearer: [] }],
-        body: supportRequestSchema,
-        response: { 201: supportResponseSchema },
-      },
+      config: { rateLimit: SIGNED_IN_SUPPORT_LIMIT },
+      schema: { tags: ['support'], security: [{ bearer: [] }] },
     },
     async (request, reply) => {
       if (!request.principal) throw notAuthenticated()
@@ -37,16 +27,10 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(201).send(await submitSupportRequest(ctx, source, request.body))
     },
   )
-  routes.post(
-    SUPPORT_PATHS.public,
-    {
-      config: { access: 'public', rateLimit: PUBLIC_SUPPORT_LIMIT },
-      schema: {
-        tags: ['support'],
-        body: supportPublicRequestSchema,
-        response: { 201: supportResponseSchema },
-      },
-    },
+  serveEndpoint(
+    app,
+    SUPPORT_ENDPOINTS.submitPublic,
+    { config: { rateLimit: PUBLIC_SUPPORT_LIMIT }, schema: { tags: ['support'] } },
     async (request, reply) =>
       reply
         .status(201)

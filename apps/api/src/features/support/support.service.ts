@@ -5,14 +5,20 @@
 import { randomInt } from 'node:crypto'
 import { SUPPORT_MESSAGES, isHoneypotFilled, type SupportResponse } from '@blueconsent/contract/support'
 import { SUPPORT } from '@blueconsent/contract/constants'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { notAuthenticated } from '../../errors.ts'
-import { encrypt } from '../../lib/crypto.ts'
-import { writeAudit, writeAuditRow, type AuditSource } from '../audit/index.ts'
-import { organizationById, userById } from '../auth/index.ts'
-import { queueEmail } from '../outbox/index.ts'
-import { insertSupportRequest, type SupportRequestRow } from './support.repository.ts'
+import { type Actor } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { notAuthenticated } from '../../platform/errors.ts'
+import { encrypt } from '../../platform/lib/crypto.ts'
+import { writeAudit, writeAuditRow } from '../../platform/audit/index.ts'
+import { organizationById, userById } from '../../platform/identity/index.ts'
+import { queueEmail } from '../../platform/outbox/index.ts'
+import {
+  countWaitingSupportRequests,
+  insertSupportRequest,
+  type SupportRequestRow,
+} from './support.repository.ts'
+import { formatMoment } from '@blueconsent/contract/durations'
 
 /** Eight characters without look-alikes: 31^8 ≈ 8.5 × 10^11 references. */
 const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
@@ -28,7 +34,7 @@ export function newSupportReference(): string {
 
 export type SupportInput = { subject: string; message: string }
 export type PublicSupportInput = SupportInput & {
-  email: string
+  email?: string | undefined
   name?: string | undefined
   website?: string | undefined
 }
@@ -36,7 +42,8 @@ export type PublicSupportInput = SupportInput & {
 export type PublicOrigin = { ip: string; httpRequestId: string }
 
 type Sender = {
-  email: string
+  /** Null for a public request without an address: nobody to acknowledge or answer by email. */
+  email: string | null
   name: string | null
   userId: string | null
   organizationId: string | null
@@ -60,7 +67,7 @@ async function store(
     userId: sender.userId,
     organizationId: sender.organizationId,
     source,
-    senderEmailEncrypted: encrypt(ctx.keys, sender.email),
+    senderEmailEncrypted: sender.email === null ? null : encrypt(ctx.keys, sender.email),
     senderNameEncrypted: sender.name ? encrypt(ctx.keys, sender.name) : null,
     subjectEncrypted: encrypt(ctx.keys, input.subject),
     messageEncrypted: encrypt(ctx.keys, input.message),
@@ -80,7 +87,8 @@ async function sendEmails(
   sender: Sender,
   input: SupportInput,
 ) {
-  const from = sender.name ? `${sender.name} <${sender.email}>` : sender.email
+  const address = sender.email ?? 'no email address given'
+  const from = sender.name ? `${sender.name} <${address}>` : address
   await queueEmail(ctx, tx, {
     template: 'support-request',
     to: ctx.config.supportEmail,
@@ -91,16 +99,19 @@ async function sendEmails(
       `Request ID: ${row.reference}`,
       `From: ${from}`,
       `Sent: ${sender.description}`,
-      `Received: ${row.createdAt.toUTCString()}`,
+      `Received: ${formatMoment(row.createdAt, 'en')}`,
       '',
       `Subject: ${input.subject}`,
       '',
       'Message:',
       input.message,
       '',
-      `The sender was promised an answer at ${sender.email} within ${SUPPORT.replyHours} hours.`,
+      sender.email === null
+        ? 'The sender left no email address: this request cannot be answered by email.'
+        : `The sender was promised an answer at ${sender.email} within ${SUPPORT.replyHours} hours.`,
     ].join('\n'),
   })
+  if (sender.email === null) return
   await queueEmail(ctx, tx, {
     template: 'support-acknowledgement',
     to: sender.email,
@@ -125,7 +136,7 @@ const auditDetails = (row: SupportRequestRow) => ({ reference: row.reference, so
 /** A signed-in user's request: answered at their account's address. */
 export async function submitSupportRequest(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   input: SupportInput,
 ): Promise<SupportResponse> {
   return ctx.db.transaction(async (tx) => {
@@ -166,7 +177,7 @@ export async function submitPublicSupportRequest(
   if (isHoneypotFilled(input)) return answer(newSupportReference())
   return ctx.db.transaction(async (tx) => {
     const sender: Sender = {
-      email: input.email,
+      email: input.email ?? null,
       name: input.name ?? null,
       userId: null,
       organizationId: null,
@@ -189,3 +200,7 @@ export async function submitPublicSupportRequest(
     return answer(row.reference)
   })
 }
+
+/** How many support requests wait for a first answer: one organisation's, or the platform's (null). */
+export const waitingSupportRequests = (db: DbOrTx, organizationId: string | null): Promise<number> =>
+  countWaitingSupportRequests(db, organizationId)

@@ -4,10 +4,10 @@
 import { and, eq } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../db/schema/audit.ts'
-import { patients } from '../../db/schema/patients.ts'
-import { tins } from '../../db/schema/tins.ts'
-import { users } from '../../db/schema/users.ts'
+import { auditLog } from '../../platform/db/schema/audit.ts'
+import { patients } from '../../platform/db/schema/patients.ts'
+import { tins } from '../../platform/db/schema/tins.ts'
+import { users } from '../../platform/db/schema/users.ts'
 import { demoUser } from '../demo-data/index.ts'
 import { loginAs, type TestClient } from '../../testing/http-client.ts'
 import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'
@@ -102,6 +102,21 @@ describe('TIN registry', () => {
     })
     expect(short.statusCode).toBe(400)
     expect(short.json().identifier_value).toEqual(['A TIN is 9 digits, for example 12-3456789'])
+  })
+
+  it('answers simultaneous creates of one TIN as if they came one after the other', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        acoAdmin.request({
+          method: 'POST',
+          url: tinsUrl(),
+          payload: { identifier_value: '77-1234509', provider_org_name: `Racing ${index}` },
+        }),
+      ),
+    )
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400, 400, 400, 400, 400])
+    for (const answer of answers.filter((a) => a.statusCode === 400))
+      expect(answer.json()).toEqual({ identifier_value: ['This TIN is already active in your organization'] })
   })
 
   it('edits a TIN with the change audited before and after, and finds it by name, last digits or number', async () => {

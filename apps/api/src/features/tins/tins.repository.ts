@@ -1,10 +1,10 @@
 // Queries of the TIN registry: an organisation's TINs and which of its patients sit under each. Every query
 // names the organisation, so no id from another organisation ever matches.
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { patients } from '../../db/schema/patients.ts'
-import { tins } from '../../db/schema/tins.ts'
-import { users } from '../../db/schema/users.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { patients } from '../../platform/db/schema/patients.ts'
+import { tins } from '../../platform/db/schema/tins.ts'
+import { users } from '../../platform/db/schema/users.ts'
 
 export type TinRow = typeof tins.$inferSelect
 export type TinWithCreator = { tin: TinRow; createdByEmail: string | null; patientCount: number }

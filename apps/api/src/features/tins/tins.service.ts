@@ -15,11 +15,12 @@ import {
   type TinSummary,
 } from '@blueconsent/contract/tins'
 import { isValidPatientId } from '@blueconsent/contract/shared'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { AppError, fieldError, notFound } from '../../errors.ts'
-import { decrypt, encrypt, keyedHash } from '../../lib/crypto.ts'
-import { writeAudit, type AuditSource } from '../audit/index.ts'
+import { type Actor } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { AppError, fieldError, notFound, type UniqueConflicts } from '../../platform/errors.ts'
+import { decrypt, encrypt, keyedHash } from '../../platform/lib/crypto.ts'
+import { writeAudit } from '../../platform/audit/index.ts'
 import { mrnHash } from '../patients/index.ts'
 import {
   countPatientsUnder,
@@ -44,7 +45,7 @@ type Page = { page: number; pageSize: number; path: string }
 type AuditDetails = Record<string, string | number | boolean | null>
 
 /** The caller's own ACO, when `organizationId` names it; anything else is not found. */
-function registryOf(source: AuditSource, organizationId: string): string {
+function registryOf(source: Actor, organizationId: string): string {
   const { principal } = source
   if (principal.organizationType !== 'ACO' || principal.organizationId === null)
     throw new AppError(404, 'not_found', TIN_MESSAGES.noAcoOrganization)
@@ -91,7 +92,7 @@ function searchFilter(ctx: AppContext, search: string | undefined): Partial<TinF
 
 export async function listTins(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
   query: { search?: string; is_active?: 'true' | 'false' },
   page: Page,
@@ -117,7 +118,7 @@ export async function listTins(
 
 export async function summarizeRegistry(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
 ): Promise<TinSummary> {
   const counts = await countRegistry(ctx.db, registryOf(source, organizationId))
@@ -137,6 +138,11 @@ async function loadTin(ctx: AppContext, db: DbOrTx, organizationId: string, tinI
   return row
 }
 
+/** Two saves of one TIN at once: the second gets the answer it would have got a moment later. */
+export const TIN_CONFLICTS: UniqueConflicts = new Map([
+  ['tins_organization_identifier_active_key', () => fieldError('identifier_value', TIN_MESSAGES.duplicate)],
+])
+
 async function refuseDuplicate(db: DbOrTx, organizationId: string, hash: string, exceptId: string | null) {
   if (await findActiveTinByHash(db, organizationId, hash, exceptId))
     throw fieldError('identifier_value', TIN_MESSAGES.duplicate)
@@ -151,7 +157,7 @@ const auditedFields = (tin: Tin, when: 'before' | 'after'): AuditDetails => ({
 async function auditTinChange(
   ctx: AppContext,
   db: DbOrTx,
-  source: AuditSource,
+  source: Actor,
   action: string,
   tin: Tin,
   details: AuditDetails,
@@ -168,7 +174,7 @@ async function auditTinChange(
 
 export async function createTin(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
   input: { identifier_value: string; provider_org_name: string },
 ): Promise<Tin> {
@@ -183,7 +189,7 @@ export async function createTin(
 export async function addTinToOrganization(
   ctx: AppContext,
   tx: DbOrTx,
-  source: AuditSource,
+  source: Actor,
   orgId: string,
   input: { identifier_value: string; provider_org_name: string },
 ): Promise<Tin> {
@@ -207,7 +213,7 @@ export async function addTinToOrganization(
 
 export async function editTin(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
   tinId: string,
   input: { identifier_value?: string; provider_org_name?: string },
@@ -241,7 +247,7 @@ export async function editTin(
 /** Deactivates (delete) or reactivates a TIN; reactivating refuses a number that is active again elsewhere. */
 export async function setTinActive(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
   tinId: string,
   active: boolean,
@@ -275,7 +281,7 @@ function toTinPatient(ctx: AppContext, row: RegistryPatientRow): TinPatient {
 /** Lists patients by name and MRN: a read of patient data, so it is audited like one. */
 async function listPatientsUnder(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   under: PatientsUnder,
   page: Page,
 ): Promise<TinPatientList> {
@@ -298,7 +304,7 @@ async function listPatientsUnder(
 
 export async function listTinPatients(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
   tinId: string,
   page: Page,
@@ -310,7 +316,7 @@ export async function listTinPatients(
 
 export async function listUnassignedPatients(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
   page: Page,
 ): Promise<TinPatientList> {
@@ -318,7 +324,7 @@ export async function listUnassignedPatients(
   return listPatientsUnder(ctx, source, { organizationId: orgId, tinId: null }, page)
 }
 
-export async function summarizeUnassigned(ctx: AppContext, source: AuditSource, organizationId: string) {
+export async function summarizeUnassigned(ctx: AppContext, source: Actor, organizationId: string) {
   const orgId = registryOf(source, organizationId)
   return { total_unassigned: await countPatientsUnder(ctx.db, { organizationId: orgId, tinId: null }) }
 }
@@ -344,7 +350,7 @@ type Candidate = { value: string; patientId: string | undefined; missing: string
  */
 export async function bulkAttachPatients(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
   tinId: string,
   input: { patient_ids?: string[]; mrns?: string[] },
@@ -408,7 +414,7 @@ function skipReason(
 /** Moves one patient to another active TIN of the organisation, or to none (tin_id null). */
 export async function reassignPatientTin(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
   patientId: string,
   tinId: string | null,

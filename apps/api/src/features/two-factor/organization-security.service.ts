@@ -1,15 +1,16 @@
 // An organisation's requirement that every member use two-factor: its admins set it for their own
 // organisation, the platform admin for any. Members without two-factor enrol at their next sign-in.
 import type { OrganizationSecurity } from '@blueconsent/contract/two-factor'
-import type { AppContext } from '../../context.ts'
-import { notFound } from '../../errors.ts'
-import { writeAudit, type AuditSource } from '../audit/index.ts'
+import { type Actor } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import { notFound } from '../../platform/errors.ts'
+import { writeAudit } from '../../platform/audit/index.ts'
 import { findOrganizationRequirement, setOrganizationRequirement } from './two-factor.repository.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The organisation named, when the caller administers it; anything else is not found. */
-async function administered(ctx: AppContext, source: AuditSource, organizationId: string) {
+async function administered(ctx: AppContext, source: Actor, organizationId: string) {
   const { principal } = source
   if (!UUID.test(organizationId)) throw notFound()
   if (principal.role !== 'ADMIN' && principal.organizationId !== organizationId) throw notFound()
@@ -20,7 +21,7 @@ async function administered(ctx: AppContext, source: AuditSource, organizationId
 
 export async function organizationSecurity(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
 ): Promise<OrganizationSecurity> {
   const row = await administered(ctx, source, organizationId)
@@ -29,7 +30,7 @@ export async function organizationSecurity(
 
 export async function setOrganizationSecurity(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   organizationId: string,
   change: OrganizationSecurity,
 ): Promise<OrganizationSecurity> {

@@ -2,7 +2,7 @@
 // shown once as 'abcde-23456' and stored only as a keyed hash (HMAC with the data key's hashing key).
 import { randomInt } from 'node:crypto'
 import { TWO_FACTOR, normalizeRecoveryCode } from '@blueconsent/contract/two-factor'
-import { keyedHash, type CryptoKeys } from '../../lib/crypto.ts'
+import { keyedHash, type CryptoKeys } from '../../platform/lib/crypto.ts'
 
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 const LENGTH = 10

@@ -7,11 +7,11 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@blueconsent/contract/two-factor'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { AppError, fieldError, notAuthenticated, permissionDenied } from '../../errors.ts'
-import type { AuditSource } from '../audit/index.ts'
-import { userById, verifyPassword, type UserRow } from '../auth/index.ts'
+import { type Actor } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { AppError, fieldError, notAuthenticated, permissionDenied } from '../../platform/errors.ts'
+import { endAppGrants, userById, verifyPassword, type UserRow } from '../../platform/identity/index.ts'
 import {
   countUnusedRecoveryCodes,
   deleteEnrolment,
@@ -35,7 +35,7 @@ import {
 const conflict = (message: string): AppError => new AppError(409, 'conflict', message)
 
 /** The caller's account, for a portal session only: integrators' OAuth tokens do not manage two-factor. */
-async function callerOf(ctx: AppContext, source: AuditSource): Promise<UserRow> {
+async function callerOf(ctx: AppContext, source: Actor): Promise<UserRow> {
   if (source.principal.clientId) throw permissionDenied()
   const user = await userById(ctx.db, source.principal.userId)
   if (!user || !user.isActive) throw notAuthenticated()
@@ -51,7 +51,7 @@ async function checkPassword(user: UserRow, password: string): Promise<void> {
 const answerOf = (code: string): Answer =>
   /^\d{6}$/.test(code.replace(/\s+/g, '')) ? { code: code.replace(/\s+/g, '') } : { recoveryCode: code }
 
-export async function twoFactorStatus(ctx: AppContext, source: AuditSource): Promise<TwoFactorStatus> {
+export async function twoFactorStatus(ctx: AppContext, source: Actor): Promise<TwoFactorStatus> {
   const user = await callerOf(ctx, source)
   const enrolment = await findEnrolment(ctx.db, user.id)
   const now = ctx.clock()
@@ -67,7 +67,7 @@ export async function twoFactorStatus(ctx: AppContext, source: AuditSource): Pro
 
 export async function setUpTwoFactor(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   password: string,
 ): Promise<TwoFactorSetup> {
   const user = await callerOf(ctx, source)
@@ -77,11 +77,7 @@ export async function setUpTwoFactor(
 }
 
 /** Confirms a pending enrolment with its first code, in one transaction with the codes and the alert. */
-export async function confirmTwoFactor(
-  ctx: AppContext,
-  source: AuditSource,
-  code: string,
-): Promise<RecoveryCodes> {
+export async function confirmTwoFactor(ctx: AppContext, source: Actor, code: string): Promise<RecoveryCodes> {
   const user = await callerOf(ctx, source)
   const enrolment = await findEnrolment(ctx.db, user.id)
   if (!enrolment) throw conflict(TWO_FACTOR_MESSAGES.noSetup)
@@ -120,7 +116,7 @@ export async function enableWithFirstCode(
 /** Password and a code, then `change` in the same transaction as the code's use. */
 async function withReauth<T>(
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   input: { password: string; code: string },
   change: (tx: DbOrTx, user: UserRow) => Promise<T>,
   before?: (user: UserRow) => Promise<void>,
@@ -144,7 +140,7 @@ async function withReauth<T>(
 
 export const regenerateRecoveryCodes = (
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   input: { password: string; code: string },
 ): Promise<RecoveryCodes> =>
   withReauth(ctx, source, input, async (tx, user) => {
@@ -155,7 +151,7 @@ export const regenerateRecoveryCodes = (
 
 export const disableTwoFactor = (
   ctx: AppContext,
-  source: AuditSource,
+  source: Actor,
   input: { password: string; code: string },
 ): Promise<void> =>
   withReauth(
@@ -164,6 +160,8 @@ export const disableTwoFactor = (
     input,
     async (tx, user) => {
       await deleteEnrolment(tx, user.id)
+      // Apps were authorized behind the second factor; without it they must be authorized again.
+      await endAppGrants(tx, user.id, ctx.clock())
       await signedInAuditor(ctx, source)(tx, 'two_factor.disable')
       await queueSecurityAlert(ctx, tx, user, 'disabled')
     },

@@ -10,11 +10,17 @@ import {
   type LoginEnrolmentResponse,
   type TwoFactorSetup,
 } from '@blueconsent/contract/two-factor'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { AppError } from '../../errors.ts'
-import { randomToken, sha256Hex } from '../../lib/crypto.ts'
-import { completeSignIn, userById, type SecondFactorGate, type SignIn, type UserRow } from '../auth/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { randomToken, sha256Hex } from '../../platform/lib/crypto.ts'
+import {
+  completeSignIn,
+  userById,
+  type SecondFactorGate,
+  type SignIn,
+  type UserRow,
+} from '../../platform/identity/index.ts'
 import { enableWithFirstCode } from './settings.service.ts'
 import {
   countChallengeAttempt,

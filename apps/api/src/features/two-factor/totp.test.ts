@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes.ts'
 import { newTotpSecret, otpauthUri, qrCodeDataUrl, totpAt, verifyTotp } from './totp.ts'
-import { createCryptoKeys } from '../../lib/crypto.ts'
+import { createCryptoKeys } from '../../platform/lib/crypto.ts'
 import { TEST_ENCRYPTION_KEY } from '../../testing/test-keys.ts'
 
 const now = new Date('2026-03-02T10:00:15Z')

@@ -1,9 +1,13 @@
 // Every query of two-factor: the enrolment, its recovery codes, sign-in challenges and the organisation's
 // requirement.
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { twoFactorChallenges, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema/account.ts'
-import { organizations } from '../../db/schema/organizations.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import {
+  twoFactorChallenges,
+  twoFactorRecoveryCodes,
+  userTwoFactor,
+} from '../../platform/db/schema/account.ts'
+import { organizations } from '../../platform/db/schema/organizations.ts'
 
 export type EnrolmentRow = typeof userTwoFactor.$inferSelect
 export type ChallengeRow = typeof twoFactorChallenges.$inferSelect

@@ -6,13 +6,14 @@ import {
   type RecoveryCodes,
   type TwoFactorSetup,
 } from '@blueconsent/contract/two-factor'
-import type { AppContext } from '../../context.ts'
-import type { DbOrTx } from '../../db/client.ts'
-import { AppError, fieldError } from '../../errors.ts'
-import { decrypt, encrypt } from '../../lib/crypto.ts'
-import { writeAudit, writeAuditRow, type AuditSource } from '../audit/index.ts'
-import type { ClientInfo, UserRow } from '../auth/index.ts'
-import { queueEmail } from '../outbox/index.ts'
+import { type Actor } from '../../platform/identity/index.ts'
+import type { AppContext } from '../../platform/context.ts'
+import type { DbOrTx } from '../../platform/db/client.ts'
+import { AppError, fieldError } from '../../platform/errors.ts'
+import { decrypt, encrypt } from '../../platform/lib/crypto.ts'
+import { writeAudit, writeAuditRow } from '../../platform/audit/index.ts'
+import type { ClientInfo, UserRow } from '../../platform/identity/index.ts'
+import { queueEmail } from '../../platform/outbox/index.ts'
 import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes.ts'
 import { newTotpSecret, otpauthUri, qrCodeDataUrl, verifyTotp } from './totp.ts'
 import {
@@ -25,6 +26,7 @@ import {
   useStep,
   type EnrolmentRow,
 } from './two-factor.repository.ts'
+import { formatMoment } from '@blueconsent/contract/durations'
 
 type AuditDetails = Record<string, string | number | boolean | null>
 
@@ -33,7 +35,7 @@ export type Auditor = (db: DbOrTx, action: string, details?: AuditDetails) => Pr
 
 /** A signed-in user acting on their own account. */
 export const signedInAuditor =
-  (ctx: AppContext, source: AuditSource): Auditor =>
+  (ctx: AppContext, source: Actor): Auditor =>
   (db, action, details) =>
     writeAudit(db, source, {
       action,
@@ -189,7 +191,7 @@ export async function queueSecurityAlert(
   kind: keyof typeof ALERTS,
 ): Promise<void> {
   const alert = ALERTS[kind]
-  const when = ctx.clock().toUTCString()
+  const when = formatMoment(ctx.clock(), 'en')
   await queueEmail(ctx, db, {
     template: 'security-alert',
     to: user.email,

@@ -9,6 +9,7 @@ const ADMIN_LINKS: [string, string][] = [
   ['Organizations', paths.adminOrganizations],
   ['Reports', paths.adminReports],
   ['Settings', paths.adminSettings],
+  ['Integrations', paths.integrations],
   ['Reference Data', paths.adminReferenceData],
   ['Support inbox', '/app/admin/support'],
   ['Audit log', paths.adminAudit],

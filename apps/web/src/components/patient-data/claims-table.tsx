@@ -1,10 +1,11 @@
 // The one table of claims, used by the patient record (each claim linking to its detail page, Medicare
 // paid only) and the request's Data tab (allowed, paid and patient share). Columns follow the role's
 // display options.
-import { type Claim } from '@blueconsent/contract/patients'
+import { claimNumber, claimTypeLabel, type Claim } from '@blueconsent/contract/patients'
 import { type DisplayOptions } from '@blueconsent/contract/shared'
 import { Link } from 'react-router'
 import { claimServiceText, diagnosisText, formatCents, formatDate, providerLabel } from './format.ts'
+import { scrollRegion } from '../ui/scroll-region.ts'
 
 export type ClaimColumns = Pick<DisplayOptions, 'providerDetails' | 'diagnoses' | 'costs'>
 type Amount = 'allowed_cents' | 'medicare_paid_cents' | 'patient_pays_cents'
@@ -34,7 +35,7 @@ export function ClaimsTable<C extends Claim>({
 }: ClaimsTableProps<C>) {
   const shownAmounts = columns.costs ? amounts : []
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" {...scrollRegion('Claims')}>
       <table className="table table-sm">
         <caption className="sr-only">Claims</caption>
         <thead className="text-base-content">
@@ -57,7 +58,9 @@ export function ClaimsTable<C extends Claim>({
               <td>
                 <ClaimDate claim={claim} href={claimHref?.(claim)} />
               </td>
-              <td>{claim.claim_type}</td>
+              <td>
+                <ClaimType claim={claim} />
+              </td>
               <td>{claimServiceText(claim) ?? '—'}</td>
               {columns.providerDetails ? (
                 <td>{providerLabel(claim.provider, claim.provider_npi) ?? '—'}</td>
@@ -96,7 +99,18 @@ function ClaimDate({ claim, href }: { claim: Claim; href: string | undefined }) 
   return (
     <Link className="link" to={href}>
       {date}
-      <span className="sr-only"> claim {claim.claim_id}</span>
+      <span className="sr-only"> claim {claimNumber(claim.claim_id)}</span>
     </Link>
   )
+}
+
+/** The claim type in words, Medicare's code kept as a tooltip for whoever reconciles with a remittance. */
+export function ClaimType({ claim }: { claim: Pick<Claim, 'claim_type'> }) {
+  return <span title={claim.claim_type}>{claimTypeLabel(claim.claim_type)}</span>
+}
+
+/** Claims with the newest service first; claims without a date last. */
+export function newestClaimsFirst<C extends Pick<Claim, 'service_date' | 'date'>>(claims: readonly C[]): C[] {
+  const day = (claim: C) => claim.service_date ?? claim.date ?? ''
+  return [...claims].sort((a, b) => day(b).localeCompare(day(a)))
 }

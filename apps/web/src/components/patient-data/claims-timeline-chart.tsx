@@ -1,7 +1,7 @@
 // Claims by month and type: stacked SVG columns, with the same counts in a table for screen readers and for
 // anyone who prefers numbers (the SVG is hidden from assistive technology).
 import { useId } from 'react'
-import type { Claim, ClaimType } from '@blueconsent/contract/patients'
+import { CLAIM_TYPE_LABELS, type Claim, type ClaimType } from '@blueconsent/contract/patients'
 
 type Month = { month: string; counts: Partial<Record<ClaimType, number>>; total: number }
 
@@ -77,7 +77,7 @@ export function ClaimsTimelineChart({ claims }: { claims: readonly Claim[] }) {
         {types.map((type) => (
           <li key={type} className="flex items-center gap-1">
             <span className={`inline-block h-3 w-3 rounded ${SWATCH[type]}`} />
-            {type}
+            <span title={type}>{CLAIM_TYPE_LABELS[type]}</span>
           </li>
         ))}
       </ul>
@@ -89,8 +89,8 @@ export function ClaimsTimelineChart({ claims }: { claims: readonly Claim[] }) {
             <tr>
               <th scope="col">Month</th>
               {types.map((type) => (
-                <th key={type} scope="col">
-                  {type}
+                <th key={type} scope="col" title={type}>
+                  {CLAIM_TYPE_LABELS[type]}
                 </th>
               ))}
               <th scope="col">Total</th>

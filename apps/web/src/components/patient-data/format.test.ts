@@ -3,6 +3,7 @@ import {
   diagnosisText,
   dottedIcd10,
   drugLabel,
+  drugNamesByNdc,
   formatLongDate,
   formatNdc,
   formatReadableDate,
@@ -61,6 +62,20 @@ describe('drugLabel', () => {
     expect(drugLabel({ name: null, drug_name: null, ndc: '00071015523' })).toBe('NDC 00071-0155-23')
     expect(drugLabel({ name: null, drug_name: null, ndc: null })).toBe('Drug not named on the claim')
     expect(formatNdc('0007101552')).toBe('0007101552')
+  })
+
+  it('borrows the name another fill of the same NDC carries before falling back to the NDC', () => {
+    const fills = [
+      { name: null, drug_name: null, ndc: '59762154003' },
+      { name: 'Sertraline', drug_name: 'Sertraline', ndc: '59762154003' },
+      { name: null, drug_name: null, ndc: '00071015523' },
+    ]
+    const names = drugNamesByNdc(fills)
+    expect(fills.map((fill) => drugLabel(fill, names))).toEqual([
+      'Sertraline',
+      'Sertraline',
+      'NDC 00071-0155-23',
+    ])
   })
 })
 

@@ -1,13 +1,8 @@
-// Display formatting for Medicare data: dates as written by CMS (YYYY-MM-DD) and integer cents, codes with the
-// words the server attaches, drugs by name.
+// Display formatting for Medicare data: codes with the words the server attaches, drugs by name. Money and
+// dates are written by the app's one formatter (lib/format.ts); they are passed on here for the Medicare views.
 import type { Claim, Medication } from '@blueconsent/contract/patients'
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-
-export const formatCents = (cents: number | null): string => (cents == null ? '—' : usd.format(cents / 100))
-
-/** A date-only ISO string shown as is, so no time zone shifts it by a day. */
-export const formatDate = (value: string | null): string => (value ? value.slice(0, 10) : '—')
+export { formatCents, formatDate, formatLongDate, formatReadableDate } from '@/lib/format.ts'
 
 export const formatCoefficient = (value: number): string => value.toFixed(3)
 
@@ -18,19 +13,6 @@ export const formatCoefficient = (value: number): string => value.toFixed(3)
 export function providerLabel(name: string | null, npi: string | null): string | null {
   if (name && name !== npi) return name
   return npi ? `NPI ${npi}` : null
-}
-
-const longDate = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
-
-/** '2026-09-09' as people write it ('Sep 9, 2026'), read as a calendar day so no time zone moves it. */
-export function formatLongDate(value: string | null): string {
-  const day = value?.slice(0, 10) ?? ''
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? longDate.format(new Date(`${day}T00:00:00Z`)) : '—'
 }
 
 /** An ICD-10 code as clinicians write it, with the dot after the category ('M1711' → 'M17.11'). */
@@ -70,15 +52,25 @@ export const claimServiceText = (claim: Claim): string | null =>
 export const formatNdc = (ndc: string): string =>
   /^\d{11}$/.test(ndc) ? `${ndc.slice(0, 5)}-${ndc.slice(5, 9)}-${ndc.slice(9)}` : ndc
 
-/** A fill's drug: the claim's own name, else its NDC labelled as one; never a blank. */
-export function drugLabel(medication: Pick<Medication, 'name' | 'drug_name' | 'ndc'>): string {
-  const name = medication.name ?? medication.drug_name
+type NamedFill = Pick<Medication, 'name' | 'drug_name' | 'ndc'>
+
+/** The name Medicare gave each NDC on any fill, so a fill that arrived without one can borrow it. */
+export function drugNamesByNdc(fills: readonly NamedFill[]): ReadonlyMap<string, string> {
+  const names = new Map<string, string>()
+  for (const fill of fills) {
+    const name = fill.name ?? fill.drug_name
+    if (fill.ndc && name && !names.has(fill.ndc)) names.set(fill.ndc, name)
+  }
+  return names
+}
+
+/**
+ * A fill's drug: the claim's own name, else the name another fill of the same NDC carries, else its NDC
+ * labelled as one; never a blank.
+ */
+export function drugLabel(medication: NamedFill, namesByNdc?: ReadonlyMap<string, string>): string {
+  const name =
+    medication.name ?? medication.drug_name ?? (medication.ndc ? namesByNdc?.get(medication.ndc) : undefined)
   if (name) return name
   return medication.ndc ? `NDC ${formatNdc(medication.ndc)}` : 'Drug not named on the claim'
 }
-
-const readable = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
-
-/** A date as people read it ('Sep 9, 2026'), read in UTC so a date-only value never moves a day. */
-export const formatReadableDate = (value: string | null): string =>
-  value ? readable.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value)) : '—'

@@ -2,8 +2,9 @@
 // request's Data tab. Columns follow the role's display options.
 import { type Medication } from '@blueconsent/contract/patients'
 import { type DisplayOptions } from '@blueconsent/contract/shared'
-import { drugLabel, formatCents, formatDate, providerLabel } from './format.ts'
+import { drugLabel, drugNamesByNdc, formatCents, formatDate, formatNdc, providerLabel } from './format.ts'
 import { supplyEnds } from './medication-supply.ts'
+import { scrollRegion } from '../ui/scroll-region.ts'
 
 export type MedicationColumns = Pick<DisplayOptions, 'providerDetails' | 'medicationDetails' | 'costs'>
 
@@ -15,8 +16,9 @@ type MedicationsTableProps = {
 }
 
 export function MedicationsTable({ medications, columns, caption = 'Medications' }: MedicationsTableProps) {
+  const names = drugNamesByNdc(medications)
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" {...scrollRegion(caption)}>
       <table className="table table-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-base-content">
@@ -34,7 +36,7 @@ export function MedicationsTable({ medications, columns, caption = 'Medications'
           {medications.map((medication) => (
             <tr key={medication.id}>
               <td>
-                {drugLabel(medication)}
+                {drugLabel(medication, names)}
                 {(medication.strength ?? medication.dosage) ? (
                   <span className="block">{medication.strength ?? medication.dosage}</span>
                 ) : null}
@@ -45,7 +47,7 @@ export function MedicationsTable({ medications, columns, caption = 'Medications'
               {columns.providerDetails ? (
                 <td>{providerLabel(medication.prescribing_provider, medication.prescriber_npi) ?? '—'}</td>
               ) : null}
-              {columns.medicationDetails ? <td>{medication.ndc ?? '—'}</td> : null}
+              {columns.medicationDetails ? <td>{medication.ndc ? formatNdc(medication.ndc) : '—'}</td> : null}
               {columns.costs ? <td>{formatCents(medication.patient_pay_cents)}</td> : null}
             </tr>
           ))}

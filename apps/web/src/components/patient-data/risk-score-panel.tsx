@@ -1,8 +1,11 @@
-// The risk score with its explanation: every term and HCC that adds to it, and the claims behind each HCC.
+// The risk score with its explanation: which model scored it and why (CMS-HCC, or ESRD when Medicare records
+// ESRD status), every term and HCC that adds to it, and the claims behind each HCC.
 // HCCs arrive as the model's variable names ('HCC38'); dropped_by holds HCCs or a model rule's wording.
 import type { RiskScore } from '@blueconsent/contract/patients'
 import { diagnosisText, formatCoefficient, formatDate } from './format.ts'
 import { nonDiseaseTerms } from './risk-contributors-chart.tsx'
+import { scoreCaveats, sourceClaimText, sourceText } from './risk-score-words.ts'
+import { ownValue } from '@blueconsent/contract/shared'
 
 type Evidence = RiskScore['hccs'][number]['diagnoses']
 
@@ -12,15 +15,21 @@ function EvidenceList({ diagnoses }: { diagnoses: Evidence }) {
     <ul className="ml-4 list-disc text-sm">
       {diagnoses.map((diagnosis) => (
         <li key={diagnosis.code}>
-          Diagnosis {diagnosisText({ ...diagnosis, system: 'icd10' })}
-          {diagnosis.sources.length > 0
-            ? ` from ${diagnosis.sources
-                .map(
-                  (source) =>
-                    `claim ${source.claim_id} (${source.claim_type}, ${formatDate(source.from)}${source.through && source.through !== source.from ? ` to ${formatDate(source.through)}` : ''})`,
-                )
-                .join('; ')}`
-            : null}
+          {diagnosisText({ ...diagnosis, system: 'icd10' })}
+          {diagnosis.sources.length > 0 ? (
+            <>
+              , billed on{' '}
+              {diagnosis.sources.map((source, index) => (
+                <span key={source.claim_id}>
+                  {index > 0 ? '; ' : ''}
+                  {sourceText(source)}{' '}
+                  <span className="text-base-content/70" title={source.claim_id}>
+                    ({sourceClaimText(source)})
+                  </span>
+                </span>
+              ))}
+            </>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -38,7 +47,7 @@ const INPUT_LABELS: Record<string, string> = {
   maMonths: 'Medicare Advantage months',
 }
 
-export const defaultedInputLabel = (input: string): string => INPUT_LABELS[input] ?? input
+export const defaultedInputLabel = (input: string): string => ownValue(INPUT_LABELS, input) ?? input
 
 /** What the score is and what it cannot know, in plain words; the model's own notes are one click away. */
 function PlainSummary({ risk }: { risk: RiskScore }) {
@@ -57,34 +66,44 @@ function PlainSummary({ risk }: { risk: RiskScore }) {
   )
 }
 
+/** What the score could not know and what it assumed instead, in sentences a clinician acts on. */
 function Warnings({ risk }: { risk: RiskScore }) {
-  const incomplete = risk.completeness.status !== 'complete'
-  if (!incomplete && risk.defaulted.length === 0) return null
+  // What the record cannot show comes first (a short history, withheld claims), then how the score was read.
+  const caveats = [
+    ...(risk.data_limitations ?? []).map((limitation) => limitation.message),
+    ...scoreCaveats(risk),
+  ]
+  if (caveats.length === 0) return null
   return (
     <div role="note" className="alert alert-warning flex flex-col items-start">
       <p className="font-semibold">Read this score with care</p>
       <ul className="ml-4 list-disc">
-        {incomplete ? <li>Data completeness: {risk.completeness.note}</li> : null}
-        {risk.defaulted.map((item) => (
-          <li key={item.input}>
-            Assumed {defaultedInputLabel(item.input)}: {item.reason}
-          </li>
+        {caveats.map((caveat) => (
+          <li key={caveat}>{caveat}</li>
         ))}
       </ul>
     </div>
   )
 }
 
-/** The model's own notes (data it needs, edits it applies, rounding): for readers who want the detail. */
+/**
+ * The engine's own notes for readers who want them: each assumption in modelling terms, the completeness
+ * note and the model's warnings (data it needs, edits it applies, rounding).
+ */
 function TechnicalNotes({ risk }: { risk: RiskScore }) {
-  if (risk.warnings.length === 0) return null
+  const notes = [
+    ...(risk.completeness.status !== 'complete' ? [`Data completeness: ${risk.completeness.note}`] : []),
+    ...risk.defaulted.map((item) => `Assumed ${defaultedInputLabel(item.input)}: ${item.reason}`),
+    ...risk.warnings,
+  ]
+  if (notes.length === 0) return null
   return (
     <details className="rounded-box border border-base-300 p-3">
-      <summary className="cursor-pointer font-medium">Technical details of the model</summary>
+      <summary className="cursor-pointer font-medium">Technical detail</summary>
       <ul className="ml-4 mt-2 list-disc">
-        {risk.warnings.map((warning, index) => (
+        {notes.map((note, index) => (
           // Model warnings and scoring notes are free text and may repeat.
-          <li key={`${index}-${warning}`}>{warning}</li>
+          <li key={`${index}-${note}`}>{note}</li>
         ))}
       </ul>
     </details>
@@ -104,6 +123,12 @@ export function RiskScorePanel({ risk }: { risk: RiskScore }) {
         <dd>
           {risk.model}, payment year {risk.payment_year}
         </dd>
+        {risk.model_choice ? (
+          <>
+            <dt className="font-medium">Why this model</dt>
+            <dd>{risk.model_choice.reason}</dd>
+          </>
+        ) : null}
         <dt className="font-medium">Segment</dt>
         <dd>{risk.segment_label}</dd>
         <dt className="font-medium">Raw score</dt>

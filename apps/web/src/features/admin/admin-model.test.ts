@@ -1,7 +1,7 @@
 import type { AdminOverview } from '@blueconsent/contract/admin'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../lib/api-error.ts'
-import { actionErrorMessage, ariaSortOf, attentionItems, nextOrdering } from './admin-model.ts'
+import { actionErrorMessage, attentionItems, columnSort, nextOrdering } from './admin-model.ts'
 
 const overview: AdminOverview = {
   scope: 'platform',
@@ -20,8 +20,8 @@ describe('admin model', () => {
     expect(nextOrdering('name', 'email')).toBe('email')
     expect(nextOrdering('email', 'email')).toBe('-email')
     expect(nextOrdering('-email', 'email')).toBe('email')
-    expect(ariaSortOf('-email', 'email')).toBe('descending')
-    expect(ariaSortOf('name', 'email')).toBe('none')
+    expect(columnSort('-email')).toEqual({ column: 'email', direction: 'descending' })
+    expect(columnSort('name')).toEqual({ column: 'name', direction: 'ascending' })
   })
 
   it('lists only what needs attention, largest first', () => {

@@ -1,6 +1,8 @@
 // The admin pages' small rules, kept apart from the markup so they are tested on their own.
 import type { AdminOverview, AdminUserOrdering } from '@blueconsent/contract/admin'
-import { isApiError } from '../../lib/api-error.ts'
+import type { ColumnSort } from '@/components/ui/data-table.tsx'
+import { isApiError } from '@/lib/api-error.ts'
+import { formatDateTime as formatDateTimeOr } from '@/lib/format.ts'
 
 export type SortColumn = 'name' | 'email' | 'role' | 'date_joined' | 'last_login'
 
@@ -8,13 +10,13 @@ export type SortColumn = 'name' | 'email' | 'role' | 'date_joined' | 'last_login
 export const nextOrdering = (current: AdminUserOrdering, column: SortColumn): AdminUserOrdering =>
   current === column ? (`-${column}` as AdminUserOrdering) : column
 
-export function ariaSortOf(
-  current: AdminUserOrdering,
-  column: SortColumn,
-): 'ascending' | 'descending' | 'none' {
-  if (current === column) return 'ascending'
-  if (current === `-${column}`) return 'descending'
-  return 'none'
+/** The server's ordering ('name', '-last_login') as the table's sort. */
+export function columnSort(ordering: AdminUserOrdering): ColumnSort {
+  const descending = ordering.startsWith('-')
+  return {
+    column: descending ? ordering.slice(1) : ordering,
+    direction: descending ? 'descending' : 'ascending',
+  }
 }
 
 /** `to`: where the item is dealt with, when that page exists. */
@@ -42,5 +44,4 @@ export function actionErrorMessage(error: unknown, fallback: string): string {
   return error.detail ?? error.nonFieldMessage ?? fallback
 }
 
-export const formatDateTime = (iso: string | null): string =>
-  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never'
+export const formatDateTime = (iso: string | null): string => formatDateTimeOr(iso, 'Never')

@@ -1,5 +1,12 @@
 // Everything the patient reads, in English and Spanish: plain words, short sentences.
 import type { ConsentDataType, ConsentLanguage } from '@blueconsent/contract/consent'
+import {
+  DURATIONS,
+  durationSentences,
+  periodText,
+  type AccessPeriod,
+  type AccessType,
+} from '@blueconsent/contract/durations'
 import type { Role } from '@blueconsent/contract/shared'
 
 export type Copy = {
@@ -15,11 +22,16 @@ export type Copy = {
   whyAgent: string
   dataTitle: string
   data: Record<ConsentDataType, string>
+  /** What the portal asks Medicare for, item by item, with Medicare's name for each (its OAuth scopes). */
+  medicareTitle: string
+  medicareAsks: Record<AccessType, string[]>
+  /** Medicare's own question about alcohol and substance use records, and what saying no means here. */
+  part2Note: string
   howLongTitle: string
-  thirteenMonths: string
-  oneTime: string
+  /** For how long the organisation keeps access, and what Medicare itself grants. */
+  howLong: (period: AccessPeriod, type: AccessType) => [string, string]
   yourChoice: string
-  linkValidUntil: (date: string) => string
+  linkValidUntil: (at: string) => string
   connect: string
   connectNote: string
   decline: string
@@ -36,6 +48,8 @@ export type Copy = {
   expiredBody: (org: string) => string
   invalidTitle: string
   invalidBody: string
+  unavailableTitle: string
+  unavailableBody: string
   loadError: string
   actionError: string
   tryAgain: string
@@ -76,11 +90,30 @@ const en: Copy = {
     claims: 'Your Medicare claims: doctor visits, tests, hospital stays and diagnoses',
     risk_score: 'A health risk score worked out from your claims, the way Medicare does it',
   },
+  medicareTitle: 'What we ask Medicare for',
+  medicareAsks: {
+    insurance_agent: [
+      'Medicare claims (patient/ExplanationOfBenefit.rs). We keep only the prescription drug ones (Part D).',
+      'Name, date of birth and sex (patient/Patient.rs), to check the Medicare record is yours.',
+      'Medicare coverage (patient/Coverage.rs): which parts of Medicare you have, to compare plans with.',
+    ],
+    healthcare_provider: [
+      'Medicare claims (patient/ExplanationOfBenefit.rs): doctor, hospital and prescription drug claims.',
+      'Name, date of birth and sex (patient/Patient.rs), to check the Medicare record is yours.',
+      'Medicare coverage (patient/Coverage.rs): which parts of Medicare you have.',
+    ],
+  },
+  part2Note:
+    'Medicare may ask if you also want to share alcohol and substance use treatment records. You can say no. If you do, conditions from those records will not show.',
   howLongTitle: 'For how long',
-  thirteenMonths: 'For 13 months, unless you stop it sooner.',
-  oneTime: 'One time only. They get a copy today, and their access ends within a few hours.',
+  howLong: (period, type) => [
+    type === 'insurance_agent'
+      ? `One time only. They can see one copy of your medication list for ${durationSentences('en').accessFor(period)}.`
+      : `For ${durationSentences('en').accessFor(period)}, unless you stop it sooner.`,
+    durationSentences('en').medicare(type),
+  ],
   yourChoice: 'It is your choice. Saying no does not change your Medicare benefits.',
-  linkValidUntil: (date) => `This link works until ${date}.`,
+  linkValidUntil: (at) => durationSentences('en').linkWorksUntil(at),
   connect: 'Connect with Medicare',
   connectNote: 'You will sign in on Medicare’s secure page. We never see your Medicare password.',
   decline: 'Decline',
@@ -95,9 +128,13 @@ const en: Copy = {
   answeredTitle: 'This link was already used',
   answeredBody: (org) => `You already answered this request. To change your answer, contact ${org}.`,
   expiredTitle: 'This link has expired',
-  expiredBody: (org) => `Links work for 7 days. Contact ${org} to get a new link.`,
+  expiredBody: (org) =>
+    `Links work for ${periodText({ unit: 'days', count: DURATIONS.consentLinkDays }, 'en')}. Contact ${org} to get a new link.`,
   invalidTitle: 'This link does not work',
   invalidBody: 'Check that you opened the whole link from your message, or contact the person who sent it.',
+  unavailableTitle: 'This request is not available right now',
+  unavailableBody:
+    'Nothing is needed from you at this time, and no information has been shared. If you have questions, contact the office that sent you this link.',
   loadError: 'Something went wrong while loading this page.',
   actionError: 'Something went wrong. Please try again.',
   tryAgain: 'Try again',
@@ -152,11 +189,30 @@ const es: Copy = {
     claims: 'Sus reclamos de Medicare: visitas al médico, pruebas, estadías en el hospital y diagnósticos',
     risk_score: 'Un puntaje de riesgo de salud calculado con sus reclamos, como lo hace Medicare',
   },
+  medicareTitle: 'Lo que le pedimos a Medicare',
+  medicareAsks: {
+    insurance_agent: [
+      'Reclamos de Medicare (patient/ExplanationOfBenefit.rs). Solo guardamos los de medicamentos con receta (Parte D).',
+      'Nombre, fecha de nacimiento y sexo (patient/Patient.rs), para confirmar que el registro de Medicare es suyo.',
+      'Cobertura de Medicare (patient/Coverage.rs): qué partes de Medicare tiene, para comparar planes.',
+    ],
+    healthcare_provider: [
+      'Reclamos de Medicare (patient/ExplanationOfBenefit.rs): médicos, hospitales y medicamentos con receta.',
+      'Nombre, fecha de nacimiento y sexo (patient/Patient.rs), para confirmar que el registro de Medicare es suyo.',
+      'Cobertura de Medicare (patient/Coverage.rs): qué partes de Medicare tiene.',
+    ],
+  },
+  part2Note:
+    'Medicare puede preguntarle si también quiere compartir registros de tratamiento por consumo de alcohol o sustancias. Puede decir que no. Si dice que no, las condiciones de esos registros no aparecerán.',
   howLongTitle: 'Por cuánto tiempo',
-  thirteenMonths: 'Por 13 meses, a menos que usted lo detenga antes.',
-  oneTime: 'Solo una vez. Reciben una copia hoy y su acceso termina en unas pocas horas.',
+  howLong: (period, type) => [
+    type === 'insurance_agent'
+      ? `Solo una vez. Pueden ver una copia de su lista de medicamentos por ${durationSentences('es').accessFor(period)}.`
+      : `Por ${durationSentences('es').accessFor(period)}, a menos que usted lo detenga antes.`,
+    durationSentences('es').medicare(type),
+  ],
   yourChoice: 'Usted decide. Decir que no, no cambia sus beneficios de Medicare.',
-  linkValidUntil: (date) => `Este enlace funciona hasta el ${date}.`,
+  linkValidUntil: (at) => durationSentences('es').linkWorksUntil(at),
   connect: 'Conectar con Medicare',
   connectNote:
     'Va a iniciar sesión en la página segura de Medicare. Nosotros nunca vemos su contraseña de Medicare.',
@@ -174,10 +230,13 @@ const es: Copy = {
     `Usted ya respondió a esta solicitud. Para cambiar su respuesta, comuníquese con ${org}.`,
   expiredTitle: 'Este enlace venció',
   expiredBody: (org) =>
-    `Los enlaces funcionan por 7 días. Comuníquese con ${org} para recibir un enlace nuevo.`,
+    `Los enlaces funcionan por ${periodText({ unit: 'days', count: DURATIONS.consentLinkDays }, 'es')}. Comuníquese con ${org} para recibir un enlace nuevo.`,
   invalidTitle: 'Este enlace no funciona',
   invalidBody:
     'Revise que abrió el enlace completo de su mensaje, o comuníquese con la persona que se lo envió.',
+  unavailableTitle: 'Esta solicitud no está disponible en este momento',
+  unavailableBody:
+    'Por ahora no necesita hacer nada, y no se compartió ninguna información. Si tiene preguntas, comuníquese con la oficina que le envió este enlace.',
   loadError: 'Algo salió mal al cargar esta página.',
   actionError: 'Algo salió mal. Inténtelo de nuevo.',
   tryAgain: 'Intentar de nuevo',
@@ -219,7 +278,3 @@ export const LANGUAGES: readonly ConsentLanguage[] = ['en', 'es']
 
 export const parseLanguage = (value: string | null): ConsentLanguage | null =>
   value === 'en' || value === 'es' ? value : null
-
-/** "December 1, 2026" / "1 de diciembre de 2026". */
-export const formatDate = (iso: string, language: ConsentLanguage): string =>
-  new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', { dateStyle: 'long' }).format(new Date(iso))

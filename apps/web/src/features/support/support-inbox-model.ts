@@ -7,8 +7,11 @@ export const statusFromSearch = (value: string | null): SupportStatus | '' =>
   (SUPPORT_STATUSES as readonly string[]).includes(value ?? '') ? (value as SupportStatus) : ''
 
 /** Who sent it, as one line: 'Name <address>' or the address alone. */
-export const senderLine = (name: string | null, email: string): string =>
-  name ? `${name} <${email}>` : email
+/** Who wrote: name and address, or that they left no address (a public request may). */
+export function senderLine(name: string | null, email: string | null): string {
+  if (email === null) return name ? `${name} (no email address)` : 'No email address given'
+  return name ? `${name} <${email}>` : email
+}
 
 /** The server's own sentence for a refused action (a field error, a detail), else the fallback. */
 export function inboxErrorMessage(error: unknown, fallback: string): string {
@@ -16,5 +19,4 @@ export function inboxErrorMessage(error: unknown, fallback: string): string {
   return error.fieldMessage('body') ?? error.detail ?? error.nonFieldMessage ?? fallback
 }
 
-export const formatWhen = (iso: string | null): string =>
-  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—'
+export { formatDateTime as formatWhen } from '@/lib/format.ts'

@@ -1,6 +1,8 @@
-// Shared plain-language phrases for patient messages, English and Spanish. Agents ask for medications only
-// and for a one-time look (about 10 hours); providers for medications, claims and a risk score, about 13 months.
+// Shared plain-language phrases for patient messages, English and Spanish. Agents ask for medications only,
+// for 10 hours; providers for medications, claims and a risk score, for the days chosen or 13 months. Every
+// length of time and every date comes from the contract's durations module, as on every other screen.
 import type { AuthorizationType } from '@blueconsent/contract/authorization-requests'
+import { DURATIONS, accessPeriod, durationSentences, formatMoment } from '@blueconsent/contract/durations'
 
 export type Language = 'en' | 'es'
 
@@ -9,6 +11,8 @@ export type RequestCopyInput = {
   requesterName: string
   organizationName: string
   authorizationType: AuthorizationType
+  /** The provider's chosen length in days; null for the default (13 months) and for agents. */
+  durationDays: number | null
 }
 
 const DATA: Record<Language, Record<AuthorizationType, string>> = {
@@ -22,22 +26,27 @@ const DATA: Record<Language, Record<AuthorizationType, string>> = {
   },
 }
 
-const DURATION: Record<Language, Record<AuthorizationType, string>> = {
-  en: { healthcare_provider: 'about 13 months', insurance_agent: 'about 10 hours' },
-  es: { healthcare_provider: 'unos 13 meses', insurance_agent: 'unas 10 horas' },
-}
-
 export const describeData = (input: Pick<RequestCopyInput, 'language' | 'authorizationType'>): string =>
   DATA[input.language][input.authorizationType]
 
-export const describeDuration = (input: Pick<RequestCopyInput, 'language' | 'authorizationType'>): string =>
-  DURATION[input.language][input.authorizationType]
+/** '10 hours from when you agree', '13 months from when you agree', '90 días desde que usted acepte'. */
+export const describeDuration = (
+  input: Pick<RequestCopyInput, 'language' | 'authorizationType' | 'durationDays'>,
+): string =>
+  durationSentences(input.language).accessFor(accessPeriod(input.authorizationType, input.durationDays))
+
+/** 'in 30 days, on December 27, 2027 at 9:24 AM ET': when a Medicare grant ends, for its reminders. */
+export const describeGrantEnd = (language: Language, days: number, endsAt: Date): string =>
+  durationSentences(language).endsInDays(days, endsAt)
+
+/** The exact moment a link stops working or access ends, as every screen states it. */
+export const statedMoment = (at: Date, language: Language): string => formatMoment(at, language)
 
 /** 'Casey Morgan at Riverbend Accountable Care' (names come from staff accounts; never the patient's). */
 export const requesterLine = (input: RequestCopyInput): string =>
   `${input.requesterName} ${input.language === 'es' ? 'de' : 'at'} ${input.organizationName}`
 
-export const LINK_VALID_DAYS = 7
+export const LINK_VALID_DAYS = DURATIONS.consentLinkDays
 
 /** 'in 7 days' / 'in 1 day' (reminders carry the days the link has left), in the message's language. */
 export function expiresIn(language: Language, days: number = LINK_VALID_DAYS): string {

@@ -1,4 +1,4 @@
-// The built-in copy of the templates administrators may edit (reference data, issue 16): version 0 of each,
+// The built-in copy of the templates administrators may edit (reference data): version 0 of each,
 // as text with {{placeholders}} (contract MESSAGE_TEMPLATES lists which). A saved version replaces it; the
 // phrases that depend on the request (reminder, a fresh link, the data and duration asked for) stay in code
 // and fill the placeholders, so an edit changes the wording but never what the patient is told about the data.
@@ -19,7 +19,7 @@ export const BUILT_IN_TEMPLATES: Record<TemplateKey, Record<TemplateLanguage, Te
         '{{reminder_prefix}}{{requester}} asks for your permission to see {{data}}.',
         'If you agree, they can see this Medicare data for {{duration}}. It is your choice: you can agree or decline.',
         'Open this link to answer: {{link}}{{replaces_note}}',
-        'The link expires in {{expires_in}}. If you did not expect this message, ignore it or contact {{organization}}.',
+        'The link works until {{link_expires}}. If you did not expect this message, ignore it or contact {{organization}}.',
       ].join('\n\n'),
     },
     es: {
@@ -28,7 +28,7 @@ export const BUILT_IN_TEMPLATES: Record<TemplateKey, Record<TemplateLanguage, Te
         '{{reminder_prefix}}{{requester}} le pide permiso para ver {{data}}.',
         'Si acepta, podrá ver estos datos de Medicare por {{duration}}. Usted decide: puede aceptar o rechazar.',
         'Abra este enlace para responder: {{link}}{{replaces_note}}',
-        'El enlace vence en {{expires_in}}. Si no esperaba este mensaje, ignórelo o contacte a {{organization}}.',
+        'El enlace funciona hasta el {{link_expires}}. Si no esperaba este mensaje, ignórelo o contacte a {{organization}}.',
       ].join('\n\n'),
     },
   },
@@ -45,11 +45,11 @@ export const BUILT_IN_TEMPLATES: Record<TemplateKey, Record<TemplateLanguage, Te
   link: {
     en: {
       subject: null,
-      body: 'BlueConsent: {{reminder_prefix}}Your secure link for {{requester}}: {{link}} It expires in {{expires_in}}.{{replaces_note}} Reply STOP to opt out.',
+      body: 'BlueConsent: {{reminder_prefix}}Your secure link for {{requester}}: {{link}} It works until {{link_expires}}.{{replaces_note}} Reply STOP to opt out.',
     },
     es: {
       subject: null,
-      body: 'BlueConsent: {{reminder_prefix}}Su enlace seguro para {{requester}}: {{link}} Vence en {{expires_in}}.{{replaces_note}} Responda STOP para no recibir mas.',
+      body: 'BlueConsent: {{reminder_prefix}}Su enlace para {{requester}}: {{link}} Vale hasta el {{link_expires}}.{{replaces_note}} Responda STOP para salir.',
     },
   },
 }

@@ -3,9 +3,11 @@
 import {
   describeData,
   describeDuration,
+  describeGrantEnd,
   escapeHtml,
   requesterLine,
   expiresIn,
+  statedMoment,
   type Language,
   type RequestCopyInput,
 } from './copy.ts'
@@ -41,6 +43,8 @@ const REVIEW: Record<Language, string> = { en: 'Review the request', es: 'Revisa
 export function consentRequestEmail(
   input: RequestCopyInput & {
     link: string
+    /** When the link stops working, stated as a date and time. */
+    linkExpiresAt: Date
     reminder?: boolean
     validDays?: number
     replacesEarlier?: boolean
@@ -56,6 +60,7 @@ export function consentRequestEmail(
     duration: describeDuration(input),
     link: input.link,
     replaces_note: input.replacesEarlier ? REPLACES_EARLIER[language] : '',
+    link_expires: statedMoment(input.linkExpiresAt, language),
     expires_in:
       language === 'es'
         ? expiresIn('es', input.validDays).replace('dias', 'días')
@@ -71,8 +76,13 @@ export function consentRequestEmail(
   }
 }
 
+const SEE_ACCESS: Record<Language, string> = {
+  en: 'See who has your data or stop sharing',
+  es: 'Vea quién tiene sus datos o deje de compartir',
+}
+
 export function receiptEmail(
-  input: RequestCopyInput & { kind: ReceiptKind; validUntil?: string },
+  input: RequestCopyInput & { kind: ReceiptKind; validUntil?: string; accessPageUrl?: string },
 ): EmailContent {
   const who = requesterLine(input)
   const es = input.language === 'es'
@@ -81,11 +91,15 @@ export function receiptEmail(
       ? es
         ? [
             `Usted compartió ${describeData(input)} con ${who}${input.validUntil ? ` hasta el ${input.validUntil}` : ''}.`,
-            `Para dejar de compartir antes, contacte a ${input.organizationName}.`,
+            input.accessPageUrl
+              ? `Para ver quién tiene sus datos o dejar de compartir ahora, abra: ${input.accessPageUrl}`
+              : `Para dejar de compartir antes, contacte a ${input.organizationName}.`,
           ]
         : [
             `You shared ${describeData(input)} with ${who}${input.validUntil ? ` until ${input.validUntil}` : ''}.`,
-            `To stop sharing earlier, contact ${input.organizationName}.`,
+            input.accessPageUrl
+              ? `To see who has your data or stop sharing now, open: ${input.accessPageUrl}`
+              : `To stop sharing earlier, contact ${input.organizationName}.`,
           ]
       : es
         ? [`Usted rechazó la solicitud de ${who}.`, 'No se compartió ningún dato.']
@@ -98,7 +112,50 @@ export function receiptEmail(
       : es
         ? 'Recibo: usted rechazó la solicitud'
         : 'Receipt: you declined the request'
-  return { subject, text: paragraphs.join('\n\n'), html: layout(input.language, paragraphs) }
+  const action = input.accessPageUrl
+    ? { label: SEE_ACCESS[input.language], href: input.accessPageUrl }
+    : undefined
+  return { subject, text: paragraphs.join('\n\n'), html: layout(input.language, paragraphs, action) }
+}
+
+export type GrantEndingInput = RequestCopyInput & {
+  endsAt: Date
+  /** Whole days left (the mark: 30 or 7). */
+  days: number
+  accessPageUrl?: string
+}
+
+/**
+ * The patient's reminder before a 13-month Medicare grant ends: when sharing stops, that their organisation
+ * can ask again, and their own access page.
+ */
+export function grantEndingEmail(input: GrantEndingInput): EmailContent {
+  const who = requesterLine(input)
+  const org = input.organizationName
+  const when = describeGrantEnd(input.language, input.days, input.endsAt)
+  const es = input.language === 'es'
+  const paragraphs = es
+    ? [
+        `Usted comparte ${describeData(input)} con ${who}. Medicare deja de compartirlos ${when}.`,
+        `Para seguir compartiendo, ${org} puede enviarle una nueva solicitud: respóndala cuando llegue. Si no hace nada, se deja de compartir en esa fecha.`,
+        ...(input.accessPageUrl
+          ? [`Para ver quién tiene sus datos o dejar de compartir ahora, abra: ${input.accessPageUrl}`]
+          : []),
+      ]
+    : [
+        `You share ${describeData(input)} with ${who}. Medicare stops sharing it ${when}.`,
+        `To keep sharing, ${org} can send you a new request: answer it when it arrives. If you do nothing, sharing stops on that date.`,
+        ...(input.accessPageUrl
+          ? [`To see who has your data or stop sharing now, open: ${input.accessPageUrl}`]
+          : []),
+      ]
+  const subject = es
+    ? 'Recordatorio: pronto se deja de compartir sus datos de Medicare'
+    : 'Reminder: sharing your Medicare data ends soon'
+  const action = input.accessPageUrl
+    ? { label: SEE_ACCESS[input.language], href: input.accessPageUrl }
+    : undefined
+  return { subject, text: paragraphs.join('\n\n'), html: layout(input.language, paragraphs, action) }
 }
 
 /** To the staff member who asked: no patient details, only the request id and the date. */
@@ -117,5 +174,33 @@ export function renewalNoticeEmail(input: {
     subject: `An authorization expires in ${input.days} days`,
     text: paragraphs.join('\n\n'),
     html: layout('en', paragraphs, { label: 'Open BlueConsent', href: input.renewUrl }),
+  }
+}
+
+/** To the staff member who asked, when a held pull is rejected: no patient details, only the request id. */
+export function identityRejectedEmail(input: { requestId: string; requestUrl: string }): EmailContent {
+  const paragraphs = [
+    `The Medicare record returned for a request you made (request ${input.requestId}) belonged to someone else, and an administrator of your organization rejected it.`,
+    'The data from that record was deleted and the Medicare access it gave was revoked. The patient’s earlier data is unchanged. To try again, check the patient’s name and date of birth and send a new request.',
+    `Open the request: ${input.requestUrl}`,
+  ]
+  return {
+    subject: 'A Medicare record was rejected after identity review',
+    text: paragraphs.join('\n\n'),
+    html: layout('en', paragraphs, { label: 'Open BlueConsent', href: input.requestUrl }),
+  }
+}
+
+/** To the staff member who asked, when the patient stopped sharing: no patient details, only the request id. */
+export function patientStoppedEmail(input: { requestId: string; listUrl: string }): EmailContent {
+  const paragraphs = [
+    `A patient stopped sharing their Medicare data with your organization (request ${input.requestId}). The authorization is revoked and their data is no longer shown.`,
+    'If you still need it, ask the patient again: they will be asked to agree again.',
+    `Open: ${input.listUrl}`,
+  ]
+  return {
+    subject: 'A patient stopped sharing their Medicare data',
+    text: paragraphs.join('\n\n'),
+    html: layout('en', paragraphs, { label: 'Open BlueConsent', href: input.listUrl }),
   }
 }

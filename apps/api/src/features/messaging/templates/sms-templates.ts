@@ -3,11 +3,14 @@
 import {
   describeData,
   describeDuration,
+  describeGrantEnd,
   requesterLine,
   expiresIn,
+  statedMoment,
   type Language,
   type RequestCopyInput,
 } from './copy.ts'
+import { forSms } from '@blueconsent/contract/durations'
 import { BUILT_IN_TEMPLATES, fill, type PlaceholderValues, type TemplateText } from './editable-copy.ts'
 
 export type SmsText = { body: string }
@@ -15,7 +18,7 @@ export type SmsText = { body: string }
 const REMINDER: Record<Language, string> = { en: 'Reminder: ', es: 'Recordatorio: ' }
 const REPLACES_EARLIER: Record<Language, string> = {
   en: ' Earlier links no longer work.',
-  es: ' Los enlaces anteriores ya no sirven.',
+  es: ' Los anteriores ya no sirven.',
 }
 
 /**
@@ -31,7 +34,7 @@ export function optInSms(
     requester: requesterLine(input),
     organization: input.organizationName,
     data: describeData(input),
-    duration: describeDuration(input),
+    duration: forSms(describeDuration(input)),
   }
   return { body: fill(wording.body, values) }
 }
@@ -40,6 +43,8 @@ export function optInSms(
 export function linkSms(
   input: RequestCopyInput & {
     link: string
+    /** When the link stops working, stated as a date and time. */
+    linkExpiresAt: Date
     reminder?: boolean
     validDays?: number
     replacesEarlier?: boolean
@@ -51,6 +56,7 @@ export function linkSms(
     requester: requesterLine(input),
     organization: input.organizationName,
     link: input.link,
+    link_expires: statedMoment(input.linkExpiresAt, input.language),
     expires_in: expiresIn(input.language, input.validDays),
     replaces_note: input.replacesEarlier ? REPLACES_EARLIER[input.language] : '',
   }
@@ -77,18 +83,55 @@ export function nothingPendingSms(language: Language): SmsText {
 
 export type ReceiptKind = 'authorized_receipt' | 'denied_receipt'
 
-export function receiptSms(input: RequestCopyInput & { kind: ReceiptKind; validUntil?: string }): SmsText {
+/**
+ * The receipts. An approval's text carries the patient's access page; to stay within two segments with that
+ * link it names the organisation and says 'your Medicare data' (the page says what exactly).
+ */
+export function receiptSms(
+  input: RequestCopyInput & { kind: ReceiptKind; validUntil?: string; accessPageUrl?: string },
+): SmsText {
   const who = requesterLine(input)
+  const org = input.organizationName
   if (input.language === 'es') {
-    return input.kind === 'authorized_receipt'
+    if (input.kind === 'denied_receipt')
+      return { body: `BlueConsent: Usted rechazo la solicitud de ${who}. No se compartio ningun dato.` }
+    const until = input.validUntil ? ` hasta el ${input.validUntil}` : ''
+    return input.accessPageUrl
       ? {
-          body: `BlueConsent: Usted compartio ${describeData(input)} con ${who}${input.validUntil ? ` hasta ${input.validUntil}` : ''}. Para cancelar, contacte a ${input.organizationName}.`,
+          body: `BlueConsent: Usted compartio sus datos de Medicare con ${org}${until}. Ver o dejar de compartir: ${input.accessPageUrl}`,
         }
-      : { body: `BlueConsent: Usted rechazo la solicitud de ${who}. No se compartio ningun dato.` }
+      : {
+          body: `BlueConsent: Usted compartio ${describeData(input)} con ${who}${until}. Para cancelar, contacte a ${org}.`,
+        }
   }
-  return input.kind === 'authorized_receipt'
+  if (input.kind === 'denied_receipt')
+    return { body: `BlueConsent: You declined the request from ${who}. No data was shared.` }
+  const until = input.validUntil ? ` until ${input.validUntil}` : ''
+  return input.accessPageUrl
     ? {
-        body: `BlueConsent: You shared ${describeData(input)} with ${who}${input.validUntil ? ` until ${input.validUntil}` : ''}. To cancel, contact ${input.organizationName}.`,
+        body: `BlueConsent: You shared your Medicare data with ${org}${until}. See or stop sharing: ${input.accessPageUrl}`,
       }
-    : { body: `BlueConsent: You declined the request from ${who}. No data was shared.` }
+    : {
+        body: `BlueConsent: You shared ${describeData(input)} with ${who}${until}. To cancel, contact ${org}.`,
+      }
+}
+
+/** The patient's reminder before a 13-month Medicare grant ends, with their access page when there is one. */
+export function grantEndingSms(
+  input: RequestCopyInput & { endsAt: Date; days: number; accessPageUrl?: string },
+): SmsText {
+  const org = input.organizationName
+  const when = describeGrantEnd(input.language, input.days, input.endsAt)
+  if (input.language === 'es') {
+    const page = input.accessPageUrl ? ` Ver o dejar de compartir: ${input.accessPageUrl}` : ''
+    return {
+      body: forSms(
+        `BlueConsent: Sus datos de Medicare se dejan de compartir con ${org} ${when}. Para seguir, responda la nueva solicitud de ${org}.${page}`,
+      ),
+    }
+  }
+  const page = input.accessPageUrl ? ` See or stop sharing: ${input.accessPageUrl}` : ''
+  return {
+    body: `BlueConsent: Sharing your Medicare data with ${org} ends ${when}. To keep sharing, answer the new request from ${org}.${page}`,
+  }
 }

@@ -7,11 +7,14 @@ import { smsEncoding, smsSegments } from './sms-segments.ts'
 import { helpSms, linkSms, optInSms, receiptSms } from './sms-templates.ts'
 
 const LINK = 'https://portal.blueconsent.app/consent/' + 'x'.repeat(43)
+const LINK_END = new Date('2026-12-04T14:24:00Z')
+const ACCESS_PAGE = `https://portal.blueconsent.app/consent/access/${'x'.repeat(100)}`
 const provider: RequestCopyInput = {
   language: 'en',
   requesterName: 'Casey Morgan',
   organizationName: 'Riverbend Accountable Care',
   authorizationType: 'healthcare_provider',
+  durationDays: null,
 }
 const agent: RequestCopyInput = {
   ...provider,
@@ -22,33 +25,33 @@ const agent: RequestCopyInput = {
 
 describe('consent request email', () => {
   it('names the requester, organisation, data, duration, link and link lifetime', () => {
-    const mail = consentRequestEmail({ ...provider, link: LINK })
+    const mail = consentRequestEmail({ ...provider, link: LINK, linkExpiresAt: LINK_END })
     expect(mail.subject).toBe('Casey Morgan at Riverbend Accountable Care asks to see your Medicare data')
     for (const part of [
       'Casey Morgan',
       'Riverbend Accountable Care',
       'medications, claims and a health risk score',
-      'about 13 months',
+      '13 months from when you agree',
       LINK,
-      'expires in 7 days',
+      'The link works until December 4, 2026 at 9:24 AM ET.',
     ]) {
       expect(mail.text).toContain(part)
     }
     expect(mail.html).toContain(`href="${LINK}"`)
   })
 
-  it('asks agents for medications only, for about 10 hours', () => {
-    const mail = consentRequestEmail({ ...agent, link: LINK })
+  it('asks agents for medications only, for 10 hours', () => {
+    const mail = consentRequestEmail({ ...agent, link: LINK, linkExpiresAt: LINK_END })
     expect(mail.text).toContain('medication list (medications only)')
-    expect(mail.text).toContain('about 10 hours')
+    expect(mail.text).toContain('for 10 hours from when you agree')
     expect(mail.text).not.toContain('claims')
   })
 
   it('has a Spanish version', () => {
-    const mail = consentRequestEmail({ ...provider, language: 'es', link: LINK })
+    const mail = consentRequestEmail({ ...provider, language: 'es', link: LINK, linkExpiresAt: LINK_END })
     expect(mail.subject).toBe('Casey Morgan de Riverbend Accountable Care pide ver sus datos de Medicare')
-    expect(mail.text).toContain('unos 13 meses')
-    expect(mail.text).toContain('vence en 7 días')
+    expect(mail.text).toContain('13 meses desde que usted acepte')
+    expect(mail.text).toContain('El enlace funciona hasta el 4 de diciembre de 2026 a las 9:24 a. m. ET.')
     expect(mail.html).toContain('lang="es"')
   })
 
@@ -57,38 +60,50 @@ describe('consent request email', () => {
       ...provider,
       organizationName: '<script>alert(1)</script>',
       link: LINK,
+      linkExpiresAt: LINK_END,
     })
     expect(mail.html).not.toContain('<script>')
     expect(mail.html).toContain('&lt;script&gt;')
   })
 
-  it('says how many days a reminder’s link has left', () => {
-    expect(consentRequestEmail({ ...provider, link: LINK, reminder: true, validDays: 2 }).text).toContain(
-      'The link expires in 2 days.',
-    )
-    expect(consentRequestEmail({ ...provider, link: LINK, reminder: true, validDays: 1 }).text).toContain(
-      'The link expires in 1 day.',
-    )
-    expect(consentRequestEmail({ ...provider, language: 'es', link: LINK, validDays: 2 }).text).toContain(
-      'El enlace vence en 2 días.',
-    )
-    expect(linkSms({ ...provider, language: 'es', link: LINK, validDays: 5 }).body).toContain(
-      'Vence en 5 dias.',
-    )
+  it('fills an older saved wording’s days left, rounded up so they agree with the date', () => {
+    const saved = { subject: 'Link', body: 'The link expires in {{expires_in}}.' }
+    expect(
+      consentRequestEmail({ ...provider, link: LINK, linkExpiresAt: LINK_END, validDays: 2 }, saved).text,
+    ).toBe('The link expires in 2 days.')
+    expect(
+      consentRequestEmail(
+        { ...provider, language: 'es', link: LINK, linkExpiresAt: LINK_END, validDays: 2 },
+        {
+          subject: 'Enlace',
+          body: 'El enlace vence en {{expires_in}}.',
+        },
+      ).text,
+    ).toBe('El enlace vence en 2 días.')
+  })
+
+  it('states the provider’s chosen days in place of 13 months', () => {
+    expect(
+      consentRequestEmail({ ...provider, durationDays: 90, link: LINK, linkExpiresAt: LINK_END }).text,
+    ).toContain('for 90 days from when you agree')
   })
 
   it('says when a fresh link replaces earlier ones', () => {
-    expect(consentRequestEmail({ ...provider, link: LINK, replacesEarlier: true }).text).toContain(
-      'it replaces any earlier link, which no longer works',
+    expect(
+      consentRequestEmail({ ...provider, link: LINK, linkExpiresAt: LINK_END, replacesEarlier: true }).text,
+    ).toContain('it replaces any earlier link, which no longer works')
+    expect(consentRequestEmail({ ...provider, link: LINK, linkExpiresAt: LINK_END }).text).not.toContain(
+      'replaces',
     )
-    expect(consentRequestEmail({ ...provider, link: LINK }).text).not.toContain('replaces')
-    expect(linkSms({ ...provider, link: LINK, replacesEarlier: true }).body).toContain(
-      'Earlier links no longer work.',
-    )
+    expect(
+      linkSms({ ...provider, link: LINK, linkExpiresAt: LINK_END, replacesEarlier: true }).body,
+    ).toContain('Earlier links no longer work.')
   })
 
   it('marks reminders', () => {
-    expect(consentRequestEmail({ ...provider, link: LINK, reminder: true }).subject).toMatch(/^Reminder: /)
+    expect(
+      consentRequestEmail({ ...provider, link: LINK, linkExpiresAt: LINK_END, reminder: true }).subject,
+    ).toMatch(/^Reminder: /)
   })
 })
 
@@ -108,11 +123,25 @@ describe('SMS texts', () => {
       ...(['en', 'es'] as const).flatMap((language) => [
         optInSms({ ...provider, language }).body,
         optInSms({ ...agent, language, reminder: true }).body,
-        linkSms({ ...provider, language, link: LINK }).body,
-        linkSms({ ...provider, language, link: LINK, reminder: true, replacesEarlier: true, validDays: 2 })
-          .body,
+        linkSms({ ...provider, language, link: LINK, linkExpiresAt: LINK_END }).body,
+        linkSms({
+          ...provider,
+          language,
+          link: LINK,
+          linkExpiresAt: LINK_END,
+          reminder: true,
+          replacesEarlier: true,
+          validDays: 2,
+        }).body,
         helpSms(language, provider.organizationName).body,
         receiptSms({ ...provider, language, kind: 'denied_receipt' }).body,
+        receiptSms({
+          ...provider,
+          language,
+          kind: 'authorized_receipt',
+          validUntil: 'December 24, 2027 at 12:24 PM ET',
+          accessPageUrl: ACCESS_PAGE,
+        }).body,
       ]),
     ]
     for (const text of texts) {
@@ -122,9 +151,9 @@ describe('SMS texts', () => {
   })
 
   it('puts the link and its lifetime in the link text', () => {
-    const text = linkSms({ ...agent, link: LINK }).body
+    const text = linkSms({ ...agent, link: LINK, linkExpiresAt: LINK_END }).body
     expect(text).toContain(LINK)
-    expect(text).toContain('expires in 7 days')
+    expect(text).toContain('It works until December 4, 2026 at 9:24 AM ET.')
   })
 })
 
@@ -144,6 +173,10 @@ describe('receipts and renewal notice', () => {
   it('confirms what was shared and until when', () => {
     const mail = receiptEmail({ ...provider, kind: 'authorized_receipt', validUntil: 'December 21, 2027' })
     expect(mail.text).toContain('until December 21, 2027')
+    expect(mail.text).toContain('To stop sharing earlier, contact Riverbend Accountable Care.')
+    const withPage = receiptEmail({ ...provider, kind: 'authorized_receipt', accessPageUrl: ACCESS_PAGE })
+    expect(withPage.text).toContain(`To see who has your data or stop sharing now, open: ${ACCESS_PAGE}`)
+    expect(withPage.html).toContain(`href="${ACCESS_PAGE}"`)
     expect(receiptEmail({ ...provider, language: 'es', kind: 'denied_receipt' }).text).toContain(
       'No se compartió ningún dato.',
     )
@@ -173,12 +206,12 @@ describe('built-in editable copy', () => {
 
   it('sends a saved wording in place of the built-in copy', () => {
     const wording = { subject: 'From {{requester}}', body: 'Hello.\n\nYour link: {{link}}' }
-    const mail = consentRequestEmail({ ...provider, link: LINK }, wording)
+    const mail = consentRequestEmail({ ...provider, link: LINK, linkExpiresAt: LINK_END }, wording)
     expect(mail.subject).toBe('From Casey Morgan at Riverbend Accountable Care')
     expect(mail.text).toBe(`Hello.\n\nYour link: ${LINK}`)
     expect(mail.html).toContain('Your link:')
     const sms = linkSms(
-      { ...provider, language: 'es', link: LINK },
+      { ...provider, language: 'es', link: LINK, linkExpiresAt: LINK_END },
       { subject: null, body: 'Enlace: {{link}}' },
     )
     expect(sms.body).toBe(`Enlace: ${LINK}`)

@@ -1,17 +1,8 @@
 // The Security tab's calls: the user's two-factor, their sessions, their organisation's requirement.
 import type { PasswordChange } from '@blueconsent/contract/auth'
-import {
-  TWO_FACTOR_PATHS,
-  activeSessionListSchema,
-  organizationSecuritySchema,
-  recoveryCodesSchema,
-  signedOutCountSchema,
-  twoFactorSetupSchema,
-  twoFactorStatusSchema,
-  type TwoFactorReauth,
-} from '@blueconsent/contract/two-factor'
+import type { TwoFactorReauth } from '@blueconsent/contract/two-factor'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
 
 const statusKey = ['two-factor', 'status'] as const
 const sessionsKey = ['sessions'] as const
@@ -20,8 +11,7 @@ const organizationKey = (orgId: string) => ['organization-security', orgId] as c
 export const useTwoFactorStatus = () =>
   useQuery({
     queryKey: statusKey,
-    queryFn: ({ signal }) =>
-      apiClient.get(TWO_FACTOR_PATHS.status, { schema: twoFactorStatusSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('two-factor.status', { signal }),
   })
 
 /** A mutation that refreshes the two-factor state once it settles (a wrong code may have locked it). */
@@ -34,28 +24,21 @@ function useTwoFactorMutation<I, O>(call: (input: I) => Promise<O>) {
 }
 
 export const useSetUpTwoFactor = () =>
-  useTwoFactorMutation((password: string) =>
-    apiClient.post(TWO_FACTOR_PATHS.setup, { password }, { schema: twoFactorSetupSchema }),
-  )
+  useTwoFactorMutation((password: string) => callEndpoint('two-factor.setup', { body: { password } }))
 
 export const useConfirmTwoFactor = () =>
-  useTwoFactorMutation((code: string) =>
-    apiClient.post(TWO_FACTOR_PATHS.confirm, { code }, { schema: recoveryCodesSchema }),
-  )
+  useTwoFactorMutation((code: string) => callEndpoint('two-factor.confirm', { body: { code } }))
 
 export const useRegenerateRecoveryCodes = () =>
-  useTwoFactorMutation((body: TwoFactorReauth) =>
-    apiClient.post(TWO_FACTOR_PATHS.recoveryCodes, body, { schema: recoveryCodesSchema }),
-  )
+  useTwoFactorMutation((body: TwoFactorReauth) => callEndpoint('two-factor.recoveryCodes', { body }))
 
 export const useDisableTwoFactor = () =>
-  useTwoFactorMutation((body: TwoFactorReauth) => apiClient.post(TWO_FACTOR_PATHS.disable, body))
+  useTwoFactorMutation((body: TwoFactorReauth) => callEndpointUnparsed('two-factor.disable', { body }))
 
 export const useSessions = () =>
   useQuery({
     queryKey: sessionsKey,
-    queryFn: ({ signal }) =>
-      apiClient.get(TWO_FACTOR_PATHS.sessions, { schema: activeSessionListSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('two-factor.sessions', { signal }),
   })
 
 function useSessionMutation<I, O>(call: (input: I) => Promise<O>) {
@@ -67,21 +50,16 @@ function useSessionMutation<I, O>(call: (input: I) => Promise<O>) {
 }
 
 export const useSignOutOtherSessions = () =>
-  useSessionMutation(() =>
-    apiClient.post(TWO_FACTOR_PATHS.signOutOtherSessions, undefined, { schema: signedOutCountSchema }),
-  )
+  useSessionMutation(() => callEndpoint('two-factor.signOutOtherSessions'))
 
 export const useSignOutSession = () =>
-  useSessionMutation((id: string) => apiClient.delete(TWO_FACTOR_PATHS.session(id)))
+  useSessionMutation((id: string) => callEndpointUnparsed('two-factor.signOutSession', { params: { id } }))
 
 export const useOrganizationSecurity = (orgId: string | null) =>
   useQuery({
     queryKey: organizationKey(orgId ?? ''),
     queryFn: ({ signal }) =>
-      apiClient.get(TWO_FACTOR_PATHS.organizationSecurity(orgId ?? ''), {
-        schema: organizationSecuritySchema,
-        signal,
-      }),
+      callEndpoint('two-factor.organizationSecurity', { params: { orgId: orgId ?? '' }, signal }),
     enabled: orgId !== null,
   })
 
@@ -89,11 +67,10 @@ export function useSetOrganizationSecurity(orgId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (requireTwoFactor: boolean) =>
-      apiClient.put(
-        TWO_FACTOR_PATHS.organizationSecurity(orgId),
-        { require_two_factor: requireTwoFactor },
-        { schema: organizationSecuritySchema },
-      ),
+      callEndpoint('two-factor.setOrganizationSecurity', {
+        params: { orgId },
+        body: { require_two_factor: requireTwoFactor },
+      }),
     onSuccess: (data) => {
       queryClient.setQueryData(organizationKey(orgId), data)
       return queryClient.invalidateQueries({ queryKey: statusKey })
@@ -101,6 +78,23 @@ export function useSetOrganizationSecurity(orgId: string) {
   })
 }
 
-/** POST /api/users/password-change/ (spec 2 §7 'Profile': change password). */
-export const changePassword = (body: PasswordChange) =>
-  apiClient.post<{ detail: string }>('/api/users/password-change/', body)
+const authorizedAppsKey = ['integrations', 'authorized-apps'] as const
+
+/** The third-party apps the user allowed into their account. */
+export const useAuthorizedApps = () =>
+  useQuery({
+    queryKey: authorizedAppsKey,
+    queryFn: ({ signal }) => callEndpoint('integrations.authorizedApps', { signal }),
+  })
+
+export function useRevokeAuthorizedApp() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (grantId: string) =>
+      callEndpoint('integrations.revokeAuthorizedApp', { params: { id: grantId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: authorizedAppsKey }),
+  })
+}
+
+/** The card says what happened in its own words: the answer is read for its status only. */
+export const changePassword = (body: PasswordChange) => callEndpointUnparsed('passwords.change', { body })

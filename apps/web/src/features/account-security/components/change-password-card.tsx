@@ -1,4 +1,4 @@
-// The Security tab's password change, with spec 2's account-page messages (§5 'Account page', §8).
+// The Security tab's password change, with the account page's messages.
 import {
   ChangePasswordForm,
   type ChangePasswordErrors,

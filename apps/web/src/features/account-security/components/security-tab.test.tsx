@@ -46,6 +46,17 @@ function securityFake() {
     .on('GET /api/two-factor/', json(200, off))
     .on('GET /api/sessions/', json(200, sessions))
     .on(`GET /api/organizations/${ORG}/security/`, json(200, { require_two_factor: false }))
+    .on('GET /api/integrations/authorized-apps/', json(200, { results: [] }))
+}
+
+const GRANT = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc'
+const authorizedApp = {
+  grant_id: GRANT,
+  app_name: 'Care Sync',
+  organization_name: 'Riverbend ACO',
+  scopes: ['read', 'write'],
+  authorized_at: '2026-03-02T09:00:00Z',
+  last_used_at: '2026-03-02T11:00:00Z',
 }
 
 describe('Security tab', { timeout: 30_000 }, () => {
@@ -141,6 +152,36 @@ describe('Security tab', { timeout: 30_000 }, () => {
     expect(fake.callsTo('DELETE /api/sessions/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb/')).toHaveLength(1)
     await user.click(within(card).getByRole('button', { name: 'Sign out other sessions' }))
     expect(await within(card).findByText('Every other session has been signed out.')).toBeTruthy()
+  })
+
+  it('lists the apps the user authorized and revokes one', async () => {
+    const user = userEvent.setup()
+    await signIn(userWithRole('ACO_USER'))
+    // The list answers what the server holds: the app until it is revoked.
+    let revoked = false
+    const fake = securityFake()
+      .on('GET /api/integrations/authorized-apps/', () =>
+        Promise.resolve(json(200, { results: revoked ? [] : [authorizedApp] })),
+      )
+      .on(`DELETE /api/integrations/authorized-apps/${GRANT}/`, () => {
+        revoked = true
+        return Promise.resolve(new Response(null, { status: 204 }))
+      })
+    renderApp('/app/account?tab=security', { fake })
+    // Generous waits: the tab's cards load lazily and a busy machine can take seconds.
+    const slow = { timeout: 10_000 }
+    const card = await screen.findByRole('region', { name: 'Authorized apps' }, slow)
+    const list = await within(card).findByRole('list', { name: 'Authorized apps' }, slow)
+    expect(within(list).getByText('Care Sync')).toBeTruthy()
+    expect(list.textContent).toContain('Riverbend ACO')
+    expect(list.textContent).toContain('Can: Read, Write')
+    expect(await axeViolations()).toEqual([])
+    await user.click(within(list).getByRole('button', { name: 'Revoke Care Sync' }))
+    expect(
+      await within(card).findByText('Care Sync can no longer access your account.', {}, slow),
+    ).toBeTruthy()
+    expect(fake.callsTo(`DELETE /api/integrations/authorized-apps/${GRANT}/`)).toHaveLength(1)
+    expect(await within(card).findByText('You have not authorized any apps.', {}, slow)).toBeTruthy()
   })
 
   it('changes the password with the account page’s messages', async () => {

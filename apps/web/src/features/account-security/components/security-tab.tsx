@@ -1,6 +1,7 @@
-// The Security tab of /app/account (spec 2 §2 'Account settings'): change password, the two-factor card, the
-// organisation's requirement for its admins, and the account's active sessions.
+// The Security tab of /app/account: change password, the two-factor card, the
+// organisation's requirement for its admins, the account's active sessions and the apps it authorized.
 import { useSession } from '../../../lib/session.ts'
+import { AuthorizedAppsCard } from './authorized-apps-card.tsx'
 import { ChangePasswordCard } from './change-password-card.tsx'
 import { OrganizationRequirementCard } from './organization-requirement-card.tsx'
 import { SessionsCard } from './sessions-card.tsx'
@@ -20,6 +21,7 @@ export function SecurityTab() {
         <OrganizationRequirementCard orgId={organization.id} organizationName={organization.name} />
       ) : null}
       <SessionsCard />
+      <AuthorizedAppsCard />
     </div>
   )
 }

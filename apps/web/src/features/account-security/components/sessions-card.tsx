@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useSessions, useSignOutOtherSessions, useSignOutSession } from '../api/security-api.ts'
-import { formatDateTime } from './format.ts'
+import { formatDateTime } from '@/lib/format.ts'
 
 export function SessionsCard() {
   const sessions = useSessions()

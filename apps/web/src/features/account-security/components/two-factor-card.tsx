@@ -1,4 +1,4 @@
-// The two-factor card in the place where spec 2 promised one 'coming soon': the real state (off, on, required
+// The two-factor card in the place the original portal promised one 'coming soon': the real state (off, on, required
 // by the organisation), set-up with the password, an authenticator and a first code, the recovery codes shown
 // once, new codes, and turning it off (password and a code; not while the organisation requires it).
 import {
@@ -21,7 +21,7 @@ import {
   useSetUpTwoFactor,
   useTwoFactorStatus,
 } from '../api/security-api.ts'
-import { formatDateTime } from './format.ts'
+import { formatDateTime } from '@/lib/format.ts'
 
 type Mode =
   | { kind: 'idle' }

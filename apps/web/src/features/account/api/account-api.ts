@@ -1,9 +1,6 @@
 // The signed-in user's profile, address and preferences (account feature of the API).
 import {
-  ACCOUNT_PATHS,
-  addressSchema,
-  preferencesSchema,
-  profileSchema,
+  MY_PROFILE_ID,
   type Address,
   type AddressInput,
   type Preferences,
@@ -12,7 +9,7 @@ import {
   type ProfileUpdate,
 } from '@blueconsent/contract/account'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 
 export const PROFILE_KEY = ['account', 'profile'] as const
 export const PREFERENCES_KEY = ['account', 'preferences'] as const
@@ -20,27 +17,26 @@ export const PREFERENCES_KEY = ['account', 'preferences'] as const
 export const useMyProfile = () =>
   useQuery({
     queryKey: PROFILE_KEY,
-    queryFn: ({ signal }) => apiClient.get(ACCOUNT_PATHS.myProfile, { schema: profileSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('account.profile', { params: { id: MY_PROFILE_ID }, signal }),
   })
 
 export const useMyPreferences = () =>
   useQuery({
     queryKey: PREFERENCES_KEY,
-    queryFn: ({ signal }) =>
-      apiClient.get(ACCOUNT_PATHS.myPreferences, { schema: preferencesSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('account.preferences', { signal }),
   })
 
 export const updateMyProfile = (change: ProfileUpdate): Promise<Profile> =>
-  apiClient.patch(ACCOUNT_PATHS.myProfile, change, { schema: profileSchema })
+  callEndpoint('account.updateProfile', { params: { id: MY_PROFILE_ID }, body: change })
 
 /** One address per user: create it the first time, then update it in place. */
 export const saveMyAddress = (existing: Address | null, input: AddressInput): Promise<Address> =>
   existing
-    ? apiClient.put(ACCOUNT_PATHS.address(existing.id), input, { schema: addressSchema })
-    : apiClient.post(ACCOUNT_PATHS.addresses, input, { schema: addressSchema })
+    ? callEndpoint('account.updateAddress', { params: { id: existing.id }, body: input })
+    : callEndpoint('account.createAddress', { body: input })
 
 export const updateMyPreferences = (change: PreferencesUpdate): Promise<Preferences> =>
-  apiClient.patch(ACCOUNT_PATHS.myPreferences, change, { schema: preferencesSchema })
+  callEndpoint('account.updatePreferences', { body: change })
 
 /** Keeps the cached profile in step with what the server answered (or the rollback). */
 export function useProfileCache() {

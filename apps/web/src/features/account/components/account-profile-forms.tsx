@@ -16,7 +16,7 @@ import { zodFieldErrors } from '../../../lib/form-errors.ts'
 import { session } from '../../../lib/session.ts'
 import { saveMyAddress, updateMyProfile, useMyProfile, useProfileCache } from '../api/account-api.ts'
 import { NoticeAlert } from './profile-edit-form.tsx'
-import { useTimedNotice } from './timed-notice.ts'
+import { useTimedNotice } from '@/hooks/use-timed-notice.ts'
 
 type Errors = Record<string, string>
 
@@ -111,7 +111,9 @@ export function AddressForm() {
   return (
     <Card title="Address">
       {profile.data ? (
-        <AddressFormBody key={profile.data.address?.updated_at ?? 'none'} profile={profile.data} />
+        // Keyed by the user, not by the address: a save changes the address, and remounting then would
+        // drop the confirmation the name form gives on its save.
+        <AddressFormBody key={profile.data.id} profile={profile.data} />
       ) : (
         <Spinner label="Loading…" />
       )}
@@ -140,7 +142,15 @@ function AddressFormBody({ profile }: { profile: Profile }) {
     setErrors({})
     setSaving(true)
     try {
-      cache.setAddress(await saveMyAddress(address, values))
+      const saved = await saveMyAddress(address, parsed.data)
+      cache.setAddress(saved)
+      setValues({
+        street_address: saved.street_address,
+        city: saved.city,
+        state: saved.state,
+        zip_code: saved.zip_code,
+        phone_number: saved.phone_number ?? '',
+      })
       showNotice({ type: 'success', message: ACCOUNT_MESSAGES.addressUpdated }, PROFILE.messagesClearMs)
     } catch (error) {
       setErrors(fieldErrorsOf(error))

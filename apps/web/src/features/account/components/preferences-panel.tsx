@@ -12,7 +12,7 @@ import {
 } from '../../../lib/preferences.ts'
 import { updateMyPreferences } from '../api/account-api.ts'
 import { NoticeAlert } from './profile-edit-form.tsx'
-import { useTimedNotice } from './timed-notice.ts'
+import { useTimedNotice } from '@/hooks/use-timed-notice.ts'
 
 const SWITCHES: { key: keyof EmailPreferences; field: keyof Preferences; label: string; hint: string }[] = [
   {

@@ -7,6 +7,7 @@ import { US_STATES, formatPhone } from '@blueconsent/contract/shared'
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
+import { SelectField } from '@/components/ui/select-field.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
 import { session } from '../../../lib/session.ts'
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard.ts'
@@ -24,7 +25,7 @@ import {
   type ProfileFormField,
   type ProfileFormValues,
 } from '../profile-form-model.ts'
-import { useTimedNotice, type Notice } from './timed-notice.ts'
+import { useTimedNotice, type Notice } from '@/hooks/use-timed-notice.ts'
 
 const VALIDATION_DEBOUNCE_MS = 300
 
@@ -191,31 +192,17 @@ export function StateSelect({
   onChange: (value: string) => void
 }) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor="profile-state" className="text-sm font-medium">
-        State
-      </label>
-      <select
-        id="profile-state"
-        className={`select w-full ${error ? 'select-error' : ''}`}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'profile-state-error' : undefined}
-        onChange={(event) => onChange(event.target.value.toUpperCase())}
-      >
-        <option value="">Choose a state</option>
-        {US_STATES.map((state) => (
-          <option key={state.code} value={state.code}>
-            {state.name}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id="profile-state-error" className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <SelectField
+      label="State"
+      className="w-full"
+      value={value}
+      error={error}
+      options={[
+        { value: '', label: 'Choose a state' },
+        ...US_STATES.map((state) => ({ value: state.code, label: state.name })),
+      ]}
+      onChange={(event) => onChange(event.target.value.toUpperCase())}
+    />
   )
 }
 

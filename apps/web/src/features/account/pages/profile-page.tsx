@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { roleLabel, userInitials } from '../../../lib/user-display.ts'
 import { useMyProfile } from '../api/account-api.ts'
 import { DISCARDED_NOTICE_MS, NoticeAlert, ProfileEditForm } from '../components/profile-edit-form.tsx'
-import { useTimedNotice } from '../components/timed-notice.ts'
+import { useTimedNotice } from '@/hooks/use-timed-notice.ts'
 import { accountCreatedText, profileDashboardPath, showsInvitationsLink } from '../profile-form-model.ts'
 
 export function ProfilePage() {

@@ -9,7 +9,7 @@ import {
   reportRangeSchema,
   type AdminReport,
 } from '@blueconsent/contract/admin-reports'
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -24,10 +24,11 @@ import {
   statusLabel,
   type ReportFilters,
 } from '../admin-reports-model.ts'
-import { exportAdminReport, useAdminReport, useReportOrganizations } from '../api/admin-reports-api.ts'
+import { exportAdminReport, useAdminReport } from '../api/admin-reports-api.ts'
+import { DataTable, type DataColumn } from '@/components/ui/data-table.tsx'
+import { OrganizationPicker } from '@/components/ui/organization-picker.tsx'
 
 export function AdminReportsPage() {
-  const organizationFieldId = useId()
   const { user } = useSession()
   const platform = user?.is_superuser ?? false
   const [filters, setFilters] = useState<ReportFilters>(() => ({
@@ -39,7 +40,6 @@ export function AdminReportsPage() {
   const [exportFailed, setExportFailed] = useState(false)
   const [exporting, setExporting] = useState(false)
   const report = useAdminReport(filters)
-  const organizations = useReportOrganizations(platform)
 
   function apply(event: FormEvent) {
     event.preventDefault()
@@ -107,26 +107,11 @@ export function AdminReportsPage() {
           onChange={(event) => setDraft((current) => ({ ...current, to: event.target.value }))}
         />
         {platform ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={organizationFieldId} className="text-sm font-medium">
-              Organization
-            </label>
-            <select
-              id={organizationFieldId}
-              className="select"
-              value={draft.organizationId}
-              onChange={(event) =>
-                setDraft((current) => ({ ...current, organizationId: event.target.value }))
-              }
-            >
-              <option value="">All organisations</option>
-              {(organizations.data?.results ?? []).map((organization) => (
-                <option key={organization.id} value={organization.id}>
-                  {organization.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <OrganizationPicker
+            value={draft.organizationId}
+            anyLabel="All organisations"
+            onChange={(organizationId) => setDraft((current) => ({ ...current, organizationId }))}
+          />
         ) : null}
         <button type="submit" className="btn btn-outline">
           Show report
@@ -156,35 +141,21 @@ function FigureTable({
   headers: string[]
   rows: (string | number)[][]
 }) {
+  const columns: DataColumn<(string | number)[]>[] = headers.map((header, index) => ({
+    id: String(index),
+    header,
+    cell: (row) => row[index],
+    ...(index === 0 ? { rowHeader: true, className: 'font-normal' } : {}),
+  }))
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300">
-      <table className="table">
-        <caption className="p-2 text-left text-lg font-semibold">{caption}</caption>
-        <thead>
-          <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={String(row[0])}>
-              {row.map((cell, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row" className="font-normal">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={index}>{cell}</td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="rounded-box border border-base-300 p-2">
+      <DataTable
+        caption={caption}
+        showCaption
+        rows={rows}
+        rowKey={(row) => String(row[0])}
+        columns={columns}
+      />
     </div>
   )
 }

@@ -1,20 +1,14 @@
 // The admin area's calls (people side). Every action reloads the user or organisation it changed and the
 // lists, so the admin sees the result of their own change at once.
-import {
-  adminActionResultSchema,
-  adminOrganizationListSchema,
-  adminOrganizationSchema,
-  adminOverviewSchema,
-  adminUserDetailSchema,
-  adminUserListSchema,
-  type AdminGroupsUpdate,
-  type AdminOrganizationCreate,
-  type AdminOrganizationUpdate,
-  type AdminUserOrdering,
+import type {
+  AdminGroupsUpdate,
+  AdminOrganizationCreate,
+  AdminOrganizationUpdate,
+  AdminUserOrdering,
 } from '@blueconsent/contract/admin'
 import type { Role } from '@blueconsent/contract/shared'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 
 export const ADMIN_PAGE_SIZE = 25
 
@@ -38,15 +32,14 @@ const adminKeys = {
 export const useAdminOverview = () =>
   useQuery({
     queryKey: adminKeys.overview(),
-    queryFn: ({ signal }) => apiClient.get('/api/admin/overview/', { schema: adminOverviewSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('admin.overview', { signal }),
   })
 
 export const useAdminUsers = (filters: UserFilters) =>
   useQuery({
     queryKey: adminKeys.users(filters),
     queryFn: ({ signal }) =>
-      apiClient.get('/api/admin/users/', {
-        schema: adminUserListSchema,
+      callEndpoint('admin.users', {
         query: {
           search: filters.search || undefined,
           role: filters.role || undefined,
@@ -64,8 +57,7 @@ export const useAdminUsers = (filters: UserFilters) =>
 export const useAdminUser = (id: string) =>
   useQuery({
     queryKey: adminKeys.user(id),
-    queryFn: ({ signal }) =>
-      apiClient.get(`/api/admin/users/${id}/`, { schema: adminUserDetailSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('admin.user', { params: { id }, signal }),
   })
 
 export type UserAction =
@@ -77,19 +69,20 @@ export type UserAction =
   | { kind: 'verification' }
 
 function sendUserAction(id: string, action: UserAction): Promise<unknown> {
-  const url = `/api/admin/users/${id}/`
+  const params = { id }
   switch (action.kind) {
     case 'role':
-      return apiClient.patch(`${url}role/`, { role: action.role }, { schema: adminUserDetailSchema })
+      return callEndpoint('admin.changeRole', { params, body: { role: action.role } })
     case 'groups':
-      return apiClient.put(`${url}groups/`, action.body, { schema: adminUserDetailSchema })
+      return callEndpoint('admin.changeGroups', { params, body: action.body })
     case 'deactivate':
+      return callEndpoint('admin.deactivateUser', { params })
     case 'reactivate':
-      return apiClient.post(`${url}${action.kind}/`, undefined, { schema: adminUserDetailSchema })
+      return callEndpoint('admin.reactivateUser', { params })
     case 'password-reset':
-      return apiClient.post(`${url}send-password-reset/`, undefined, { schema: adminActionResultSchema })
+      return callEndpoint('admin.sendPasswordReset', { params })
     case 'verification':
-      return apiClient.post(`${url}resend-verification/`, undefined, { schema: adminActionResultSchema })
+      return callEndpoint('admin.resendVerification', { params })
   }
 }
 
@@ -110,8 +103,7 @@ export const useAdminOrganizations = (search: string, page: number) =>
   useQuery({
     queryKey: adminKeys.organizations(search, page),
     queryFn: ({ signal }) =>
-      apiClient.get('/api/admin/organizations/', {
-        schema: adminOrganizationListSchema,
+      callEndpoint('admin.organizations', {
         query: { search: search || undefined, page, page_size: ADMIN_PAGE_SIZE },
         signal,
       }),
@@ -127,10 +119,8 @@ export function useOrganizationChange() {
   return useMutation({
     mutationFn: (change: OrganizationChange) =>
       change.kind === 'create'
-        ? apiClient.post('/api/admin/organizations/', change.body, { schema: adminOrganizationSchema })
-        : apiClient.patch(`/api/admin/organizations/${change.id}/`, change.body, {
-            schema: adminOrganizationSchema,
-          }),
+        ? callEndpoint('admin.createOrganization', { body: change.body })
+        : callEndpoint('admin.updateOrganization', { params: { id: change.id }, body: change.body }),
     onSuccess: invalidate,
   })
 }

@@ -6,13 +6,14 @@ import {
   type AdminOrganization,
 } from '@blueconsent/contract/admin'
 import { ORGANIZATION_TYPES, type OrganizationType } from '@blueconsent/contract/shared'
-import { useId, useState, type FormEvent } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
-import { zodFieldErrors } from '../../../lib/form-errors.ts'
+import { useState, type FormEvent } from 'react'
+import { Alert } from '@/components/ui/alert.tsx'
+import { ModalDialog } from '@/components/ui/modal-dialog.tsx'
+import { TextField } from '@/components/ui/text-field.tsx'
+import { zodFieldErrors } from '@/lib/form-errors.ts'
 import { actionErrorMessage } from '../admin-model.ts'
 import { useOrganizationChange } from '../api/admin-api.ts'
+import { SelectField } from '@/components/ui/select-field.tsx'
 
 export const ORGANIZATION_TYPE_LABELS: Record<OrganizationType, string> = {
   ACO: 'ACO',
@@ -32,7 +33,6 @@ type Props = {
 const EMPTY: AdminAddress = { street: '', city: '', state: '', zip: '' }
 
 export function OrganizationFormDialog({ organization, platform, onDone, onClose }: Props) {
-  const id = useId()
   const change = useOrganizationChange()
   const [name, setName] = useState(organization?.name ?? '')
   const [type, setType] = useState<OrganizationType>(organization?.organization_type ?? 'ACO')
@@ -78,24 +78,19 @@ export function OrganizationFormDialog({ organization, platform, onDone, onClose
           error={errors.name}
           onChange={(e) => setName(e.target.value)}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-type`} className="text-sm font-medium">
-            Organization type
-          </label>
-          <select
-            id={`${id}-type`}
-            className="select w-full"
-            value={type}
-            disabled={!platform}
-            onChange={(event) => setType(event.target.value as OrganizationType)}
-          >
-            {ORGANIZATION_TYPES.map((option) => (
-              <option key={option} value={option}>
-                {ORGANIZATION_TYPE_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Organization type"
+          className="w-full"
+          value={type}
+          disabled={!platform}
+          onChange={(event) => setType(event.target.value as OrganizationType)}
+        >
+          {ORGANIZATION_TYPES.map((option) => (
+            <option key={option} value={option}>
+              {ORGANIZATION_TYPE_LABELS[option]}
+            </option>
+          ))}
+        </SelectField>
         <TextField label="Street" value={address.street} maxLength={200} onChange={field('street')} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <TextField label="City" value={address.city} maxLength={100} onChange={field('city')} />

@@ -2,16 +2,22 @@
 // platform administrator sees and creates any; an organisation admin sees and edits only their own.
 import { ADMIN_MESSAGES, type AdminOrganization } from '@blueconsent/contract/admin'
 import { useId, useState } from 'react'
-import { Pager } from '../../../components/patient-data/pager.tsx'
-import { pageCount } from '../../../components/patient-data/paging.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { useSession } from '../../../lib/session.ts'
+import { Pager } from '@/components/ui/pager.tsx'
+import { pageCount } from '@/components/ui/paging.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { DataTable, type DataColumn } from '@/components/ui/data-table.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { useSession } from '@/lib/session.ts'
 import { ADMIN_PAGE_SIZE, useAdminOrganizations } from '../api/admin-api.ts'
 import { AdminPageHeader } from '../components/admin-page-header.tsx'
 import { ORGANIZATION_TYPE_LABELS, OrganizationFormDialog } from '../components/organization-form-dialog.tsx'
+import { OrganizationStatusDialog } from '../components/organization-status-dialog.tsx'
 
-type Dialog = { kind: 'create' } | { kind: 'edit'; organization: AdminOrganization } | null
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; organization: AdminOrganization }
+  | { kind: 'status'; organization: AdminOrganization }
+  | null
 
 export function AdminOrganizationsPage() {
   const searchId = useId()
@@ -66,10 +72,19 @@ export function AdminOrganizationsPage() {
         <OrganizationTable
           organizations={organizations.data.results}
           onEdit={(organization) => setDialog({ kind: 'edit', organization })}
+          {...(platform
+            ? { onStatus: (organization: AdminOrganization) => setDialog({ kind: 'status', organization }) }
+            : {})}
         />
       ) : null}
       <Pager page={Math.min(page, pages - 1)} pages={pages} label="Organization pages" onPage={setPage} />
-      {dialog ? (
+      {dialog?.kind === 'status' ? (
+        <OrganizationStatusDialog
+          organization={dialog.organization}
+          onDone={done}
+          onClose={() => setDialog(null)}
+        />
+      ) : dialog ? (
         <OrganizationFormDialog
           {...(dialog.kind === 'edit' ? { organization: dialog.organization } : {})}
           platform={platform}
@@ -84,55 +99,78 @@ export function AdminOrganizationsPage() {
 type TableProps = {
   organizations: readonly AdminOrganization[]
   onEdit: (organization: AdminOrganization) => void
+  /** Deactivate or reactivate: the platform administrator's only. */
+  onStatus?: (organization: AdminOrganization) => void
 }
 
-function OrganizationTable({ organizations, onEdit }: TableProps) {
+function OrganizationTable({ organizations, onEdit, onStatus }: TableProps) {
+  const columns: DataColumn<AdminOrganization>[] = [
+    { id: 'name', header: 'Name', cell: (organization) => organization.name },
+    {
+      id: 'type',
+      header: 'Type',
+      cell: (organization) => ORGANIZATION_TYPE_LABELS[organization.organization_type],
+    },
+    {
+      id: 'members',
+      header: 'Members',
+      cell: (organization) => `${organization.active_member_count} active of ${organization.member_count}`,
+    },
+    { id: 'tins', header: 'TINs', cell: (organization) => organization.tin_count },
+    {
+      id: 'billing',
+      header: 'Billing',
+      cell: (organization) => organization.billing_status?.replace(/_/g, ' ') ?? 'No subscription',
+    },
+    {
+      id: 'setup',
+      header: 'Setup',
+      cell: (organization) => (organization.setup_completed_at ? 'Complete' : 'Unfinished'),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (organization) => (
+        <span className={`badge ${organization.is_active ? 'badge-success' : 'badge-ghost'}`}>
+          {organization.is_active ? 'Active' : 'Deactivated'}
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      className: 'flex flex-wrap gap-1',
+      cell: (organization) => (
+        <>
+          <button
+            type="button"
+            className="btn btn-xs btn-outline"
+            aria-label={`Edit ${organization.name}`}
+            onClick={() => onEdit(organization)}
+          >
+            Edit
+          </button>
+          {onStatus ? (
+            <button
+              type="button"
+              className={`btn btn-xs ${organization.is_active ? 'btn-outline btn-error' : 'btn-outline'}`}
+              aria-label={`${organization.is_active ? 'Deactivate' : 'Reactivate'} ${organization.name}`}
+              onClick={() => onStatus(organization)}
+            >
+              {organization.is_active ? 'Deactivate' : 'Reactivate'}
+            </button>
+          ) : null}
+        </>
+      ),
+    },
+  ]
   return (
-    <div className="overflow-x-auto">
-      <table className="table">
-        <caption className="sr-only">Organizations</caption>
-        <thead className="text-base-content">
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Type</th>
-            <th scope="col">Members</th>
-            <th scope="col">TINs</th>
-            <th scope="col">Billing</th>
-            <th scope="col">Setup</th>
-            <th scope="col">Status</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {organizations.map((organization) => (
-            <tr key={organization.id}>
-              <td>{organization.name}</td>
-              <td>{ORGANIZATION_TYPE_LABELS[organization.organization_type]}</td>
-              <td>
-                {organization.active_member_count} active of {organization.member_count}
-              </td>
-              <td>{organization.tin_count}</td>
-              <td>{organization.billing_status?.replace(/_/g, ' ') ?? 'No subscription'}</td>
-              <td>{organization.setup_completed_at ? 'Complete' : 'Unfinished'}</td>
-              <td>
-                <span className={`badge ${organization.is_active ? 'badge-success' : 'badge-ghost'}`}>
-                  {organization.is_active ? 'Active' : 'Inactive'}
-                </span>
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="btn btn-xs btn-outline"
-                  aria-label={`Edit ${organization.name}`}
-                  onClick={() => onEdit(organization)}
-                >
-                  Edit
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Organizations"
+      focusableScroll={false}
+      rows={organizations}
+      rowKey={(organization) => organization.id}
+      columns={columns}
+    />
   )
 }

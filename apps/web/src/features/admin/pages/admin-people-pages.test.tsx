@@ -1,4 +1,4 @@
-import type { AdminUser, AdminUserDetail } from '@blueconsent/contract/admin'
+import type { AdminOrganization, AdminUser, AdminUserDetail } from '@blueconsent/contract/admin'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
@@ -36,6 +36,20 @@ const detail: AdminUserDetail = {
 const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results })
 const LAST =
   'This is the last active platform administrator: they cannot be deactivated or given another role.'
+
+const emptyOrganization: AdminOrganization = {
+  id: '55555555-5555-4555-8555-555555555555',
+  name: '',
+  organization_type: 'ACO',
+  is_active: true,
+  member_count: 1,
+  active_member_count: 1,
+  tin_count: 1,
+  billing_status: null,
+  setup_completed_at: null,
+  created_at: '2026-01-01T10:00:00Z',
+  address: null,
+}
 
 const superuser = makeUser({ role: 'ADMIN', is_superuser: true, organization: null })
 
@@ -75,5 +89,54 @@ describe('admin people pages', { timeout: 40_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }))
     expect(await screen.findByText(LAST)).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toBeTruthy()
+  })
+
+  it('deactivates an organisation only after a confirmation that takes a reason, and shows its status', async () => {
+    const user = userEvent.setup()
+    const ORG = '44444444-4444-4444-8444-444444444444'
+    const organization: AdminOrganization = {
+      id: ORG,
+      name: 'Lakeside Physician Group',
+      organization_type: 'PHYSICIAN_GROUP',
+      is_active: true,
+      member_count: 3,
+      active_member_count: 3,
+      tin_count: 0,
+      billing_status: null,
+      setup_completed_at: '2026-01-01T10:00:00Z',
+      created_at: '2026-01-01T10:00:00Z',
+      address: null,
+    }
+    const fake = createFakeFetch()
+      .on('GET /api/admin/organizations/', json(200, page([organization])))
+      .on(`PATCH /api/admin/organizations/${ORG}/`, json(200, { ...organization, is_active: false }))
+    await signIn(superuser)
+    renderApp('/app/admin/organizations', { fake })
+    const table = await screen.findByRole('table', { name: 'Organizations' }, { timeout: 30_000 })
+    expect(within(table).getByText('Active')).toBeTruthy()
+    await user.click(within(table).getByRole('button', { name: 'Deactivate Lakeside Physician Group' }))
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate Lakeside Physician Group?' })
+    expect(within(dialog).getByText(/signed out at once/)).toBeTruthy()
+    expect(await axeViolations()).toEqual([])
+    expect(fake.callsTo(`PATCH /api/admin/organizations/${ORG}/`)).toHaveLength(0)
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Contract ended')
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate organization' }))
+    expect(await screen.findByText(/The organization was deactivated/)).toBeTruthy()
+    expect(fake.callsTo(`PATCH /api/admin/organizations/${ORG}/`)[0]?.body).toEqual({
+      is_active: false,
+      reason: 'Contract ended',
+    })
+  })
+
+  it('offers no deactivation to an organisation’s own admin', async () => {
+    const fake = createFakeFetch().on(
+      'GET /api/admin/organizations/',
+      json(200, page([{ ...emptyOrganization, name: 'Riverbend' }])),
+    )
+    await signIn(makeUser({ role: 'ACO_ADMIN', groups: [{ name: 'Organization Admin' }] }))
+    renderApp('/app/admin/organizations', { fake })
+    const table = await screen.findByRole('table', { name: 'Organizations' }, { timeout: 30_000 })
+    expect(within(table).getByRole('button', { name: 'Edit Riverbend' })).toBeTruthy()
+    expect(within(table).queryByRole('button', { name: /Deactivate/ })).toBeNull()
   })
 })

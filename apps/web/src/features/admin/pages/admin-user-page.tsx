@@ -5,14 +5,15 @@ import { AUDIT_ACTION_LABELS } from '@blueconsent/contract/audit'
 import { ADMIN_GROUPS, ROLE_LABELS, type Role } from '@blueconsent/contract/shared'
 import { useId, useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { useSession } from '../../../lib/session.ts'
+import { paths } from '@/app/paths.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { useSession } from '@/lib/session.ts'
 import { actionErrorMessage, formatDateTime } from '../admin-model.ts'
 import { useAdminUser, useUserAction, type UserAction } from '../api/admin-api.ts'
 import { AdminPageHeader } from '../components/admin-page-header.tsx'
+import { SelectField } from '@/components/ui/select-field.tsx'
 
 type Pending = { action: UserAction; title: string; text: string; confirm: string; done: string }
 type Outcome = { type: 'success' | 'error'; text: string } | null
@@ -62,22 +63,15 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
       <GroupsForm user={user} onAsk={setPending} />
       <Activity user={user} />
       {pending ? (
-        <ModalDialog title={pending.title} onClose={() => setPending(null)}>
+        <ConfirmDialog
+          title={pending.title}
+          confirmLabel={pending.confirm}
+          busy={action.isPending}
+          onConfirm={() => void run(pending)}
+          onCancel={() => setPending(null)}
+        >
           <p>{pending.text}</p>
-          <div className="flex justify-end gap-2">
-            <button type="button" className="btn btn-outline" onClick={() => setPending(null)}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={action.isPending}
-              onClick={() => void run(pending)}
-            >
-              {pending.confirm}
-            </button>
-          </div>
-        </ModalDialog>
+        </ConfirmDialog>
       ) : null}
     </div>
   )
@@ -213,23 +207,13 @@ function RoleForm({ user, onAsk }: AskProps) {
         Role
       </h2>
       <div className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-role`} className="text-sm font-medium">
-            New role
-          </label>
-          <select
-            id={`${id}-role`}
-            className="select"
-            value={role}
-            onChange={(event) => setRole(event.target.value as Role)}
-          >
-            {(roles.includes(user.role) ? roles : [user.role, ...roles]).map((option) => (
-              <option key={option} value={option}>
-                {ROLE_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="New role" value={role} onChange={(event) => setRole(event.target.value as Role)}>
+          {(roles.includes(user.role) ? roles : [user.role, ...roles]).map((option) => (
+            <option key={option} value={option}>
+              {ROLE_LABELS[option]}
+            </option>
+          ))}
+        </SelectField>
         <button
           type="button"
           className="btn btn-outline"

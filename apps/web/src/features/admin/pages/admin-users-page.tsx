@@ -4,12 +4,15 @@ import { ADMIN_MESSAGES, type AdminUser } from '@blueconsent/contract/admin'
 import { ROLES, ROLE_LABELS, type Role } from '@blueconsent/contract/shared'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
-import { Pager } from '../../../components/patient-data/pager.tsx'
-import { pageCount } from '../../../components/patient-data/paging.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { ariaSortOf, formatDateTime, nextOrdering, type SortColumn } from '../admin-model.ts'
-import { ADMIN_PAGE_SIZE, useAdminOrganizations, useAdminUsers, type UserFilters } from '../api/admin-api.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { DataTable, type DataColumn } from '@/components/ui/data-table.tsx'
+import { OrganizationPicker, useOrganizationList } from '@/components/ui/organization-picker.tsx'
+import { Pager } from '@/components/ui/pager.tsx'
+import { pageCount } from '@/components/ui/paging.ts'
+import { SelectField } from '@/components/ui/select-field.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { columnSort, formatDateTime, nextOrdering, type SortColumn } from '../admin-model.ts'
+import { ADMIN_PAGE_SIZE, useAdminUsers, type UserFilters } from '../api/admin-api.ts'
 import { AdminPageHeader } from '../components/admin-page-header.tsx'
 
 const INITIAL: UserFilters = {
@@ -34,10 +37,16 @@ export function AdminUsersPage() {
       {users.isError ? <Alert type="error">{ADMIN_MESSAGES.loadFailed}</Alert> : null}
       {users.data?.count === 0 ? <p>No users match.</p> : null}
       {users.data && users.data.results.length > 0 ? (
-        <UserTable
-          users={users.data.results}
-          ordering={filters.ordering}
-          onSort={(column) => change({ ordering: nextOrdering(filters.ordering, column) })}
+        <DataTable
+          caption="Users"
+          focusableScroll={false}
+          rows={users.data.results}
+          rowKey={(user) => user.id}
+          columns={COLUMNS}
+          sort={{
+            current: columnSort(filters.ordering),
+            onSort: (column) => change({ ordering: nextOrdering(filters.ordering, column as SortColumn) }),
+          }}
         />
       ) : null}
       <Pager
@@ -50,11 +59,21 @@ export function AdminUsersPage() {
   )
 }
 
+const ROLE_OPTIONS = [
+  { value: '', label: 'All roles' },
+  ...ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
+]
+const STATUS_OPTIONS = [
+  { value: '', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+]
+
 type FiltersProps = { filters: UserFilters; onChange: (next: Partial<UserFilters>) => void }
 
 function UserFiltersForm({ filters, onChange }: FiltersProps) {
   const id = useId()
-  const organizations = useAdminOrganizations('', 1).data?.results ?? []
+  const organizations = useOrganizationList().data?.results ?? []
   return (
     <div className="flex flex-wrap items-end gap-4">
       <div className="flex flex-col gap-1">
@@ -70,123 +89,58 @@ function UserFiltersForm({ filters, onChange }: FiltersProps) {
           onChange={(event) => onChange({ search: event.target.value })}
         />
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-role`} className="text-sm font-medium">
-          Role
-        </label>
-        <select
-          id={`${id}-role`}
-          className="select"
-          value={filters.role}
-          onChange={(event) => onChange({ role: event.target.value as Role | '' })}
-        >
-          <option value="">All roles</option>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Role"
+        value={filters.role}
+        options={ROLE_OPTIONS}
+        onChange={(event) => onChange({ role: event.target.value as Role | '' })}
+      />
       {organizations.length > 1 ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-org`} className="text-sm font-medium">
-            Organization
-          </label>
-          <select
-            id={`${id}-org`}
-            className="select"
-            value={filters.organizationId}
-            onChange={(event) => onChange({ organizationId: event.target.value })}
-          >
-            <option value="">All organizations</option>
-            {organizations.map((organization) => (
-              <option key={organization.id} value={organization.id}>
-                {organization.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <OrganizationPicker
+          value={filters.organizationId}
+          anyLabel="All organizations"
+          onChange={(organizationId) => onChange({ organizationId })}
+        />
       ) : null}
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-status`} className="text-sm font-medium">
-          Status
-        </label>
-        <select
-          id={`${id}-status`}
-          className="select"
-          value={filters.status}
-          onChange={(event) => onChange({ status: event.target.value as UserFilters['status'] })}
-        >
-          <option value="">All</option>
-          <option value="active">Active</option>
-          <option value="inactive">Inactive</option>
-        </select>
-      </div>
+      <SelectField
+        label="Status"
+        value={filters.status}
+        options={STATUS_OPTIONS}
+        onChange={(event) => onChange({ status: event.target.value as UserFilters['status'] })}
+      />
     </div>
   )
 }
 
-const COLUMNS: [SortColumn, string][] = [
-  ['name', 'Name'],
-  ['email', 'Email'],
-  ['role', 'Role'],
-  ['last_login', 'Last sign-in'],
+const nameOf = (user: AdminUser): string => `${user.first_name} ${user.last_name}`.trim() || user.email
+
+const COLUMNS: DataColumn<AdminUser>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    serverSortable: true,
+    cell: (user) => (
+      <Link className="link" to={`/app/admin/users/${user.id}`}>
+        {nameOf(user)}
+      </Link>
+    ),
+  },
+  { id: 'email', header: 'Email', serverSortable: true, className: 'break-all', cell: (user) => user.email },
+  { id: 'role', header: 'Role', serverSortable: true, cell: (user) => ROLE_LABELS[user.role] },
+  {
+    id: 'last_login',
+    header: 'Last sign-in',
+    serverSortable: true,
+    cell: (user) => formatDateTime(user.last_login_at),
+  },
+  { id: 'organization', header: 'Organization', cell: (user) => user.organization_name ?? '—' },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (user) => (
+      <span className={`badge ${user.is_active ? 'badge-success' : 'badge-ghost'}`}>
+        {user.is_active ? 'Active' : 'Inactive'}
+      </span>
+    ),
+  },
 ]
-
-type TableProps = {
-  users: readonly AdminUser[]
-  ordering: UserFilters['ordering']
-  onSort: (column: SortColumn) => void
-}
-
-function UserTable({ users, ordering, onSort }: TableProps) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="table">
-        <caption className="sr-only">Users</caption>
-        <thead className="text-base-content">
-          <tr>
-            {COLUMNS.map(([column, label]) => (
-              <th key={column} scope="col" aria-sort={ariaSortOf(ordering, column)}>
-                <button
-                  type="button"
-                  className="link link-hover font-semibold"
-                  onClick={() => onSort(column)}
-                >
-                  {label}
-                  <span aria-hidden="true">{sortMark(ariaSortOf(ordering, column))}</span>
-                </button>
-              </th>
-            ))}
-            <th scope="col">Organization</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <tr key={user.id}>
-              <td>
-                <Link className="link" to={`/app/admin/users/${user.id}`}>
-                  {`${user.first_name} ${user.last_name}`.trim() || user.email}
-                </Link>
-              </td>
-              <td className="break-all">{user.email}</td>
-              <td>{ROLE_LABELS[user.role]}</td>
-              <td>{formatDateTime(user.last_login_at)}</td>
-              <td>{user.organization_name ?? '—'}</td>
-              <td>
-                <span className={`badge ${user.is_active ? 'badge-success' : 'badge-ghost'}`}>
-                  {user.is_active ? 'Active' : 'Inactive'}
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
-}
-
-const sortMark = (sort: 'ascending' | 'descending' | 'none'): string =>
-  sort === 'ascending' ? ' ▲' : sort === 'descending' ? ' ▼' : ''

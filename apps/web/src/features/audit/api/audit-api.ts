@@ -1,8 +1,7 @@
-// GET /api/admin/audit/ (search) and /api/admin/audit/export/ (CSV) for admin roles.
-import { auditListSchema, auditPeopleSchema } from '@blueconsent/contract/audit'
+// The audit log's search and its CSV export, for admin roles.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { saveFile } from '../../../components/patient-data/save-file.ts'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
 
 export type AuditFilters = { user: string; patient: string; action: string; from: string; to: string }
 export const NO_AUDIT_FILTERS: AuditFilters = { user: '', patient: '', action: '', from: '', to: '' }
@@ -16,8 +15,7 @@ export const useAuditEntries = (filters: AuditFilters, page: number) =>
   useQuery({
     queryKey: ['audit', filters, page],
     queryFn: ({ signal }) =>
-      apiClient.get('/api/admin/audit/', {
-        schema: auditListSchema,
+      callEndpoint('audit.list', {
         query: { ...asQuery(filters), page, page_size: AUDIT_PAGE_SIZE },
         signal,
       }),
@@ -25,7 +23,7 @@ export const useAuditEntries = (filters: AuditFilters, page: number) =>
   })
 
 export async function exportAudit(filters: AuditFilters): Promise<void> {
-  const body = await apiClient.get<unknown>('/api/admin/audit/export/', { query: asQuery(filters) })
+  const body = await callEndpointUnparsed('audit.export', { query: asQuery(filters) })
   saveFile(typeof body === 'string' ? body : JSON.stringify(body), 'audit-log.csv', 'text/csv')
 }
 
@@ -33,9 +31,6 @@ export async function exportAudit(filters: AuditFilters): Promise<void> {
 export const useAuditPeople = () =>
   useQuery({
     queryKey: ['audit', 'people'],
-    queryFn: ({ signal }) =>
-      apiClient
-        .get('/api/admin/audit/people/', { schema: auditPeopleSchema, signal })
-        .catch(() => ({ results: [] })),
+    queryFn: ({ signal }) => callEndpoint('audit.people', { signal }).catch(() => ({ results: [] })),
     staleTime: 60_000,
   })

@@ -7,14 +7,14 @@ import {
   auditSentence,
   type AuditEntry,
 } from '@blueconsent/contract/audit'
-import { isValidPatientId } from '@blueconsent/contract/shared'
+import { isValidPatientId, ownValue } from '@blueconsent/contract/shared'
 import { useId, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
-import { Pager } from '../../../components/patient-data/pager.tsx'
-import { pageCount } from '../../../components/patient-data/paging.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query.ts'
+import { Pager } from '@/components/ui/pager.tsx'
+import { pageCount } from '@/components/ui/paging.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { NARROW_SCREEN, useMediaQuery } from '@/lib/use-media-query.ts'
 import {
   AUDIT_PAGE_SIZE,
   NO_AUDIT_FILTERS,
@@ -23,6 +23,8 @@ import {
   useAuditPeople,
   type AuditFilters,
 } from '../api/audit-api.ts'
+import { DataTable, type DataColumn } from '@/components/ui/data-table.tsx'
+import { SelectField } from '@/components/ui/select-field.tsx'
 
 const LOAD_FAILED = 'Failed to load the audit log'
 const EXPORT_FAILED = 'Export failed. Please try again.'
@@ -108,24 +110,19 @@ function AuditFilterForm({ initial, onApply }: FormProps) {
       <div className="flex flex-wrap items-end gap-3">
         <PersonSelect value={draft.user} onChange={(user) => setDraft({ ...draft, user })} />
         {input('patient', 'Patient ID')}
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-action`} className="text-sm font-medium">
-            Action
-          </label>
-          <select
-            id={`${id}-action`}
-            className="select select-sm"
-            value={draft.action}
-            onChange={(event) => setDraft({ ...draft, action: event.target.value })}
-          >
-            <option value="">All actions</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {capitalise(AUDIT_ACTION_LABELS[action])}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Action"
+          size="sm"
+          value={draft.action}
+          onChange={(event) => setDraft({ ...draft, action: event.target.value })}
+        >
+          <option value="">All actions</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {capitalise(AUDIT_ACTION_LABELS[action])}
+            </option>
+          ))}
+        </SelectField>
         {input('from', 'From', 'date')}
         {input('to', 'To', 'date')}
         <button type="submit" className="btn btn-sm btn-primary">
@@ -154,7 +151,7 @@ const SEARCH_PARAMETER_LABELS: Record<string, string> = {
 function targetText(entry: AuditEntry): string {
   if (!entry.query) return '—'
   const terms = Object.entries(entry.query).map(
-    ([name, value]) => `${SEARCH_PARAMETER_LABELS[name] ?? ''}“${value}”`,
+    ([name, value]) => `${ownValue(SEARCH_PARAMETER_LABELS, name) ?? ''}“${value}”`,
   )
   return `Searched ${terms.join(', ')}`
 }
@@ -168,42 +165,30 @@ const basisText = (reason: string): string => {
 const AUTHORIZATION_REASON = /^authorization (\S+)$/
 
 /** Why a read was allowed (the row's `reason`): the authorization request it relied on, or none. */
-function BasisCell({ reason }: { reason: string | null }) {
-  if (reason === null) return <td>—</td>
+function Basis({ reason }: { reason: string | null }) {
+  if (reason === null) return <>—</>
   const authorization = AUTHORIZATION_REASON.exec(reason)
-  if (!authorization)
-    return <td>{reason === 'no active authorization' ? 'No active authorization' : reason}</td>
+  if (!authorization) return <>{reason === 'no active authorization' ? 'No active authorization' : reason}</>
   return (
-    <td>
+    <>
       Authorization <span className="block font-mono text-xs">{authorization[1]}</span>
-    </td>
+    </>
   )
 }
 
 const capitalise = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 
 function PersonSelect({ value, onChange }: { value: string; onChange: (user: string) => void }) {
-  const id = useId()
   const people = useAuditPeople()
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        Person
-      </label>
-      <select
-        id={id}
-        className="select select-sm"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">Everyone</option>
-        {(people.data?.results ?? []).map((person) => (
-          <option key={person.id} value={person.id}>
-            {person.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField label="Person" size="sm" value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">Everyone</option>
+      {(people.data?.results ?? []).map((person) => (
+        <option key={person.id} value={person.id}>
+          {person.name}
+        </option>
+      ))}
+    </SelectField>
   )
 }
 
@@ -264,35 +249,30 @@ function AuditCards({ entries, onPatient }: AuditRowsProps) {
 }
 
 function AuditTable({ entries, onPatient }: AuditRowsProps) {
+  const columns: DataColumn<AuditEntry>[] = [
+    { id: 'time', header: 'Time', cell: when },
+    {
+      id: 'what',
+      header: 'What happened',
+      cell: (entry) => <Sentence entry={entry} onPatient={onPatient} />,
+    },
+    { id: 'details', header: 'Details', cell: targetText },
+    { id: 'basis', header: 'Basis', cell: (entry) => <Basis reason={entry.reason} /> },
+    { id: 'ip', header: 'IP address', cell: (entry) => entry.ip_address ?? '—' },
+    {
+      id: 'request',
+      header: 'Request',
+      className: 'font-mono text-xs',
+      cell: (entry) => entry.request_id ?? '—',
+    },
+  ]
   return (
-    <div className="overflow-x-auto">
-      <table className="table table-sm">
-        <caption className="sr-only">Audit entries</caption>
-        <thead className="text-base-content">
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">What happened</th>
-            <th scope="col">Details</th>
-            <th scope="col">Basis</th>
-            <th scope="col">IP address</th>
-            <th scope="col">Request</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td>{when(entry)}</td>
-              <td>
-                <Sentence entry={entry} onPatient={onPatient} />
-              </td>
-              <td>{targetText(entry)}</td>
-              <BasisCell reason={entry.reason} />
-              <td>{entry.ip_address ?? '—'}</td>
-              <td className="font-mono text-xs">{entry.request_id ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Audit entries"
+      size="sm"
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      columns={columns}
+    />
   )
 }

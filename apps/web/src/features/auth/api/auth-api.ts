@@ -6,13 +6,16 @@ import {
   type PasswordResetConfirm,
 } from '@blueconsent/contract/auth'
 import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpointUnparsed } from '../../../lib/endpoints.ts'
 
-export const requestPasswordReset = (email: string) => apiClient.post('/api/users/password-reset/', { email })
+// The forms say what happened in their own words: the answers are read for their status only.
+export const requestPasswordReset = (email: string) =>
+  callEndpointUnparsed('passwords.requestReset', { body: { email } })
 
 export const confirmPasswordReset = (body: PasswordResetConfirm) =>
-  apiClient.post('/api/users/password-reset-confirm/', body)
+  callEndpointUnparsed('passwords.confirmReset', { body })
 
-export const changePassword = (body: PasswordChange) => apiClient.post('/api/users/password-change/', body)
+export const changePassword = (body: PasswordChange) => callEndpointUnparsed('passwords.change', { body })
 
 /** The portal's own OAuth token endpoint: form-encoded authorization-code grant with the PKCE verifier. */
 export const exchangeOAuthCode = (input: { code: string; codeVerifier: string; redirectUri: string }) =>

@@ -1,4 +1,5 @@
 // The login error catalogue, mapped from what the call returned.
+import { ORGANIZATION_SUSPENDED_MESSAGE } from '@blueconsent/contract/auth'
 import { isApiError } from '../../../lib/api-error.ts'
 
 export const LOGIN_MESSAGES = {
@@ -27,6 +28,8 @@ export function loginErrorMessage(error: unknown): string {
   // The right password for an address not verified yet: the server says what to do.
   if (error.code === 'email_not_verified' && error.detail) return error.detail
   if (error.status === 400 || error.status === 401) return LOGIN_MESSAGES.invalidCredentials
+  // The right password in a deactivated organisation: the member learns why and whom to ask.
+  if (error.status === 403 && error.detail === ORGANIZATION_SUSPENDED_MESSAGE) return error.detail
   if (error.status === 403) return LOGIN_MESSAGES.accessDenied
   return LOGIN_MESSAGES.server
 }

@@ -1,21 +1,15 @@
 // The second step of sign-in, for the lazily loaded two-factor step only (so the login route's chunk stays
 // what it was: nothing here is imported by the login page itself).
-import { loginResponseSchema } from '@blueconsent/contract/auth'
-import { loginEnrolmentResponseSchema, twoFactorSetupSchema } from '@blueconsent/contract/two-factor'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 
 /** A code or a recovery code for the challenge the password step answered with. */
 export const loginWithSecondFactor = (body: { challenge: string; code?: string; recovery_code?: string }) =>
-  apiClient.post('/api/jwt/login/two-factor/', body, { schema: loginResponseSchema })
+  callEndpoint('two-factor.login', { body })
 
 /** Enrolment at sign-in (the organisation requires two-factor): the authenticator's secret and QR code. */
 export const loginEnrolmentSetup = (challenge: string) =>
-  apiClient.post('/api/jwt/login/two-factor/setup/', { challenge }, { schema: twoFactorSetupSchema })
+  callEndpoint('two-factor.loginSetup', { body: { challenge } })
 
 /** Enrolment at sign-in: the first code turns two-factor on and signs in, with the recovery codes. */
 export const loginEnrolmentConfirm = (challenge: string, code: string) =>
-  apiClient.post(
-    '/api/jwt/login/two-factor/confirm/',
-    { challenge, code },
-    { schema: loginEnrolmentResponseSchema },
-  )
+  callEndpoint('two-factor.loginConfirm', { body: { challenge, code } })

@@ -46,7 +46,7 @@ describe('canAccess', () => {
     ).toBe(false)
   })
 
-  it('treats superusers and admin groups as admins (spec 2 admin guard)', () => {
+  it('treats superusers and admin groups as admins (the admin guard)', () => {
     expect(isAdminUser(makeUser({ role: 'USER', is_superuser: true }))).toBe(true)
     expect(isAdminUser(makeUser({ role: 'USER', groups: [{ name: 'Tenant Admin' }] }))).toBe(true)
     expect(isAdminUser(makeUser({ role: 'USER' }))).toBe(false)

@@ -1,3 +1,4 @@
+import { ORGANIZATION_SUSPENDED_MESSAGE } from '@blueconsent/contract/auth'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -36,6 +37,10 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password')
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup')
     expect(screen.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/app/support')
+    expect(screen.getByRole('link', { name: 'Can’t sign in? Contact us' })).toHaveAttribute(
+      'href',
+      '/contact',
+    )
     for (const point of [
       'HIPAA compliant',
       'End-to-end encryption',
@@ -73,6 +78,11 @@ describe('LoginPage', () => {
       'Invalid email or password. Please try again.',
     ],
     [403, { detail: 'Forbidden', code: 'permission_denied' }, 'Access denied'],
+    [
+      403,
+      { detail: ORGANIZATION_SUSPENDED_MESSAGE, code: 'permission_denied' },
+      "Your organization's access to BlueConsent is suspended. Please contact your administrator.",
+    ],
     [
       429,
       { detail: 'Too many', code: 'rate_limited' },

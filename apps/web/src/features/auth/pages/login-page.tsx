@@ -243,6 +243,10 @@ export function LoginPage({ footerExtra }: { footerExtra?: ReactNode }) {
           <Link className="link" to={paths.support}>
             Support
           </Link>
+          {/* Support needs a signed-in user; someone who cannot sign in writes through the public form. */}
+          <Link className="link" to={paths.contact}>
+            Can’t sign in? Contact us
+          </Link>
           {footerExtra}
         </nav>
         <p>

@@ -1,4 +1,6 @@
-// POST /api/healthplans/requests/{id}/hide/: 'Clear My Requests', one call per shown request.
+// POST /api/healthplans/requests/{id}/hide/: 'Clear My Requests', one call per shown request; and
+// POST /api/healthplans/requests/unhide/: its Undo, and 'Show again' on hidden requests.
+import { unhideRequestsResponseSchema } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys } from './keys.ts'
@@ -17,6 +19,21 @@ export function useHideRequests() {
   return useMutation({
     mutationFn: hideRequests,
     // The server leaves hidden requests out of the requester's list from now on.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authorizationKeys.lists() }),
+  })
+}
+
+export const unhideRequests = (requestIds: readonly string[]) =>
+  apiClient.post(
+    '/api/healthplans/requests/unhide/',
+    { request_ids: [...requestIds] },
+    { schema: unhideRequestsResponseSchema },
+  )
+
+export function useUnhideRequests() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: unhideRequests,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authorizationKeys.lists() }),
   })
 }

@@ -10,13 +10,15 @@ export type IdentityDecision = 'confirm' | 'reject'
 export const decideIdentityReview = ({
   requestId,
   decision,
+  reason,
 }: {
   requestId: string
   decision: IdentityDecision
+  reason: string
 }) =>
   apiClient.post(
     `/api/healthplans/requests/${requestId}/identity-review/`,
-    { decision },
+    { decision, reason },
     { schema: authorizationRequestSchema },
   )
 

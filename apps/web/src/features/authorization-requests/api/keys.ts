@@ -3,6 +3,8 @@ export type RequestListParams = {
   scope?: 'organization'
   status?: string
   requester?: string
+  /** 'Show hidden': the requests the user cleared from My Requests. */
+  hidden?: 'true'
 }
 
 const ALL = ['authorization-requests'] as const

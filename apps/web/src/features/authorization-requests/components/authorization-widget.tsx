@@ -16,8 +16,8 @@ import { useHiddenRequests } from './hidden-requests.ts'
 import { MyRequests } from './my-requests.tsx'
 import { PatientsTab } from './patients-tab.tsx'
 import { pendingCount, visibleRequests } from './request-display.ts'
-import { Tabs, type TabItem } from '../../../components/patient-data/tabs.tsx'
-import { useNow } from './use-now.ts'
+import { Tabs, type TabItem } from '@/components/ui/tabs.tsx'
+import { useNow } from '@/hooks/use-now.ts'
 import { useStatusAnnouncer } from './use-status-announcer.ts'
 
 export type WidgetTab = 'create' | 'requests' | 'patients' | 'data'
@@ -54,7 +54,7 @@ export function AuthorizationWidget({ user }: { user: User }) {
   const now = useNow()
   const { tab, requestId, go } = useWidgetLocation(agent)
   const list = useRequests()
-  const { hidden, hide } = useHiddenRequests(user.id)
+  const { hidden, hide, unhide } = useHiddenRequests(user.id)
   const all = list.data?.results ?? []
   const visible = visibleRequests(all, hidden, now)
   const approved = all.filter((request) => requestGroup(request, now) === 'approved')
@@ -83,6 +83,7 @@ export function AuthorizationWidget({ user }: { user: User }) {
             canRenew={provider}
             viewerRole={user.role}
             onHide={hide}
+            onUnhide={unhide}
             onViewData={viewData}
           />
         ) : null}

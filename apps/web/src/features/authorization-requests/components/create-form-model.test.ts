@@ -49,4 +49,14 @@ describe('create form model', () => {
       metadata: { patient_name: 'Ann Lee' },
     })
   })
+
+  it('sends the birth date only when given, and checks it is a real past date', () => {
+    expect(toCreatePayload({ ...filled, birthDate: '1955-06-06' }, 'AGENT_ADMIN').patient_birth_date).toBe(
+      '1955-06-06',
+    )
+    expect(validateCreateForm({ ...filled, birthDate: '2999-01-01' }, 'AGENT_ADMIN').birthDate).toBe(
+      'Enter a real date of birth, not in the future.',
+    )
+    expect(validateCreateForm({ ...filled, birthDate: '' }, 'AGENT_ADMIN').birthDate).toBeUndefined()
+  })
 })

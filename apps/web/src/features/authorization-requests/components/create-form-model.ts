@@ -1,5 +1,6 @@
 // The create form's values, validation and payload.
 import {
+  patientBirthDateSchema,
   type ContactMethod,
   type CreateAuthorizationRequest,
 } from '@blueconsent/contract/authorization-requests'
@@ -17,18 +18,21 @@ import type { ApiError } from '../../../lib/api-error.ts'
 export type CreateFormValues = {
   healthPlan: string
   patientName: string
+  /** YYYY-MM-DD from the date input; empty when not given (optional, recommended). */
+  birthDate: string
   mrn: string
   contactMethod: ContactMethod
   email: string
   phone: string
 }
 
-export type CreateFormField = 'healthPlan' | 'patientName' | 'mrn' | 'email' | 'phone'
+export type CreateFormField = 'healthPlan' | 'patientName' | 'birthDate' | 'mrn' | 'email' | 'phone'
 export type CreateFormErrors = Partial<Record<CreateFormField | 'general', string>>
 
 export const emptyCreateForm = (healthPlan = ''): CreateFormValues => ({
   healthPlan,
   patientName: '',
+  birthDate: '',
   mrn: '',
   contactMethod: 'email',
   email: '',
@@ -44,6 +48,11 @@ export function validateCreateForm(values: CreateFormValues, role: Role): Create
   const name = values.patientName.trim()
   if (!name) errors.patientName = MESSAGES.required
   else if (!isValidName(name)) errors.patientName = MESSAGES.name
+  const birthDate = values.birthDate.trim()
+  if (birthDate) {
+    const parsed = patientBirthDateSchema.safeParse(birthDate)
+    if (!parsed.success) errors.birthDate = parsed.error.issues[0]?.message
+  }
   if (mrnRequired(role) && !values.mrn.trim()) errors.mrn = MESSAGES.required
   if (values.contactMethod === 'email') {
     if (!values.email.trim()) errors.email = MESSAGES.required
@@ -60,6 +69,7 @@ export function clearOtherContact(values: CreateFormValues): CreateFormValues {
 
 export function toCreatePayload(values: CreateFormValues, role: Role): CreateAuthorizationRequest {
   const cleared = clearOtherContact(values)
+  const birthDate = cleared.birthDate.trim()
   const contactValue = cleared.contactMethod === 'email' ? cleared.email.trim() : cleared.phone
   const mrn = mrnRequired(role) ? cleared.mrn.trim() : ''
   return {
@@ -70,6 +80,7 @@ export function toCreatePayload(values: CreateFormValues, role: Role): CreateAut
     contact_value: contactValue,
     authorization_type: isAgentRole(role) ? 'insurance_agent' : 'healthcare_provider',
     metadata: { patient_name: cleared.patientName.trim() },
+    ...(birthDate ? { patient_birth_date: birthDate } : {}),
   }
 }
 
@@ -80,6 +91,7 @@ export function serverFieldErrors(error: ApiError, contactMethod: ContactMethod)
   const errors: CreateFormErrors = {
     healthPlan: first('health_plan'),
     patientName: first('metadata') ?? first('patient_name'),
+    birthDate: first('patient_birth_date'),
     mrn: first('patient_mrn'),
     [contactMethod]: first('contact_value'),
     general: first('non_field_errors'),

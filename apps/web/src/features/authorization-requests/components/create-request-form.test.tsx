@@ -185,7 +185,7 @@ describe('create request form', { timeout: 20_000 }, () => {
     await openWidget('AGENT_USER', '/app/authorization/new', fake)
     await userEvent.type(await screen.findByLabelText('Patient name'), 'Ann Lee')
     expect(screen.queryByLabelText('Medical record number (MRN)')).not.toBeInTheDocument()
-    expect(screen.getByText(/about 10 hours/)).toBeInTheDocument()
+    expect(screen.getByText(/Access lasts 10 hours from when your client agrees\./)).toBeInTheDocument()
     await userEvent.type(screen.getByLabelText('Patient email'), 'ann.lee@example.com')
     await submit(/Send Request to Client/)
     await screen.findByText(/Authorization request sent to Ann Lee/)

@@ -1,14 +1,17 @@
-// The Create Request tab: health plan, patient name, MRN (providers), email or phone.
+// The Create Request tab: health plan, patient name, date of birth (optional), MRN (providers), email or phone.
 import {
   AUTHORIZATION_MESSAGES,
+  BIRTH_DATE_HINT,
   type AuthorizationRequest,
   type ContactMethod,
 } from '@blueconsent/contract/authorization-requests'
-import { AUTHORIZATION, VALIDATION_DEBOUNCE_MS, type Role } from '@blueconsent/contract/shared'
+import { requestFormAccessHint } from '@blueconsent/contract/durations'
+import { VALIDATION_DEBOUNCE_MS, type Role } from '@blueconsent/contract/shared'
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { PhoneField } from '../../../components/ui/phone-field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
+import { SelectField } from '@/components/ui/select-field.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
 import { useCreateRequest } from '../api/create-request.ts'
 import { useHealthPlans } from '../api/health-plans.ts'
@@ -24,15 +27,22 @@ import {
   type CreateFormValues,
 } from './create-form-model.ts'
 
-const ALL_FIELDS: readonly CreateFormField[] = ['healthPlan', 'patientName', 'mrn', 'email', 'phone']
+const ALL_FIELDS: readonly CreateFormField[] = [
+  'healthPlan',
+  'patientName',
+  'birthDate',
+  'mrn',
+  'email',
+  'phone',
+]
 
 const WORDING = {
   provider: {
-    intro: `Ask a patient to share their Medicare claims, medications and risk score with your care team. Access lasts up to ${AUTHORIZATION.providerValidityMonths} months.`,
+    intro: `Ask a patient to share their Medicare claims, medications and risk score with your care team. ${requestFormAccessHint('healthcare_provider')}`,
     submit: 'Send Authorization Request',
   },
   agent: {
-    intro: `Ask your client to share their Medicare prescriptions so you can review plan options together. Access lasts about ${AUTHORIZATION.agentValidityHours} hours.`,
+    intro: `Ask your client to share their Medicare prescriptions so you can review plan options together. ${requestFormAccessHint('insurance_agent')}`,
     submit: 'Send Request to Client',
   },
 } as const
@@ -177,6 +187,16 @@ export function CreateRequestForm({
         error={errors.patientName}
         onChange={(event) => update('patientName', event.target.value)}
       />
+      <TextField
+        label="Date of birth (optional, recommended)"
+        name="patient_birth_date"
+        type="date"
+        autoComplete="off"
+        hint={BIRTH_DATE_HINT}
+        value={values.birthDate}
+        error={errors.birthDate}
+        onChange={(event) => update('birthDate', event.target.value)}
+      />
       {provider ? (
         <TextField
           label="Medical record number (MRN)"
@@ -256,34 +276,19 @@ type HealthPlanSelectProps = {
 }
 
 function HealthPlanSelect({ plans, value, error, onChange }: HealthPlanSelectProps) {
-  const id = useId()
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        Health plan
-      </label>
-      <select
-        id={id}
-        name="health_plan"
-        className={`select w-full ${error ? 'select-error' : ''}`}
-        value={value}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">Select a health plan</option>
-        {plans.map((plan) => (
-          <option key={plan.slug} value={plan.slug}>
-            {plan.name}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <SelectField
+      label="Health plan"
+      name="health_plan"
+      className="w-full"
+      value={value}
+      required
+      error={error}
+      options={[
+        { value: '', label: 'Select a health plan' },
+        ...plans.map((plan) => ({ value: plan.slug, label: plan.name })),
+      ]}
+      onChange={(event) => onChange(event.target.value)}
+    />
   )
 }

@@ -41,10 +41,12 @@ describe('Data tab', { timeout: 20_000 }, () => {
     expect(within(risk).getByText(/^HCC38 Diabetes with Glycemic/)).toBeInTheDocument()
     expect(within(risk).getByText(/0\.166/)).toBeInTheDocument()
     expect(
-      within(risk).getByText(
-        'Diagnosis Type 2 diabetes mellitus without complications (E11.9) from claim carrier-1001 (CARRIER, 2026-03-04)',
-      ),
-    ).toBeInTheDocument()
+      within(risk).getByText(/^Type 2 diabetes mellitus without complications \(E11\.9\), billed on/, {
+        selector: 'li',
+      }),
+    ).toHaveTextContent(
+      'Type 2 diabetes mellitus without complications (E11.9), billed on a physician/supplier claim of Mar 4, 2026 (Claim 1001)',
+    )
     expect(
       within(risk).getByText(
         /HCC226 Heart Failure, Except End-Stage and Acute: not counted, removed by HCC224/,
@@ -54,14 +56,20 @@ describe('Data tab', { timeout: 20_000 }, () => {
     expect(
       within(risk).getByText('Data completeness: Only 7 months of claims are available.'),
     ).toBeInTheDocument()
-    expect(within(risk).getByText(/Assumed original reason for entitlement/)).toBeInTheDocument()
+    expect(within(risk).getByText(/Scored as qualifying for Medicare by age/)).toBeInTheDocument()
+    // The engine's wording sits in the closed technical detail.
+    expect(
+      within(risk)
+        .getByText(/Assumed original reason for entitlement/)
+        .closest('details'),
+    ).not.toHaveAttribute('open')
     expect(within(risk).getByText('Part D claims are not part of this model.')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('tab', { name: 'Claims' }))
     const claims = screen.getByRole('table', { name: 'Claims' })
     const claimRow = within(claims).getAllByRole('row')[1] as HTMLElement
     for (const text of [
       '2026-03-04',
-      'CARRIER',
+      'Physician/supplier',
       'Office or outpatient visit, established patient (CPT 99213)',
       'Sunrise Family Medicine',
       'Type 2 diabetes mellitus without complications (E11.9)',
@@ -71,6 +79,39 @@ describe('Data tab', { timeout: 20_000 }, () => {
     ]) {
       expect(within(claimRow).getByText(text)).toBeInTheDocument()
     }
+    expect(within(claimRow).getByText('Physician/supplier')).toHaveAttribute('title', 'CARRIER')
+    // One view of the patient: the tab leads to the full record.
+    expect(screen.getByRole('link', { name: 'Open Alma Approved’s patient record' })).toHaveAttribute(
+      'href',
+      `/app/patient/${approved.patient_id}`,
+    )
+  })
+
+  it('lists claims newest first whatever order they arrive in', async () => {
+    const approved = approvedRequest({ patient_name: 'Alma Approved' })
+    const [claim] = requestData().data.claims
+    if (!claim) throw new Error('the fixture has a claim')
+    const claims = ['2026-01-10', '2026-06-02', '2026-03-15'].map((day, index) => ({
+      ...claim,
+      id: `carrier-${index}`,
+      claim_id: `${index}`,
+      service_date: day,
+      date: day,
+    }))
+    const fake = widgetFake([approved]).on(
+      `GET /api/healthplans/requests/${approved.request_id}/data/`,
+      json(200, requestData({ data: { medications: [], claims } })),
+    )
+    await openWidget('ACO_USER', dataUrl(approved.request_id), fake)
+    await userEvent.click(await screen.findByRole('tab', { name: 'Claims' }))
+    const rows = within(screen.getByRole('table', { name: 'Claims' }))
+      .getAllByRole('row')
+      .slice(1)
+    expect(rows.map((row) => row.querySelector('td')?.textContent)).toEqual([
+      '2026-06-02',
+      '2026-03-15',
+      '2026-01-10',
+    ])
   })
 
   it('shows agents medications only', async () => {

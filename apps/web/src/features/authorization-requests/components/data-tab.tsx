@@ -12,21 +12,24 @@ import {
 } from '@blueconsent/contract/patients'
 import { displayOptionsFor, type DisplayOptions, type Role } from '@blueconsent/contract/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
 import { useRequest } from '../api/get-request.ts'
 import { authorizationKeys } from '../api/keys.ts'
 import { useRequestData } from '../api/request-data.ts'
-import { ClaimsTable } from '../../../components/patient-data/claims-table.tsx'
+import { ClaimsTable, newestClaimsFirst } from '../../../components/patient-data/claims-table.tsx'
 import { HeldForReview, IngestionProgress } from './ingestion-progress.tsx'
 import { MedicationsTable } from '../../../components/patient-data/medications-table.tsx'
-import { Pager } from '../../../components/patient-data/pager.tsx'
-import { pageCount, pageOf } from '../../../components/patient-data/paging.ts'
-import { patientName } from './request-display.ts'
+import { Pager } from '@/components/ui/pager.tsx'
+import { pageCount, pageOf } from '@/components/ui/paging.ts'
+import { patientName, patientPageOf } from './request-display.ts'
+import { Link } from 'react-router'
+import { useNow } from '@/hooks/use-now.ts'
 import { RiskScorePanel } from '../../../components/patient-data/risk-score-panel.tsx'
-import { Tabs } from '../../../components/patient-data/tabs.tsx'
+import { Tabs } from '@/components/ui/tabs.tsx'
+import { SelectField } from '@/components/ui/select-field.tsx'
 
 type DataTabProps = {
   role: Role
@@ -55,7 +58,6 @@ function useSelectedRequest(
 }
 
 export function DataTab({ role, approved, selectedId, listReady, onSelect }: DataTabProps) {
-  const selectId = useId()
   const { request: selected, problem } = useSelectedRequest(approved, selectedId, listReady)
   const options = selected && !approved.includes(selected) ? [selected, ...approved] : approved
   return (
@@ -66,25 +68,20 @@ export function DataTab({ role, approved, selectedId, listReady, onSelect }: Dat
       {options.length === 0 ? (
         <p>No approved requests yet. Data appears here once a patient approves your request.</p>
       ) : (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={selectId} className="text-sm font-medium">
-            Approved request
-          </label>
-          <select
-            id={selectId}
-            className="select w-full max-w-md"
-            value={selected?.request_id ?? ''}
-            onChange={(event) => onSelect(event.target.value || null)}
-          >
-            <option value="">Choose a patient</option>
-            {options.map((request) => (
-              <option key={request.request_id} value={request.request_id}>
-                {patientName(request)}
-                {request.patient_mrn ? ` (MRN ${request.patient_mrn})` : ''}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Approved request"
+          className="w-full max-w-md"
+          value={selected?.request_id ?? ''}
+          onChange={(event) => onSelect(event.target.value || null)}
+        >
+          <option value="">Choose a patient</option>
+          {options.map((request) => (
+            <option key={request.request_id} value={request.request_id}>
+              {patientName(request)}
+              {request.patient_mrn ? ` (MRN ${request.patient_mrn})` : ''}
+            </option>
+          ))}
+        </SelectField>
       )}
       {problem ? <Alert type="error">{problem}</Alert> : null}
       {selected ? <RequestDataView key={selected.request_id} role={role} request={selected} /> : null}
@@ -135,8 +132,25 @@ function RequestDataView({ role, request }: { role: Role; request: Authorization
       {running ? <IngestionProgress ingestion={request.ingestion} viewerRole={role} /> : null}
       {query.isPending ? <Spinner label="Loading patient data…" /> : null}
       {query.isError ? <DataError error={query.error} role={role} /> : null}
+      <PatientRecordLink request={request} />
       {query.data ? <PatientData role={role} data={query.data} /> : null}
     </div>
+  )
+}
+
+/**
+ * The patient's record is the one full view of their data (notes, filters, claim details, exports); this tab
+ * shows the same tables for a quick look and leads there once the data has arrived.
+ */
+function PatientRecordLink({ request }: { request: AuthorizationRequest }) {
+  const href = patientPageOf(request, useNow())
+  if (!href) return null
+  return (
+    <p>
+      <Link className="link" to={href}>
+        Open {patientName(request)}’s patient record
+      </Link>
+    </p>
   )
 }
 
@@ -198,7 +212,7 @@ function PagedClaims({ claims, options }: { claims: readonly Claim[]; options: D
   return (
     <div className="flex flex-col gap-2">
       <ClaimsTable
-        claims={pageOf(claims, current, options.claimsPerPage)}
+        claims={pageOf(newestClaimsFirst(claims), current, options.claimsPerPage)}
         columns={options}
         amounts={DATA_TAB_AMOUNTS}
       />

@@ -29,5 +29,15 @@ export function useHiddenRequests(userId: string) {
     },
     [userId],
   )
-  return { hidden, hide }
+  const unhide = useCallback(
+    (ids: readonly string[]) => {
+      setHidden((current) => {
+        const next = new Set([...current].filter((id) => !ids.includes(id)))
+        writeStored(storageKey(userId), JSON.stringify([...next]))
+        return next
+      })
+    },
+    [userId],
+  )
+  return { hidden, hide, unhide }
 }

@@ -13,8 +13,14 @@ export function reviewerLabel(role: Role): string {
   return ROLE_LABELS.ADMIN
 }
 
+/** The reviewer's role with its article, as a sentence starts ("A Physician Admin", "An ACO Admin"). */
+export function reviewerPhrase(role: Role): string {
+  const label = reviewerLabel(role)
+  return `${/^[AEIOU]/i.test(label) ? 'An' : 'A'} ${label}`
+}
+
 export const heldForReviewText = (role: Role): string =>
-  `The Medicare record did not match the name or birth date on this request. An ${reviewerLabel(role)} of your organization must confirm the patient’s identity on the Authorization Requests page before the data can be viewed.`
+  `The Medicare record did not match the name or birth date on this request. ${reviewerPhrase(role)} of your organization must confirm the patient’s identity on the Authorization Requests page before the data can be viewed.`
 
 /** Why the data is held, who must act, and for those who can, the way to the review. */
 export function HeldForReview({ role }: { role: Role }) {

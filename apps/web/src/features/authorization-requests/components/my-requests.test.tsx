@@ -84,7 +84,7 @@ describe('My Requests', { timeout: 20_000 }, () => {
       makeRequest({ patient_name: 'Minutes Left', expires_at: inFuture(42 * MINUTE + MINUTE / 2) }),
     ])
     await screen.findByText('Soon Ending')
-    expect(within(card('Soon Ending')).getByText('Expires in 3 days')).toBeInTheDocument()
+    expect(within(card('Soon Ending')).getByText('Expires in 2 days')).toBeInTheDocument()
     expect(within(card('Soon Ending')).getByText('2d 3h remaining')).toBeInTheDocument()
     expect(within(card('Long Lasting')).getByText('Approved')).toBeInTheDocument()
     expect(within(card('Hours Left')).getByText('5h 7m remaining')).toBeInTheDocument()
@@ -123,6 +123,22 @@ describe('My Requests', { timeout: 20_000 }, () => {
       badge('Ann Approved', 'Approved'),
     ].map((element) => [...element.classList].find((name) => name.startsWith('badge-')))
     expect(new Set(colours).size).toBe(4)
+  })
+
+  it('states when Medicare’s own access ends on an approved request', async () => {
+    await openList([
+      approvedRequest({
+        patient_name: 'Gil Grant',
+        medicare_access_ends_at: '2027-12-27T14:24:30.000Z',
+      }),
+      approvedRequest({ patient_name: 'Nora Nodate' }),
+    ])
+    await screen.findByRole('heading', { level: 3, name: 'Gil Grant' })
+    const withDate = card('Gil Grant')
+    expect(within(withDate).getByText('Medicare access ends')).toBeInTheDocument()
+    expect(within(withDate).getByText('December 27, 2027 at 9:24 AM ET')).toBeInTheDocument()
+    // An answer from before the field was served parses and shows no date.
+    expect(within(card('Nora Nodate')).queryByText('Medicare access ends')).not.toBeInTheDocument()
   })
 
   it('links a patient name to the patient page once the data has arrived', async () => {
@@ -277,6 +293,10 @@ describe('My Requests', { timeout: 20_000 }, () => {
     for (const request of requests)
       fake.on(`POST /api/healthplans/requests/${request.request_id}/hide/`, json(200, { ...request }))
     await userEvent.click(await screen.findByRole('button', { name: 'Clear My Requests' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Hide 2 requests?' })
+    expect(dialog).toHaveTextContent('Approvals stay valid: hiding does not revoke anyone’s access.')
+    expect(fake.calls.filter((call) => call.path.endsWith('/hide/'))).toHaveLength(0)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide 2 requests' }))
     expect(await screen.findByText(AUTHORIZATION_MESSAGES.emptyList)).toBeInTheDocument()
     await waitFor(() =>
       expect(
@@ -287,6 +307,29 @@ describe('My Requests', { timeout: 20_000 }, () => {
     app.unmount()
     await openList(requests)
     expect(await screen.findByText(AUTHORIZATION_MESSAGES.emptyList)).toBeInTheDocument()
+  })
+
+  it('hides nothing when the confirm is cancelled, and Undo shows the cleared requests again', async () => {
+    const requests = [makeRequest({ patient_name: 'Una Undo' })]
+    const { fake } = await openList(requests)
+    const [request] = requests
+    if (!request) throw new Error('no request')
+    fake.on(`POST /api/healthplans/requests/${request.request_id}/hide/`, json(200, { ...request }))
+    fake.on('POST /api/healthplans/requests/unhide/', json(200, { unhidden: [request.request_id] }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Clear My Requests' }))
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Hide 1 request?' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    )
+    expect(screen.getByText('Una Undo')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Clear My Requests' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Hide 1 request' }))
+    expect(await screen.findByText('1 request hidden.')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }))
+    expect(await screen.findByText('Una Undo')).toBeInTheDocument()
+    const undo = fake.calls.find((call) => call.path.endsWith('/unhide/'))
+    expect(undo?.body).toEqual({ request_ids: [request.request_id] })
   })
 
   it('shows the empty-state and load-failure messages', async () => {

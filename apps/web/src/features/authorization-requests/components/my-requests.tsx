@@ -1,16 +1,20 @@
-// The My Requests tab: groups, 6 per page, hiding rules, actions and 'Clear My Requests'.
+// The My Requests tab: groups, 6 per page, hiding rules, actions and 'Clear My Requests' (asked first, with
+// an Undo), and 'Show hidden' to bring cleared requests back.
 import {
   AUTHORIZATION_MESSAGES,
   requestGroup,
   type AuthorizationRequest,
   type RequestGroup,
 } from '@blueconsent/contract/authorization-requests'
-import type { Role } from '@blueconsent/contract/shared'
-import { useState, type ReactNode } from 'react'
+import { AUTHORIZATION, type Role } from '@blueconsent/contract/shared'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
+import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { useHideRequests } from '../api/hide-request.ts'
-import { Pager } from '../../../components/patient-data/pager.tsx'
+import { useHideRequests, useUnhideRequests } from '../api/hide-request.ts'
+import { requestsQueryOptions } from '../api/list-requests.ts'
+import { Pager } from '@/components/ui/pager.tsx'
 import { useRequestActions } from './request-actions.ts'
 import { RequestCard } from './request-card.tsx'
 import { GROUP_LABELS, GROUP_ORDER, pageCount, pageOf } from './request-display.ts'
@@ -25,6 +29,8 @@ type MyRequestsProps = {
   /** Who is looking: says which administrator reviews a held identity, and links them to it. */
   viewerRole: Role
   onHide: (ids: readonly string[]) => void
+  /** Forgets ids the browser remembered as cleared (Undo, 'Show again'). */
+  onUnhide: (ids: readonly string[]) => void
   onViewData: (request: AuthorizationRequest) => void
 }
 
@@ -36,26 +42,50 @@ export function MyRequests({
   canRenew,
   viewerRole,
   onHide,
+  onUnhide,
   onViewData,
 }: MyRequestsProps) {
   const [page, setPage] = useState(0)
+  const [confirming, setConfirming] = useState(false)
+  const [cleared, setCleared] = useState<readonly string[] | null>(null)
+  const [showHidden, setShowHidden] = useState(false)
   const actions = useRequestActions()
   const hide = useHideRequests()
-  const pages = pageCount(requests.length)
+  const unhide = useUnhideRequests()
+  const hiddenList = useQuery({ ...requestsQueryOptions({ hidden: 'true' }), enabled: showHidden })
+  const listed = showHidden ? (hiddenList.data?.results ?? []) : requests
+  const listStatus = showHidden ? hiddenList.status : status
+  const pages = pageCount(listed.length)
   const current = Math.min(page, pages - 1)
-  const shown = pageOf(requests, current)
+  const shown = pageOf(listed, current)
+
+  // Undo is offered for a while after clearing, then the notice goes.
+  useEffect(() => {
+    if (!cleared) return
+    const timer = setTimeout(() => setCleared(null), AUTHORIZATION.clearUndoMs)
+    return () => clearTimeout(timer)
+  }, [cleared])
 
   async function clearAll() {
     const ids = requests.map((request) => request.request_id)
+    setConfirming(false)
     onHide(ids)
     setPage(0)
+    setCleared(ids)
     await hide.mutateAsync(ids)
   }
 
+  async function showAgain(ids: readonly string[]) {
+    onUnhide(ids)
+    setCleared(null)
+    await unhide.mutateAsync(ids)
+  }
+
   const body = () => {
-    if (status === 'pending') return <Spinner label="Loading authorization requests…" />
-    if (status === 'error') return <Alert type="error">{AUTHORIZATION_MESSAGES.loadFailed}</Alert>
-    if (requests.length === 0) return <p>{AUTHORIZATION_MESSAGES.emptyList}</p>
+    if (listStatus === 'pending') return <Spinner label="Loading authorization requests…" />
+    if (listStatus === 'error') return <Alert type="error">{AUTHORIZATION_MESSAGES.loadFailed}</Alert>
+    if (listed.length === 0)
+      return <p>{showHidden ? 'No hidden requests.' : AUTHORIZATION_MESSAGES.emptyList}</p>
     return (
       <>
         {GROUP_ORDER.map((group) => (
@@ -90,12 +120,59 @@ export function MyRequests({
         <h2 id="my-requests-heading" className="text-xl font-semibold">
           My Requests
         </h2>
-        {requests.length > 0 ? (
-          <button type="button" className="btn btn-sm btn-outline" onClick={() => void clearAll()}>
-            Clear My Requests
-          </button>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="label cursor-pointer gap-2">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={showHidden}
+              onChange={(event) => {
+                setShowHidden(event.target.checked)
+                setPage(0)
+              }}
+            />
+            <span className="label-text">Show hidden</span>
+          </label>
+          {showHidden && listed.length > 0 ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              onClick={() => void showAgain(listed.map((request) => request.request_id))}
+            >
+              Show all again
+            </button>
+          ) : null}
+          {!showHidden && requests.length > 0 ? (
+            <button type="button" className="btn btn-sm btn-outline" onClick={() => setConfirming(true)}>
+              Clear My Requests
+            </button>
+          ) : null}
+        </div>
       </div>
+      {cleared ? (
+        <div role="status" className="alert flex flex-wrap justify-between">
+          <span>{requestCount(cleared.length)} hidden.</span>
+          <button type="button" className="btn btn-sm" onClick={() => void showAgain(cleared)}>
+            Undo
+          </button>
+        </div>
+      ) : null}
+      {confirming ? (
+        <ModalDialog title={`Hide ${requestCount(requests.length)}?`} onClose={() => setConfirming(false)}>
+          <p>
+            {requestCount(requests.length)} will be hidden from My Requests. Approvals stay valid: hiding does
+            not revoke anyone’s access. You can show them again with ‘Show hidden’.
+          </p>
+          <div className="card-actions justify-end">
+            <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => void clearAll()}>
+              Hide {requestCount(requests.length)}
+            </button>
+          </div>
+        </ModalDialog>
+      ) : null}
       <div aria-live="polite" role="status">
         {actions.outcome?.kind === 'success' ? actions.outcome.text : null}
       </div>
@@ -104,6 +181,8 @@ export function MyRequests({
     </section>
   )
 }
+
+const requestCount = (count: number): string => `${count} request${count === 1 ? '' : 's'}`
 
 type GroupSectionProps = {
   group: RequestGroup

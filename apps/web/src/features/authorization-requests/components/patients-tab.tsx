@@ -3,13 +3,23 @@ import { type AuthorizationRequest } from '@blueconsent/contract/authorization-r
 import { PATIENT_DATA_MESSAGES } from '@blueconsent/contract/patients'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
-import { patientName } from './request-display.ts'
+import { patientName, patientPageOf } from './request-display.ts'
 import { StatusBadge } from './status-badge.tsx'
 
-export type PatientRow = { patientId: string; name: string; mrn: string | null; latest: AuthorizationRequest }
+export type PatientRow = {
+  patientId: string
+  name: string
+  mrn: string | null
+  latest: AuthorizationRequest
+  /** The patient's record, once any of their requests has brought Medicare data; null before. */
+  record: string | null
+}
 
 /** One row per patient, from their newest request. */
-export function patientRows(requests: readonly AuthorizationRequest[]): PatientRow[] {
+export function patientRows(
+  requests: readonly AuthorizationRequest[],
+  now: number = Date.now(),
+): PatientRow[] {
   const latest = new Map<string, AuthorizationRequest>()
   for (const request of requests) {
     if (!request.patient_id) continue
@@ -23,12 +33,17 @@ export function patientRows(requests: readonly AuthorizationRequest[]): PatientR
       name: patientName(request),
       mrn: request.patient_mrn,
       latest: request,
+      record:
+        requests
+          .filter((other) => other.patient_id === patientId)
+          .map((other) => patientPageOf(other, now))
+          .find((href) => href != null) ?? null,
     }))
     .sort((a, b) => a.name.localeCompare(b.name))
 }
 
 export function PatientsTab({ requests, now }: { requests: readonly AuthorizationRequest[]; now: number }) {
-  const rows = patientRows(requests)
+  const rows = patientRows(requests, now)
   return (
     <section className="flex flex-col gap-4" aria-labelledby="patients-heading">
       <h2 id="patients-heading" className="text-xl font-semibold">
@@ -53,7 +68,7 @@ export function PatientsTab({ requests, now }: { requests: readonly Authorizatio
                   <td>
                     <Link
                       className="link"
-                      to={`${paths.authorization}?patient=${encodeURIComponent(row.patientId)}`}
+                      to={row.record ?? `${paths.authorization}?patient=${encodeURIComponent(row.patientId)}`}
                     >
                       {row.name}
                     </Link>

@@ -4,6 +4,7 @@ import {
   requestTimeText,
   type AuthorizationRequest,
 } from '@blueconsent/contract/authorization-requests'
+import { MEDICARE_ACCESS_ENDS_LABEL, medicareAccessEndText } from '@blueconsent/contract/durations'
 import type { Role } from '@blueconsent/contract/shared'
 import { IngestionProgress } from './ingestion-progress.tsx'
 import type { RequestAction } from './request-actions.ts'
@@ -35,6 +36,7 @@ export function RequestCard({
   const group = requestGroup(request, now)
   const name = patientName(request)
   const time = requestTimeText(request, now)
+  const medicareEnd = medicareAccessEndText(request.medicare_access_ends_at)
   const button = (action: RequestAction, label: string, style = 'btn-outline') => (
     <button
       type="button"
@@ -70,6 +72,12 @@ export function RequestCard({
             <>
               <dt className="font-medium">{group === 'other' ? 'Ended' : 'Time left'}</dt>
               <dd>{time}</dd>
+            </>
+          ) : null}
+          {medicareEnd ? (
+            <>
+              <dt className="font-medium">{MEDICARE_ACCESS_ENDS_LABEL}</dt>
+              <dd>{medicareEnd}</dd>
             </>
           ) : null}
         </dl>

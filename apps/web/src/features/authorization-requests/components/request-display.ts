@@ -8,11 +8,7 @@ import {
 import { AUTHORIZATION } from '@blueconsent/contract/shared'
 
 export const GROUP_ORDER: readonly RequestGroup[] = ['pending', 'approved', 'other']
-export const GROUP_LABELS: Record<RequestGroup, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  other: 'Other',
-}
+export { REQUEST_GROUP_LABELS as GROUP_LABELS } from '@blueconsent/contract/authorization-requests'
 
 const DAY_MS = 86_400_000
 

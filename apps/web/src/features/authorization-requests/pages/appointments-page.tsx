@@ -1,7 +1,9 @@
-// /app/physician/appointments: what is due, day by day — authorizations that end (renew them before the
-// data stops) and requests still waiting for the patient. The portal has no clinic schedule; this is the
-// data it truly holds, and the page says so.
+// /app/physician/appointments, the visit planner: the patients due for their annual wellness visit (a section
+// app/ passes in from the adherence feature), then what is due day by day — authorizations that end (renew
+// them before the data stops) and requests still waiting for the patient. The portal has no clinic schedule;
+// this is the data it truly holds, and the page says so.
 import type { AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
@@ -38,7 +40,7 @@ const longDay = (day: string) =>
     year: 'numeric',
   })
 
-export function AppointmentsPage() {
+export function AppointmentsPage({ planner }: { planner?: ReactNode }) {
   const requests = useRequests({ scope: 'organization' })
   const days = requests.data ? dueByDay(requests.data.results) : []
   return (
@@ -56,6 +58,10 @@ export function AppointmentsPage() {
           Back to Dashboard
         </Link>
       </div>
+      {planner}
+      <h2 id="renewals-heading" className="text-2xl font-semibold">
+        Renewals and waiting requests
+      </h2>
       {requests.isPending ? <Spinner label="Loading what is due…" /> : null}
       {requests.isError ? <Alert type="error">Failed to load authorization requests</Alert> : null}
       {requests.isSuccess && days.length === 0 ? (
@@ -64,9 +70,9 @@ export function AppointmentsPage() {
       {days.map(([day, items]) => (
         <section key={day} className="card bg-base-100 shadow-sm" aria-labelledby={`due-${day}`}>
           <div className="card-body gap-2">
-            <h2 id={`due-${day}`} className="card-title text-lg">
+            <h3 id={`due-${day}`} className="card-title text-lg">
               {longDay(day)}
-            </h2>
+            </h3>
             <ul className="flex flex-col gap-1">
               {items.map(({ request, kind }) => (
                 <li key={request.request_id}>

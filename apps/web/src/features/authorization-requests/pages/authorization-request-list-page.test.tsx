@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { json } from '../../../testing/fake-fetch.ts'
-import { approvedRequest, makeRequest } from '../testing/fixtures.ts'
+import { REASON_REQUIRED } from '../components/identity-review-cell.tsx'
+import { approvedRequest, identityReview, makeRequest } from '../testing/fixtures.ts'
 import { openWidget, widgetFake } from '../testing/render-widget.tsx'
 import { IDENTITY_DECISION_FAILED } from './authorization-request-list-page.tsx'
 
@@ -37,6 +38,25 @@ describe('Authorization Requests review page', { timeout: 20_000 }, () => {
     )
   })
 
+  it('opens on exactly the requests a dashboard tile counted, and back to all of them', async () => {
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString()
+    const fake = widgetFake([
+      makeRequest({ patient_name: 'Old Waiting', created_at: threeDaysAgo }),
+      makeRequest({ patient_name: 'New Waiting' }),
+      approvedRequest({ patient_name: 'Alma Approved' }),
+    ])
+    await openWidget('ACO_ADMIN', `${PAGE}?view=awaitingOver48h`, fake)
+    const table = await screen.findByRole('table', { name: 'Authorization requests' })
+    expect(within(table).getByText('Old Waiting')).toBeInTheDocument()
+    expect(within(table).queryByText('New Waiting')).toBeNull()
+    expect(within(table).queryByText('Alma Approved')).toBeNull()
+    expect(
+      screen.getByText('Showing 1 request counted as “Pending over 48 hours” on the dashboard.'),
+    ).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Show all requests' }))
+    expect(await within(table).findByText('New Waiting')).toBeInTheDocument()
+  })
+
   it('shows one card per request on a phone, with status, contact and time, and no table', async () => {
     vi.stubGlobal('matchMedia', (media: string) => ({
       matches: media === '(max-width: 767px)',
@@ -48,7 +68,7 @@ describe('Authorization Requests review page', { timeout: 20_000 }, () => {
       const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString()
       const fake = widgetFake([
         makeRequest({ patient_name: 'Pat Pending', expires_at: inThreeDays }),
-        approvedRequest({ patient_name: 'Mia Mismatch', identity_review: 'pending' }),
+        approvedRequest({ patient_name: 'Mia Mismatch', identity_review: identityReview('pending') }),
       ])
       await openWidget('ACO_ADMIN', PAGE, fake)
       const cards = await screen.findByRole('list', { name: 'Authorization requests' })
@@ -89,54 +109,81 @@ describe('Authorization Requests review page', { timeout: 20_000 }, () => {
   })
 
   it('lets an admin confirm or reject a flagged identity mismatch', async () => {
-    const flagged = approvedRequest({ patient_name: 'Mia Mismatch', identity_review: 'pending' })
+    const flagged = approvedRequest({
+      patient_name: 'Mia Mismatch',
+      identity_review: identityReview('pending'),
+    })
     const fake = widgetFake([flagged]).on(
       `POST /api/healthplans/requests/${flagged.request_id}/identity-review/`,
-      json(200, { ...flagged, identity_review: 'confirmed' }),
+      json(200, { ...flagged, identity_review: identityReview('confirmed') }),
     )
     await openWidget('PHYSICIAN_ADMIN', PAGE, fake)
-    expect(await screen.findByText('Identity mismatch flagged')).toBeInTheDocument()
+    expect(await screen.findByText('Identity review: the Medicare record does not match')).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent(
-      '1 request has a flagged identity mismatch to confirm or reject.',
+      '1 request has a Medicare record that does not match the patient asked for.',
     )
+    // Both identities side by side, and what differs, before any decision.
+    const evidence = screen.getByRole('table', { name: 'Identity asked for and identity Medicare returned' })
+    expect(evidence).toHaveTextContent('Mia Mismatch')
+    expect(evidence).toHaveTextContent('Rosa Garcia')
+    expect(evidence).toHaveTextContent('ends in 7K42')
+    expect(screen.getByText(/What differs: Name, Date of birth/)).toBeInTheDocument()
+    // The badge says the data is under review, never approved.
+    expect(screen.getByText('Under identity review')).toHaveClass('badge-warning')
     fake.on(
       'GET /api/healthplans/requests/',
       json(200, {
         count: 1,
         next: null,
         previous: null,
-        results: [{ ...flagged, identity_review: 'confirmed' }],
+        results: [{ ...flagged, identity_review: identityReview('confirmed') }],
       }),
     )
     await userEvent.click(screen.getByRole('button', { name: 'Confirm identity of Mia Mismatch' }))
+    // Confirm acts only through a dialog that repeats both identities and asks for a reason.
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm identity of Mia Mismatch?' })
+    expect(dialog).toHaveTextContent('Rosa Garcia')
+    expect(fake.callsTo(`POST /api/healthplans/requests/${flagged.request_id}/identity-review/`)).toEqual([])
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm identity' }))
+    expect(within(dialog).getByText(REASON_REQUIRED)).toBeInTheDocument()
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Checked by phone.')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm identity' }))
     expect(await screen.findByText('Identity of Mia Mismatch confirmed.')).toBeInTheDocument()
     expect(
       fake.callsTo(`POST /api/healthplans/requests/${flagged.request_id}/identity-review/`)[0]?.body,
-    ).toEqual({ decision: 'confirm' })
+    ).toEqual({ decision: 'confirm', reason: 'Checked by phone.' })
     expect(screen.getByText('Identity confirmed')).toBeInTheDocument()
   })
 
   it('sends a reject decision and reports a failure', async () => {
-    const flagged = approvedRequest({ patient_name: 'Mia Mismatch', identity_review: 'pending' })
+    const flagged = approvedRequest({
+      patient_name: 'Mia Mismatch',
+      identity_review: identityReview('pending'),
+    })
     const fake = widgetFake([flagged]).on(
       `POST /api/healthplans/requests/${flagged.request_id}/identity-review/`,
       json(500, {}),
     )
     await openWidget('AGENT_ADMIN', PAGE, fake)
     await userEvent.click(await screen.findByRole('button', { name: 'Reject identity of Mia Mismatch' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the Medicare record?' })
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Another beneficiary signed in.')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject and delete data' }))
     expect(await screen.findByText(IDENTITY_DECISION_FAILED)).toBeInTheDocument()
     expect(
       fake.callsTo(`POST /api/healthplans/requests/${flagged.request_id}/identity-review/`)[0]?.body,
-    ).toEqual({ decision: 'reject' })
+    ).toEqual({ decision: 'reject', reason: 'Another beneficiary signed in.' })
   })
 
   it('gives non-admins no decision buttons', async () => {
     await openWidget(
       'ACO_USER',
       PAGE,
-      widgetFake([approvedRequest({ patient_name: 'Mia Mismatch', identity_review: 'pending' })]),
+      widgetFake([
+        approvedRequest({ patient_name: 'Mia Mismatch', identity_review: identityReview('pending') }),
+      ]),
     )
-    expect(await screen.findByText('An ACO Admin must review it.')).toBeInTheDocument()
+    expect(await screen.findByText('An ACO Admin of your organization must review it.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Confirm identity/ })).not.toBeInTheDocument()
   })
 

@@ -1,5 +1,5 @@
 // Authorization requests and patient data shaped exactly like the API's responses (contract schemas).
-import type { AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
+import type { AuthorizationRequest, IdentityReview } from '@blueconsent/contract/authorization-requests'
 import type { RequestData, RiskScore } from '@blueconsent/contract/patients'
 import type { Paginated } from '@blueconsent/contract/shared'
 import { makeMedication } from '../../../testing/fixtures.ts'
@@ -37,7 +37,7 @@ export function makeRequest(overrides: Partial<AuthorizationRequest> = {}): Auth
     message: null,
     requester: { id: '11111111-1111-4111-8111-111111111111', name: 'Dana Reyes', role: 'ACO_ADMIN' },
     renewal_of: null,
-    identity_review: 'none',
+    identity_review: identityReview('none', name),
     ingestion: {
       status: 'not_started',
       pages_fetched: 0,
@@ -88,9 +88,7 @@ export const riskScore = (overrides: Partial<RiskScore> = {}): RiskScore =>
         diagnoses: [{ code: 'I509', sources: [] }],
       },
     ],
-    defaulted: [
-      { input: 'original reason for entitlement', reason: 'Not in the Medicare data; assumed age.' },
-    ],
+    defaulted: [{ input: 'orec', reason: 'OREC unknown: aged 65+, assumed entitlement by age' }],
     completeness: { status: 'incomplete', note: 'Only 7 months of claims are available.' },
     warnings: ['Part D claims are not part of this model.'],
     ...overrides,
@@ -137,3 +135,25 @@ export const requestData = (overrides: Partial<RequestData> = {}): RequestData =
   risk_score: riskScore(),
   ...overrides,
 })
+
+/** An identity review as the API answers it; `pending` carries the evidence a reviewer sees. */
+export function identityReview(
+  status: IdentityReview['status'],
+  requestedName = 'Mia Mismatch',
+): IdentityReview {
+  const held = status !== 'none'
+  return {
+    status,
+    requested_name: requestedName,
+    requested_birth_date: held ? '1950-04-12' : null,
+    medicare_name: held ? 'Rosa Garcia' : null,
+    medicare_birth_date: held ? '1948-09-30' : null,
+    medicare_id_last4: held ? '7K42' : null,
+    differences: held ? ['name', 'birth_date'] : [],
+    consented_at: held ? '2026-11-20T15:00:00.000Z' : null,
+    reviewed_by:
+      status === 'confirmed' || status === 'rejected' ? { id: 'u-admin', name: 'Dana Reyes' } : null,
+    reviewed_at: status === 'confirmed' || status === 'rejected' ? '2026-11-21T09:00:00.000Z' : null,
+    reason: status === 'confirmed' || status === 'rejected' ? 'Checked by phone.' : null,
+  }
+}

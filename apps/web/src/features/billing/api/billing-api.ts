@@ -1,22 +1,9 @@
-// Billing calls (spec 2 §7 'Billing'). The account is read from the individual path and, when that fails,
+// Billing calls. The account is read from the individual path and, when that fails,
 // from the team path; every change refreshes it.
-import {
-  BILLING_PATHS,
-  billingAccountSchema,
-  billingActionResponseSchema,
-  checkoutResponseSchema,
-  paymentMethodListSchema,
-  paymentMethodSetupSchema,
-  seatChangeResponseSchema,
-  teamInvitationResponseSchema,
-  teamInvitationVerifySchema,
-  type BillingAccount,
-  type TeamSignup,
-} from '@blueconsent/contract/billing'
+import type { BillingAccount, TEAM_MEMBER_ROLES, TeamSignup } from '@blueconsent/contract/billing'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiClient } from '../../../lib/api-client.ts'
 import { isApiError } from '../../../lib/api-error.ts'
+import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
 
 export const BILLING_KEY = ['billing', 'account'] as const
 export const PAYMENT_METHODS_KEY = ['billing', 'payment-methods'] as const
@@ -24,21 +11,18 @@ export const PAYMENT_METHODS_KEY = ['billing', 'payment-methods'] as const
 export type BillingPath = 'individual' | 'team'
 export type LoadedBilling = { path: BillingPath; account: BillingAccount | null }
 
+const ACCOUNT_ENDPOINT = { individual: 'billing.individualAccount', team: 'billing.teamAccount' } as const
+const ACTION_ENDPOINT = { individual: 'billing.individualAction', team: 'billing.teamAction' } as const
+
 const isNotFound = (error: unknown) => isApiError(error) && error.kind === 'http' && error.status === 404
 
 /** Individual first, team on failure; 404 on the path that fits means there is no subscription yet. */
 async function loadBilling(signal: AbortSignal): Promise<LoadedBilling> {
   try {
-    return {
-      path: 'individual',
-      account: await apiClient.get(BILLING_PATHS.individual, { schema: billingAccountSchema, signal }),
-    }
+    return { path: 'individual', account: await callEndpoint(ACCOUNT_ENDPOINT.individual, { signal }) }
   } catch (individualError) {
     try {
-      return {
-        path: 'team',
-        account: await apiClient.get(BILLING_PATHS.team, { schema: billingAccountSchema, signal }),
-      }
+      return { path: 'team', account: await callEndpoint(ACCOUNT_ENDPOINT.team, { signal }) }
     } catch (teamError) {
       if (isNotFound(individualError) && isNotFound(teamError)) return { path: 'team', account: null }
       throw teamError
@@ -55,72 +39,53 @@ export function useRefreshBilling() {
 }
 
 export const cancelSubscription = (path: BillingPath) =>
-  apiClient.post(BILLING_PATHS[path], { action: 'cancel' }, { schema: billingActionResponseSchema })
+  callEndpoint(ACTION_ENDPOINT[path], { body: { action: 'cancel' } })
 
 export const openCustomerPortal = (path: BillingPath, returnUrl: string) =>
-  apiClient.post(
-    BILLING_PATHS[path],
-    { action: 'customer_portal', return_url: returnUrl },
-    { schema: billingActionResponseSchema },
-  )
+  callEndpoint(ACTION_ENDPOINT[path], { body: { action: 'customer_portal', return_url: returnUrl } })
 
 export const startIndividualCheckout = (origin: string) =>
-  apiClient.post(
-    BILLING_PATHS.checkout,
-    { success_url: `${origin}/billing/success`, cancel_url: `${origin}/billing/cancel` },
-    { schema: checkoutResponseSchema },
-  )
+  callEndpoint('billing.checkout', {
+    body: { success_url: `${origin}/billing/success`, cancel_url: `${origin}/billing/cancel` },
+  })
 
 export const startTeamSignup = (input: Omit<TeamSignup, 'success_url' | 'cancel_url'>, origin: string) =>
-  apiClient.post(
-    BILLING_PATHS.teamSignup,
-    { ...input, success_url: `${origin}/billing/success`, cancel_url: `${origin}/billing/cancel` },
-    { schema: checkoutResponseSchema },
-  )
+  callEndpoint('billing.teamSignup', {
+    body: { ...input, success_url: `${origin}/billing/success`, cancel_url: `${origin}/billing/cancel` },
+  })
 
-const verifyCheckoutSchema = z.object({
-  status: z.string(),
-  payment_status: z.string().nullable().optional(),
-  account: billingAccountSchema.nullable(),
-})
 export const verifyCheckout = (sessionId: string) =>
-  apiClient.post(BILLING_PATHS.verifyCheckout, { session_id: sessionId }, { schema: verifyCheckoutSchema })
+  callEndpoint('billing.verifyCheckout', { body: { session_id: sessionId } })
 
 export const removeTeamMember = (userId: string) =>
-  apiClient.post(BILLING_PATHS.seatsRemove, { user_id: userId }, { schema: seatChangeResponseSchema })
+  callEndpoint('billing.removeSeat', { body: { user_id: userId } })
 
-export const inviteTeamMember = (email: string, role: string) =>
-  apiClient.post(
-    BILLING_PATHS.teamInvitationCreate,
-    { email, role },
-    { schema: teamInvitationResponseSchema },
-  )
+export const inviteTeamMember = (email: string, role: (typeof TEAM_MEMBER_ROLES)[number]) =>
+  callEndpoint('billing.createTeamInvitation', { body: { email, role } })
 
+// Answers read for their status only, as the page says what happened in its own words.
 export const resendTeamInvitation = (invitationId: string) =>
-  apiClient.post(BILLING_PATHS.teamInvitationResend, { invitation_id: invitationId })
+  callEndpointUnparsed('billing.resendTeamInvitation', { body: { invitation_id: invitationId } })
 
 export const verifyTeamInvitation = (token: string) =>
-  apiClient.get(BILLING_PATHS.teamInvitationVerify(token), { schema: teamInvitationVerifySchema })
+  callEndpoint('billing.verifyTeamInvitation', { params: { token } })
 
 export const acceptTeamInvitation = (
   token: string,
   user: { first_name: string; last_name: string; password: string; password_confirm: string },
-) => apiClient.post(BILLING_PATHS.teamInvitationAccept, { token, user })
+) => callEndpoint('billing.acceptTeamInvitation', { body: { token, user } })
 
 export const usePaymentMethods = (enabled: boolean) =>
   useQuery({
     queryKey: PAYMENT_METHODS_KEY,
-    queryFn: ({ signal }) =>
-      apiClient.get(BILLING_PATHS.paymentMethods, { schema: paymentMethodListSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('billing.paymentMethods', { signal }),
     enabled,
   })
 
 export const startCardSetup = (returnUrl: string) =>
-  apiClient.post(
-    BILLING_PATHS.paymentMethodSetup,
-    { return_url: returnUrl },
-    { schema: paymentMethodSetupSchema },
-  )
+  callEndpoint('billing.setupPaymentMethod', { body: { return_url: returnUrl } })
 
-export const makeDefaultCard = (id: string) => apiClient.post(BILLING_PATHS.paymentMethodDefault(id))
-export const removeCard = (id: string) => apiClient.delete(BILLING_PATHS.paymentMethod(id))
+export const makeDefaultCard = (id: string) =>
+  callEndpointUnparsed('billing.setDefaultPaymentMethod', { params: { id } })
+export const removeCard = (id: string) =>
+  callEndpointUnparsed('billing.removePaymentMethod', { params: { id } })

@@ -1,15 +1,8 @@
 // How billing reads on screen: money in en-US currency, dates in long form, the trial warning's rule.
 import { BILLING } from '@blueconsent/contract/constants'
+import { ownValue } from '@blueconsent/contract/shared'
 
-export { formatMoney } from '@blueconsent/contract/billing'
-
-export function formatBillingDate(value: string | null | undefined): string {
-  if (!value) return '—'
-  const date = new Date(value)
-  return Number.isNaN(date.getTime())
-    ? '—'
-    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
-}
+export { formatMoney, formatFullDate as formatBillingDate } from '@/lib/format.ts'
 
 const DAY_MS = 86_400_000
 
@@ -29,4 +22,4 @@ const BRAND_NAMES: Record<string, string> = {
   jcb: 'JCB',
   unionpay: 'UnionPay',
 }
-export const brandName = (brand: string): string => BRAND_NAMES[brand] ?? brand
+export const brandName = (brand: string): string => ownValue(BRAND_NAMES, brand) ?? brand

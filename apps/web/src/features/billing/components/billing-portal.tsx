@@ -1,4 +1,4 @@
-// The billing portal (spec 2 §2): the subscription, what can be done with it by whom, the payment history,
+// The billing portal: the subscription, what can be done with it by whom, the payment history,
 // the cards on file and, for a team's administrator, the members on its seats.
 import {
   BILLING_MESSAGES,
@@ -174,8 +174,8 @@ function SubscriptionCard({ account }: { account: BillingAccount }) {
           <div>
             <dt className="text-sm font-semibold">Seats</dt>
             <dd>
-              {account.seats_active} of {account.seats_total} in use · {formatMoney(account.seat_price)} per
-              seat
+              {account.seats_active} of {account.seats_total} in use
+              {account.seat_price === undefined ? null : ` · ${formatMoney(account.seat_price)} per seat`}
             </dd>
           </div>
           {account.trial_end_date ? (
@@ -188,11 +188,7 @@ function SubscriptionCard({ account }: { account: BillingAccount }) {
             <dt className="text-sm font-semibold">
               {account.cancel_at_period_end ? 'Ends' : 'Next billing date'}
             </dt>
-            <dd>
-              {account.cancel_at_period_end
-                ? 'At the end of the current period'
-                : formatBillingDate(account.next_billing_date)}
-            </dd>
+            <dd>{formatBillingDate(account.next_billing_date)}</dd>
           </div>
         </dl>
         <p className="text-sm">

@@ -3,6 +3,8 @@ import { BILLING_MESSAGES, paymentStatusLabel, type Payment } from '@blueconsent
 import { BILLING } from '@blueconsent/contract/constants'
 import { useState } from 'react'
 import { formatBillingDate, formatMoney } from './billing-format.ts'
+import { countText, ownValue } from '@blueconsent/contract/shared'
+import { DataTable, type DataColumn } from '@/components/ui/data-table.tsx'
 
 const STATUS_BADGE: Record<string, string> = {
   succeeded: 'badge-success',
@@ -24,44 +26,14 @@ export function PaymentHistory({ payments }: { payments: Payment[] }) {
           <p>{BILLING_MESSAGES.noPaymentHistory}</p>
         ) : (
           <>
-            <p className="text-sm">Last {shown.length} payments</p>
-            <div className="overflow-x-auto">
-              <table className="table">
-                <caption className="sr-only">Payment history</caption>
-                <thead className="text-base-content">
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Description</th>
-                    <th scope="col">Amount</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Method</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((payment) => (
-                    <tr key={payment.id}>
-                      <td>{formatBillingDate(payment.created_at)}</td>
-                      <td>
-                        {payment.invoice_url ? (
-                          <a className="link" href={payment.invoice_url} target="_blank" rel="noreferrer">
-                            {payment.description}
-                          </a>
-                        ) : (
-                          payment.description
-                        )}
-                      </td>
-                      <td>{formatMoney(payment.amount, payment.currency)}</td>
-                      <td>
-                        <span className={`badge ${STATUS_BADGE[payment.status] ?? 'badge-ghost'}`}>
-                          {paymentStatusLabel(payment.status)}
-                        </span>
-                      </td>
-                      <td>{payment.payment_method ?? '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <p className="text-sm">Last {countText(shown.length, 'payment')}</p>
+            <DataTable
+              caption="Payment history"
+              rows={shown}
+              rowKey={(payment) => payment.id}
+              columns={PAYMENT_COLUMNS}
+              cards
+            />
             {payments.length >= threshold && !showAll ? (
               <button
                 type="button"
@@ -77,3 +49,32 @@ export function PaymentHistory({ payments }: { payments: Payment[] }) {
     </section>
   )
 }
+
+const PAYMENT_COLUMNS: DataColumn<Payment>[] = [
+  { id: 'date', header: 'Date', cell: (payment) => formatBillingDate(payment.created_at) },
+  {
+    id: 'description',
+    header: 'Description',
+    card: 'title',
+    cell: (payment) =>
+      payment.invoice_url ? (
+        <a className="link" href={payment.invoice_url} target="_blank" rel="noreferrer">
+          {payment.description}
+        </a>
+      ) : (
+        payment.description
+      ),
+  },
+  { id: 'amount', header: 'Amount', cell: (payment) => formatMoney(payment.amount, payment.currency) },
+  {
+    id: 'status',
+    header: 'Status',
+    card: 'badge',
+    cell: (payment) => (
+      <span className={`badge ${ownValue(STATUS_BADGE, payment.status) ?? 'badge-ghost'}`}>
+        {paymentStatusLabel(payment.status)}
+      </span>
+    ),
+  },
+  { id: 'method', header: 'Method', cell: (payment) => payment.payment_method ?? '—' },
+]

@@ -1,4 +1,4 @@
-// The cards on file (spec 2 payment-method manager, made real): brand, last four digits, expiry and which one
+// The cards on file: brand, last four digits, expiry and which one
 // pays; set another as default, remove one, or add one with Stripe Elements (a real Stripe account) or on the
 // local stand-in's own card page, so card numbers never touch this portal.
 import { BILLING_MESSAGES, type PaymentMethod } from '@blueconsent/contract/billing'

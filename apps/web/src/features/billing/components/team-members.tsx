@@ -10,6 +10,7 @@ import {
   type TeamMember,
 } from '@blueconsent/contract/billing'
 import { useState, type FormEvent } from 'react'
+import { SelectField } from '@/components/ui/select-field.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
@@ -33,7 +34,7 @@ export function TeamMembers({ account }: { account: BillingAccount }) {
   const [adding, setAdding] = useState(false)
   const [removing, setRemoving] = useState<TeamMember | null>(null)
   const [notice, setNotice] = useState<{ type: 'success' | 'error'; text: string } | null>(null)
-  const active = account.team_members.filter((member) => member.is_active)
+  const active = (account.team_members ?? []).filter((member) => member.is_active)
 
   async function remove(member: TeamMember) {
     try {
@@ -193,31 +194,17 @@ function AddMemberDialog({
           error={errors.email}
           onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="team-member-role" className="text-sm font-medium">
-            Role
-          </label>
-          <select
-            id="team-member-role"
-            className={`select w-full ${errors.role ? 'select-error' : ''}`}
-            value={values.role}
-            aria-invalid={errors.role ? true : undefined}
-            aria-describedby={errors.role ? 'team-member-role-error' : undefined}
-            onChange={(event) => setValues((current) => ({ ...current, role: event.target.value }))}
-          >
-            <option value="">Choose a role</option>
-            {roles.map((role) => (
-              <option key={role} value={role}>
-                {TEAM_MEMBER_ROLE_LABELS[role]}
-              </option>
-            ))}
-          </select>
-          {errors.role ? (
-            <p id="team-member-role-error" className="text-sm text-error">
-              {errors.role}
-            </p>
-          ) : null}
-        </div>
+        <SelectField
+          label="Role"
+          className="w-full"
+          value={values.role}
+          error={errors.role}
+          options={[
+            { value: '', label: 'Choose a role' },
+            ...roles.map((role) => ({ value: role, label: TEAM_MEMBER_ROLE_LABELS[role] })),
+          ]}
+          onChange={(event) => setValues((current) => ({ ...current, role: event.target.value }))}
+        />
         <p className="text-sm">
           {freeSeat
             ? 'A free seat is waiting: no charge now.'

@@ -9,6 +9,23 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useSession } from '../../../lib/session.ts'
 import { verifyCheckout } from '../api/billing-api.ts'
 import { failureText } from '../components/failure-text.ts'
+import { formatBillingDate } from '../components/billing-format.ts'
+
+type CheckedAccount = { subscription_status: string | null; trial_end_date: string | null } | null | undefined
+
+/**
+ * What a completed checkout started. A free trial takes no payment, so it is not thanked for one: it says
+ * when the trial ends instead.
+ */
+export function checkoutDoneText(account: CheckedAccount): string {
+  if (account?.subscription_status === 'trialing') {
+    const ends = account.trial_end_date ? formatBillingDate(account.trial_end_date) : null
+    return ends
+      ? `Your free trial has started. Nothing is charged until it ends on ${ends}.`
+      : 'Your free trial has started. Nothing is charged until it ends.'
+  }
+  return `Your subscription is ${subscriptionStatusLabel(account?.subscription_status).toLowerCase()}. Thank you!`
+}
 
 function Standalone({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -48,10 +65,7 @@ export function BillingSuccessPage() {
       ) : null}
       {check.data ? (
         check.data.status === 'complete' ? (
-          <Alert type="success">
-            Your subscription is{' '}
-            {subscriptionStatusLabel(check.data.account?.subscription_status).toLowerCase()}. Thank you!
-          </Alert>
+          <Alert type="success">{checkoutDoneText(check.data.account)}</Alert>
         ) : (
           <Alert type="warning">
             Stripe has not confirmed this checkout yet. Check the Billing page in a minute.

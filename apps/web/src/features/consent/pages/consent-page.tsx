@@ -8,7 +8,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { connectWithMedicare, declineConsent, fetchConsentLink } from '../api/consent-api.ts'
 import { browser } from '../browser.ts'
 import { ConsentLayout, ScreenTitle, useLanguageParam } from '../components/consent-layout.tsx'
-import { COPY, formatDate, type Copy } from '../copy.ts'
+import { accessPeriod } from '@blueconsent/contract/durations'
+import { COPY, type Copy } from '../copy.ts'
 import { useAction, useLoad } from '../use-async.ts'
 
 type Screen = 'ask' | 'confirm' | 'declined'
@@ -63,6 +64,8 @@ function LinkScreens({
   if (link.state === 'answered') return <Message title={copy.answeredTitle} body={copy.answeredBody(org)} />
   if (link.state === 'expired') return <Message title={copy.expiredTitle} body={copy.expiredBody(org)} />
   if (link.state === 'invalid') return <Message title={copy.invalidTitle} body={copy.invalidBody} />
+  if (link.state === 'unavailable')
+    return <Message title={copy.unavailableTitle} body={copy.unavailableBody} />
   if (screen === 'confirm') {
     return (
       <ConfirmDecline
@@ -108,6 +111,7 @@ function Ask({
   const role = link.requester_role ? copy.roles[link.requester_role] : null
   const who = [link.requester_name, role && `(${role})`].filter(Boolean).join(' ')
   const agent = link.authorization_type === 'insurance_agent'
+  const type = link.authorization_type ?? 'healthcare_provider'
   return (
     <>
       <ScreenTitle>{copy.title}</ScreenTitle>
@@ -128,14 +132,27 @@ function Ask({
           ))}
         </ul>
       </section>
+      <section aria-labelledby="consent-medicare" className="space-y-1">
+        <h2 id="consent-medicare" className="text-xl font-semibold">
+          {copy.medicareTitle}
+        </h2>
+        <ul className="list-disc space-y-1 pl-6">
+          {copy.medicareAsks[type].map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <p>{copy.part2Note}</p>
+      </section>
       <section aria-labelledby="consent-duration" className="space-y-1">
         <h2 id="consent-duration" className="text-xl font-semibold">
           {copy.howLongTitle}
         </h2>
-        <p>{link.access_duration === 'one_time' ? copy.oneTime : copy.thirteenMonths}</p>
+        {copy.howLong(accessPeriod(type, link.duration_days), type).map((line) => (
+          <p key={line}>{line}</p>
+        ))}
       </section>
       <p className="font-semibold">{copy.yourChoice}</p>
-      {link.expires_at ? <p>{copy.linkValidUntil(formatDate(link.expires_at, language))}</p> : null}
+      {link.expires_at ? <p>{copy.linkValidUntil(link.expires_at)}</p> : null}
       {connect.failed ? <Alert type="error">{copy.actionError}</Alert> : null}
       <div className="flex flex-col gap-3 sm:flex-row">
         <button

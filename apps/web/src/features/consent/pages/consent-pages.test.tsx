@@ -23,6 +23,7 @@ const openLink = (overrides: Partial<ConsentPage> = {}): ConsentPage => ({
   data_types: ['medications', 'claims', 'risk_score'],
   authorization_type: 'healthcare_provider',
   access_duration: 'thirteen_months',
+  duration_days: null,
   expires_at: '2026-12-01T12:00:00.000Z',
   ...overrides,
 })
@@ -60,8 +61,13 @@ describe('consent page', { timeout: 20_000 }, () => {
     expect(screen.getByText(/Your prescription medicines/)).toBeInTheDocument()
     expect(screen.getByText(/Your Medicare claims/)).toBeInTheDocument()
     expect(screen.getByText(/health risk score/)).toBeInTheDocument()
-    expect(screen.getByText('For 13 months, unless you stop it sooner.')).toBeInTheDocument()
-    expect(screen.getByText('This link works until December 1, 2026.')).toBeInTheDocument()
+    expect(
+      screen.getByText('For 13 months from when you agree, unless you stop it sooner.'),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText("Medicare's own access lasts 13 months at most, and ends sooner if you stop it."),
+    ).toBeInTheDocument()
+    expect(screen.getByText('This link works until December 1, 2026 at 7:00 AM ET.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Connect with Medicare' })).toBeInTheDocument()
     await waitFor(() => expect(document.documentElement.lang).toBe('en'))
     expect(await axeViolations()).toEqual([])
@@ -84,10 +90,51 @@ describe('consent page', { timeout: 20_000 }, () => {
     expect(await heading('¿Compartir su información de Medicare?')).toBeInTheDocument()
     expect(app.router.state.location.search).toBe('?lang=es')
     expect(screen.getByText(/Agente de seguros/)).toBeInTheDocument()
-    expect(screen.getByText(/Solo una vez/)).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'Solo una vez. Pueden ver una copia de su lista de medicamentos por 10 horas desde que usted acepte.',
+      ),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText('Medicare les da una sola copia: su acceso dura 1 hora y no se puede renovar.'),
+    ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Conectar con Medicare' })).toBeInTheDocument()
     await waitFor(() => expect(document.documentElement.lang).toBe('es'))
     expect(await axeViolations()).toEqual([])
+  })
+
+  it('says exactly what Medicare is asked for, per authorization type, in English and Spanish', async () => {
+    const itemsUnder = (name: string) => {
+      const section = screen.getByRole('heading', { level: 2, name }).closest('section')
+      return [...(section?.querySelectorAll('li') ?? [])].map((li) => li.textContent ?? '')
+    }
+    const scopesOf = (items: string[]) => items.map((item) => /\((patient\/[A-Za-z]+\.rs)\)/.exec(item)?.[1])
+    const provider = renderApp(`/consent/${TOKEN}`, { fake: fakeWith(openLink()) })
+    await heading('Share your Medicare information?')
+    expect(scopesOf(itemsUnder('What we ask Medicare for'))).toEqual([
+      'patient/ExplanationOfBenefit.rs',
+      'patient/Patient.rs',
+      'patient/Coverage.rs',
+    ])
+    expect(screen.getByText(/alcohol and substance use treatment records/)).toBeInTheDocument()
+    provider.unmount()
+    const agentLink = openLink({
+      language: 'es',
+      authorization_type: 'insurance_agent',
+      access_duration: 'one_time',
+      data_types: ['medications'],
+      requester_role: 'AGENT_USER',
+    })
+    renderApp(`/consent/${TOKEN}`, { fake: fakeWith(agentLink) })
+    await heading('¿Compartir su información de Medicare?')
+    const agentItems = itemsUnder('Lo que le pedimos a Medicare')
+    expect(scopesOf(agentItems)).toEqual([
+      'patient/ExplanationOfBenefit.rs',
+      'patient/Patient.rs',
+      'patient/Coverage.rs',
+    ])
+    expect(agentItems[0]).toMatch(/Parte D/)
+    expect(screen.getByText(/consumo de alcohol o sustancias/)).toBeInTheDocument()
   })
 
   it('opens in the language the request was sent in, unless the URL says otherwise', async () => {
@@ -130,9 +177,15 @@ describe('consent page', { timeout: 20_000 }, () => {
     ['answered', 'This link was already used'],
     ['expired', 'This link has expired'],
     ['invalid', 'This link does not work'],
+    ['unavailable', 'This request is not available right now'],
   ] as const)('explains a %s link and offers no buttons to answer', async (state, title) => {
     renderApp(`/consent/${TOKEN}`, {
-      fake: fakeWith(openLink({ state, ...(state === 'invalid' ? { organization_name: null } : {}) })),
+      fake: fakeWith(
+        openLink({
+          state,
+          ...(state === 'invalid' || state === 'unavailable' ? { organization_name: null } : {}),
+        }),
+      ),
     })
     expect(await heading(title)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Connect with Medicare' })).not.toBeInTheDocument()

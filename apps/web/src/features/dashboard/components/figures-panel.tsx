@@ -1,23 +1,21 @@
 // The role's figures (GET /api/dashboard/), each one a link to the list behind it; the risk-score
 // distribution is a table whose bars are decoration, so the numbers are the text alternative.
-import {
-  DASHBOARD_PATH,
-  DASHBOARD_VISIT_PATH,
-  dashboardSchema,
-  dashboardVisitSchema,
-  type Dashboard,
-} from '@blueconsent/contract/dashboard'
+import type { Dashboard } from '@blueconsent/contract/dashboard'
+import type { RequestAttention } from '@blueconsent/contract/authorization-requests'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
+
+/** Data Access opened on exactly the requests a figure counted (the same condition on the server). */
+const attentionList = (set: RequestAttention) => `/app/care-management?attention=${set}`
 
 const useDashboard = () =>
   useQuery({
     queryKey: ['dashboard'],
-    queryFn: ({ signal }) => apiClient.get(DASHBOARD_PATH, { schema: dashboardSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('dashboard.figures', { signal }),
   })
 
 function Figure({ label, value, to, note }: { label: string; value: ReactNode; to: string; note?: string }) {
@@ -49,7 +47,7 @@ function useMarkVisited(shown: boolean) {
   useEffect(() => {
     if (!shown || marked.current) return
     marked.current = true
-    apiClient.post(DASHBOARD_VISIT_PATH, undefined, { schema: dashboardVisitSchema }).catch(() => undefined)
+    callEndpoint('dashboard.visit').catch(() => undefined)
   }, [shown])
 }
 
@@ -108,10 +106,14 @@ function Figures({ data }: { data: Dashboard }) {
         <Figure
           label="Requests authorized"
           value={requests.conversion_percent === null ? '—' : `${requests.conversion_percent}%`}
-          to="/app/care-management"
+          to={attentionList('authorized')}
           note={`${requests.authorized_ever} of ${requests.sent} sent`}
         />
-        <Figure label="Waiting over 48 hours" value={requests.awaiting_over_48h} to="/app/care-management" />
+        <Figure
+          label="Waiting over 48 hours"
+          value={requests.awaiting_over_48h}
+          to={attentionList('waiting_over_48h')}
+        />
         {data.kind === 'organization' ? (
           <>
             <Figure
@@ -127,9 +129,13 @@ function Figures({ data }: { data: Dashboard }) {
             <Figure
               label="Ending within 30 days"
               value={requests.expiring_within_30_days}
-              to="/app/care-management"
+              to={attentionList('ending_within_30_days')}
             />
-            <Figure label="Data pulls failed" value={requests.ingestion_failures} to="/app/care-management" />
+            <Figure
+              label="Data pulls failed"
+              value={requests.ingestion_failures}
+              to={attentionList('pull_failed')}
+            />
           </>
         ) : null}
       </div>

@@ -1,5 +1,9 @@
 import { type User } from '@blueconsent/contract/auth'
-import { AUTHORIZATION_MESSAGES } from '@blueconsent/contract/authorization-requests'
+import {
+  AUTHORIZATION_MESSAGES,
+  REQUEST_BUCKET_LABELS,
+  type RequestBucket,
+} from '@blueconsent/contract/authorization-requests'
 import { hasFeature } from '@blueconsent/contract/shared'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
@@ -7,33 +11,24 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useRequestSummary, summaryScopeFor } from '../api/request-summary.ts'
 import { RequestAuthorizationLink } from './request-authorization-link.tsx'
-import { AWAITING_ALERT_HOURS, requestNumbers, type RequestNumbers } from './request-numbers.ts'
+import { requestNumbers, type RequestNumbers } from './request-numbers.ts'
 
 type Tile = { key: keyof RequestNumbers; label: string; to: string }
 
-const reviewList = (status: string) => `${paths.authorizationRequestList}?status=${status}`
+const bucketTile = (key: RequestBucket): Tile => ({
+  key,
+  label: REQUEST_BUCKET_LABELS[key],
+  to: `${paths.authorizationRequestList}?view=${key}`,
+})
 
-// Every tile opens what it counts.
-const STATUS_TILES: Tile[] = [
-  { key: 'awaiting', label: 'Awaiting answer', to: reviewList('pending') },
-  { key: 'approved', label: 'Approved', to: reviewList('authorized') },
-  { key: 'heldForReview', label: 'Approved, data held for review', to: paths.authorizationRequestList },
-  { key: 'rejected', label: 'Rejected', to: reviewList('denied') },
-  { key: 'expired', label: 'Expired', to: reviewList('expired') },
-  { key: 'revoked', label: 'Revoked', to: reviewList('revoked') },
-]
+// Every tile opens the list of exactly the requests it counts (requestBuckets decides both).
+const STATUS_TILES: Tile[] = (
+  ['awaiting', 'approved', 'heldForReview', 'rejected', 'expired', 'revoked'] as const
+).map(bucketTile)
 
 const ATTENTION_TILES: Tile[] = [
-  {
-    key: 'awaitingOver48h',
-    label: `Awaiting answer over ${AWAITING_ALERT_HOURS} hours`,
-    to: reviewList('pending'),
-  },
-  {
-    key: 'expiringWithin30Days',
-    label: 'Approvals expiring within 30 days',
-    to: `${paths.authorizationNew}?tab=requests`,
-  },
+  bucketTile('awaitingOver48h'),
+  bucketTile('expiringWithin30Days'),
   { key: 'patientsWithData', label: 'Patients with data', to: paths.authorization },
 ]
 

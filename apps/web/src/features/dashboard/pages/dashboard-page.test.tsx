@@ -20,7 +20,19 @@ const base = {
   message: null,
   requester: { id: 'u', name: 'U', role: 'ACO_ADMIN' },
   renewal_of: null,
-  identity_review: 'none',
+  identity_review: {
+    status: 'none',
+    requested_name: 'A',
+    requested_birth_date: null,
+    medicare_name: null,
+    medicare_birth_date: null,
+    medicare_id_last4: null,
+    differences: [],
+    consented_at: null,
+    reviewed_by: null,
+    reviewed_at: null,
+    reason: null,
+  },
   ingestion: { status: 'completed', pages_fetched: 1, pages_total: 1, last_synced_at: null, error: null },
   resends_today: 0,
 }
@@ -48,17 +60,19 @@ describe('dashboard request numbers', { timeout: 20_000 }, () => {
     )
     await signIn(userWithRole('ACO_ADMIN'))
     renderApp('/app/dashboard', { fake })
-    expect(
-      await screen.findByText('Awaiting answer over 48 hours', {}, { timeout: 10_000 }),
-    ).toBeInTheDocument()
-    expect(tile('Awaiting answer')).toHaveTextContent('1')
+    expect(await screen.findByText('Pending over 48 hours', {}, { timeout: 10_000 })).toBeInTheDocument()
+    expect(tile('Pending')).toHaveTextContent('1')
     expect(tile('Approved')).toHaveTextContent('1')
     expect(tile('Rejected')).toHaveTextContent('1')
-    expect(tile('Awaiting answer over 48 hours')).toHaveTextContent('1')
+    expect(tile('Pending over 48 hours')).toHaveTextContent('1')
     expect(tile('Approvals expiring within 30 days')).toHaveTextContent('1')
     expect(tile('Patients with data')).toHaveTextContent('1')
-    expect(tile('Approved')).toHaveAttribute('href', '/app/authorization-request-list?status=authorized')
-    expect(tile('Rejected')).toHaveAttribute('href', '/app/authorization-request-list?status=denied')
+    expect(tile('Approved')).toHaveAttribute('href', '/app/authorization-request-list?view=approved')
+    expect(tile('Rejected')).toHaveAttribute('href', '/app/authorization-request-list?view=rejected')
+    expect(tile('Pending over 48 hours')).toHaveAttribute(
+      'href',
+      '/app/authorization-request-list?view=awaitingOver48h',
+    )
     expect(tile('Patients with data')).toHaveAttribute('href', '/app/authorization')
     const [call] = fake.callsTo('GET /api/healthplans/requests/')
     expect(call?.url).toContain('scope=organization')

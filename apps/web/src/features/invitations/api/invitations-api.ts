@@ -1,19 +1,7 @@
 // Invitation calls: the admin's list and sending, and the invitee's public check and acceptance.
-import {
-  invitationAcceptedSchema,
-  invitationBulkResultSchema,
-  invitationListSchema,
-  invitationSchema,
-  invitationSentSchema,
-  invitationVerifySchema,
-  organizationOptionsSchema,
-  tinCatalogSchema,
-  type InvitationAccept,
-  type InvitationBulk,
-  type InvitationSend,
-} from '@blueconsent/contract/invitations'
+import type { InvitationAccept, InvitationBulk, InvitationSend } from '@blueconsent/contract/invitations'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 
 const invitationKeys = {
   list: ['invitations', 'list'] as const,
@@ -24,18 +12,14 @@ const invitationKeys = {
 export const useInvitations = () =>
   useQuery({
     queryKey: invitationKeys.list,
-    queryFn: ({ signal }) => apiClient.get('/api/invitations/', { schema: invitationListSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('invitations.list', { signal }),
   })
 
 export const useTinCatalog = (organizationId: string | null, enabled: boolean) =>
   useQuery({
     queryKey: invitationKeys.tins(organizationId),
     queryFn: ({ signal }) =>
-      apiClient.get('/api/invitations/tins/', {
-        schema: tinCatalogSchema,
-        query: { organization_id: organizationId ?? undefined },
-        signal,
-      }),
+      callEndpoint('invitations.tins', { query: { organization_id: organizationId ?? undefined }, signal }),
     enabled,
   })
 
@@ -44,9 +28,7 @@ export const useOrganizationOptions = (enabled: boolean) =>
   useQuery({
     queryKey: invitationKeys.organizations,
     queryFn: ({ signal }) =>
-      apiClient
-        .get('/api/organizations/', { schema: organizationOptionsSchema, signal })
-        .catch(() => ({ results: [] })),
+      callEndpoint('invitations.organizations', { signal }).catch(() => ({ results: [] })),
     enabled,
   })
 
@@ -58,8 +40,7 @@ function useListRefresh() {
 export function useSendInvitation() {
   const refresh = useListRefresh()
   return useMutation({
-    mutationFn: (body: InvitationSend) =>
-      apiClient.post('/api/users/invitations/send/', body, { schema: invitationSentSchema }),
+    mutationFn: (body: InvitationSend) => callEndpoint('invitations.send', { body }),
     onSuccess: refresh,
   })
 }
@@ -67,8 +48,7 @@ export function useSendInvitation() {
 export function useBulkInvitations() {
   const refresh = useListRefresh()
   return useMutation({
-    mutationFn: (body: InvitationBulk) =>
-      apiClient.post('/api/users/invitations/bulk/', body, { schema: invitationBulkResultSchema }),
+    mutationFn: (body: InvitationBulk) => callEndpoint('invitations.sendBulk', { body }),
     onSuccess: refresh,
   })
 }
@@ -78,12 +58,8 @@ export function useInvitationAction() {
   return useMutation({
     mutationFn: ({ kind, id }: { kind: 'resend' | 'revoke'; id: string }) =>
       kind === 'resend'
-        ? apiClient.post(
-            `/api/users/invitations/${id}/resend/`,
-            { invitation_id: id },
-            { schema: invitationSchema },
-          )
-        : apiClient.delete(`/api/invitations/${id}/`),
+        ? callEndpoint('invitations.resend', { params: { id }, body: { invitation_id: id } })
+        : callEndpoint('invitations.revoke', { params: { id } }),
     onSuccess: refresh,
   })
 }
@@ -91,20 +67,12 @@ export function useInvitationAction() {
 export const useVerifyInvitation = (token: string) =>
   useQuery({
     queryKey: ['invitations', 'verify', token],
-    queryFn: ({ signal }) =>
-      apiClient.get(`/api/users/invitations/verify/${encodeURIComponent(token)}/`, {
-        schema: invitationVerifySchema,
-        public: true,
-        signal,
-      }),
+    queryFn: ({ signal }) => callEndpoint('invitations.verify', { params: { token }, public: true, signal }),
     retry: false,
   })
 
 export const useAcceptInvitation = (token: string) =>
   useMutation({
     mutationFn: (body: InvitationAccept) =>
-      apiClient.post(`/api/users/invitations/accept/${encodeURIComponent(token)}/`, body, {
-        schema: invitationAcceptedSchema,
-        public: true,
-      }),
+      callEndpoint('invitations.accept', { params: { token }, body, public: true }),
   })

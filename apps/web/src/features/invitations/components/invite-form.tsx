@@ -5,12 +5,14 @@ import {
   INVITATION_MESSAGES,
   bulkEmailError,
   grantableRoles,
+  loginLinkOf,
   needsTinSelection,
   splitEmails,
   type InvitationBulkResult,
 } from '@blueconsent/contract/invitations'
 import { isAdminRole, type Role } from '@blueconsent/contract/shared'
 import { useEffect, useId, useState, type FormEvent } from 'react'
+import { SelectField } from '@/components/ui/select-field.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
 import {
@@ -87,7 +89,7 @@ export function InviteForm({ inviterRole, mode, onSent }: InviteFormProps) {
     try {
       if (mode === 'single') {
         const sent = await send.mutateAsync({ email: emailText.trim(), ...scope })
-        setOutcome({ kind: 'success', text: sent.detail, loginUrl: sent.login_url })
+        setOutcome({ kind: 'success', text: sent.detail, loginUrl: loginLinkOf(sent) })
       } else {
         const sent = await bulk.mutateAsync({ emails: splitEmails(emailText), ...scope })
         setOutcome({
@@ -210,58 +212,37 @@ function RoleSelect({
   error: string | undefined
   onChange: (role: Role | '') => void
 }) {
-  const id = useId()
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        Role
-      </label>
-      <select
-        id={id}
-        className={`select w-full ${error ? 'select-error' : ''}`}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value as Role | '')}
-      >
-        <option value="">Choose a role</option>
-        {roles.map((role) => (
-          <option key={role} value={role}>
-            {INVITE_ROLE_LABELS[role]}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <SelectField
+      label="Role"
+      className="w-full"
+      value={value}
+      error={error}
+      options={[
+        { value: '', label: 'Choose a role' },
+        ...roles.map((role) => ({ value: role, label: INVITE_ROLE_LABELS[role] })),
+      ]}
+      onChange={(event) => onChange(event.target.value as Role | '')}
+    />
   )
 }
 
 function OrganizationSelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
-  const id = useId()
   const organizations = useOrganizationOptions(true)
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        Organization
-      </label>
-      <select
-        id={id}
-        className="select w-full"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">None (Independent)</option>
-        {(organizations.data?.results ?? []).map((organization) => (
-          <option key={organization.id} value={organization.id}>
-            {organization.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label="Organization"
+      className="w-full"
+      value={value}
+      options={[
+        { value: '', label: 'None (Independent)' },
+        ...(organizations.data?.results ?? []).map((organization) => ({
+          value: organization.id,
+          label: organization.name,
+        })),
+      ]}
+      onChange={(event) => onChange(event.target.value)}
+    />
   )
 }
 

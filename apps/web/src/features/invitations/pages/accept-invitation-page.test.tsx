@@ -3,14 +3,15 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { axeViolations } from '../../../testing/axe.ts'
 import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
+import { loginResponse, userWithRole } from '../../../testing/fixtures.ts'
 import { renderApp } from '../../../testing/render-app.tsx'
 
 const TOKEN = 'a'.repeat(43)
 const VERIFY = `GET /api/users/invitations/verify/${TOKEN}/`
 const ACCEPT = `POST /api/users/invitations/accept/${TOKEN}/`
 
-describe('Accept Invitation', { timeout: 20_000 }, () => {
-  it('checks the link, takes a name and password, and sends the new user to sign in', async () => {
+describe('Accept Invitation', { timeout: 40_000 }, () => {
+  it('checks the link, takes a name and password, and sends the new user to sign in when a second factor is due', async () => {
     const user = userEvent.setup()
     const fake = createFakeFetch()
       .on(VERIFY, json(200, { email: 'ivy@example.org', role: 'ACO_USER', organization_name: 'Sunrise ACO' }))
@@ -20,6 +21,7 @@ describe('Accept Invitation', { timeout: 20_000 }, () => {
           detail: 'Your account is ready. Sign in to continue.',
           login_url: '/app/login',
           email: 'ivy@example.org',
+          session: null,
         }),
       )
     renderApp(`/app/accept-invitation/${TOKEN}`, { fake })
@@ -50,6 +52,32 @@ describe('Accept Invitation', { timeout: 20_000 }, () => {
       'href',
       '/app/login?email=ivy%40example.org',
     )
+  })
+
+  it('signs the new member in and takes them to their home page', async () => {
+    const user = userEvent.setup()
+    const member = userWithRole('ACO_USER', { email: 'ivy@example.org', first_name: 'Ivy' })
+    const fake = createFakeFetch()
+      .on(VERIFY, json(200, { email: 'ivy@example.org', role: 'ACO_USER', organization_name: 'Sunrise ACO' }))
+      .on(
+        ACCEPT,
+        json(201, {
+          detail: 'Your account is ready. Welcome to BlueConsent.',
+          login_url: '/app/login',
+          email: 'ivy@example.org',
+          session: loginResponse(member),
+        }),
+      )
+    const app = renderApp(`/app/accept-invitation/${TOKEN}`, { fake })
+    await user.type(await screen.findByLabelText('First name'), 'Ivy')
+    await user.type(screen.getByLabelText('Last name'), 'Newman')
+    await user.type(screen.getByLabelText('Password'), 'Correct-Horse-9')
+    await user.type(screen.getByLabelText('Confirm password'), 'Correct-Horse-9')
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/app/care-management'), {
+      timeout: 10_000,
+    })
+    expect(screen.queryByRole('link', { name: 'Go to Login' })).toBeNull()
   })
 
   it('says so when the link is invalid, used or expired', async () => {

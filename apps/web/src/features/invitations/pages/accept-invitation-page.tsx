@@ -1,4 +1,6 @@
-// /app/accept-invitation/:token: the invitee checks the link, sets a name and password, and is sent to sign in.
+// /app/accept-invitation/:token: the invitee checks the link, sets a name and password, and is signed in
+// (the guest-only route then takes them to their home page). When their organisation requires a second
+// factor first, the created state sends them to sign in and enrol.
 // States: verifying, error (unknown, used, revoked or expired link), form, created.
 import {
   INVITE_ROLE_LABELS,
@@ -13,6 +15,7 @@ import { PasswordField } from '../../../components/ui/password-field.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
+import { session } from '../../../lib/session.ts'
 import { zodFieldErrors } from '../../../lib/form-errors.ts'
 import { useAcceptInvitation, useVerifyInvitation } from '../api/invitations-api.ts'
 
@@ -41,6 +44,8 @@ function Verified({ token }: { token: string }) {
   const accept = useAcceptInvitation(token)
   if (verify.isPending) return <Spinner label="Checking your invitation…" />
   if (verify.isError) return <Alert type="error">{INVITATION_MESSAGES.invalidOrExpired}</Alert>
+  // Signed in: the guest-only route takes the new member home in a moment.
+  if (accept.isSuccess && accept.data.session) return <Spinner label="Signing you in…" />
   if (accept.isSuccess) {
     return (
       <div className="flex flex-col gap-3">
@@ -60,7 +65,12 @@ function Verified({ token }: { token: string }) {
         You are joining {verify.data.organization_name ?? 'BlueConsent'} as{' '}
         {INVITE_ROLE_LABELS[verify.data.role]}, signing in with <strong>{verify.data.email}</strong>.
       </p>
-      <AccountForm onSubmit={(body) => accept.mutateAsync(body)} />
+      <AccountForm
+        onSubmit={async (body) => {
+          const accepted = await accept.mutateAsync(body)
+          if (accepted.session) await session.start(accepted.session)
+        }}
+      />
     </>
   )
 }

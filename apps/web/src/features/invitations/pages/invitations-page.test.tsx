@@ -1,4 +1,5 @@
 import type { Invitation } from '@blueconsent/contract/invitations'
+import type { Member } from '@blueconsent/contract/members'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
@@ -21,8 +22,21 @@ const pending: Invitation = {
   tin_ids: [TIN],
 }
 
+const ORG = '22222222-2222-4222-8222-222222222222'
+const joined: Member = {
+  id: '44444444-4444-4444-8444-444444444444',
+  full_name: 'Ivy Newman',
+  email: 'ivy.newman@example.org',
+  role: 'ACO_USER',
+  all_tins: false,
+  tins: [{ id: TIN, display_name: 'Riverbend Primary Care', masked_tin: 'XX-XXX6789' }],
+  is_active: true,
+  last_login_at: null,
+}
+
 function invitationsFake() {
   return createFakeFetch()
+    .on(`GET /api/organizations/${ORG}/members/`, json(200, { count: 1, results: [joined] }))
     .on('GET /api/invitations/', json(200, { count: 1, results: [pending] }))
     .on(
       'GET /api/invitations/tins/',
@@ -55,7 +69,11 @@ function invitationsFake() {
         results: [
           { email: 'a@example.org', sent: true, error: null },
           { email: 'b@example.org', sent: true, error: null },
-          { email: 'taken@example.org', sent: false, error: 'This email already has an account' },
+          {
+            email: 'taken@example.org',
+            sent: false,
+            error: 'This email is already a member of this organization',
+          },
         ],
       }),
     )
@@ -75,6 +93,7 @@ describe('User Invitations', { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Invitations' })
     expect(within(table).getByText('new.person@example.org')).toBeTruthy()
     expect(within(table).getByText('Pending')).toBeTruthy()
+    expect(screen.getByText('1 invitation')).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Manage Invitations' })).toBeTruthy()
     expect(await axeViolations()).toEqual([])
     await user.click(
@@ -86,6 +105,21 @@ describe('User Invitations', { timeout: 20_000 }, () => {
     )
     expect(await screen.findByText('Invitation revoked successfully')).toBeTruthy()
     expect(fake.callsTo(`DELETE /api/invitations/${pending.id}/`)).toHaveLength(1)
+  })
+
+  it('shows the team’s members beside its invitations, on the Team link’s page too', async () => {
+    await signIn(makeUser())
+    renderApp('/app/invitation', { fake: invitationsFake() })
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Members' }, { timeout: 10_000 }),
+    ).toBeTruthy()
+    const members = await screen.findByRole('table', { name: 'Members' })
+    expect(within(members).getByText('Ivy Newman').closest('tr')).toHaveTextContent(
+      'Riverbend Primary Care (XX-XXX6789)',
+    )
+    expect(within(members).getByText('Never')).toBeTruthy()
+    expect(await screen.findByRole('table', { name: 'Invitations' })).toBeTruthy()
+    expect(await axeViolations()).toEqual([])
   })
 
   it('offers the ACO admin only the roles they may give, asks a scoped role for a TIN, then sends', async () => {
@@ -144,6 +178,8 @@ describe('User Invitations', { timeout: 20_000 }, () => {
       role: 'ACO_ADMIN',
     })
     expect(await screen.findByText('Successfully sent 2 invitation(s)')).toBeTruthy()
-    expect(screen.getByText('taken@example.org: This email already has an account')).toBeTruthy()
+    expect(
+      screen.getByText('taken@example.org: This email is already a member of this organization'),
+    ).toBeTruthy()
   })
 })

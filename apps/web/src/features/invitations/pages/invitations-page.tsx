@@ -1,16 +1,20 @@
-// /app/invitations (and the Team link's /app/invitation): the organisation's invitations, with resend and
-// revoke for those not yet accepted, and the single and bulk invitation forms.
+// /app/invitations (and the Team link's /app/invitation): the team on one page. The organisation's
+// invitations, with resend and revoke for those not yet accepted, the single and bulk invitation forms, and
+// its members (the list billing's seats count), which the app hands in from the members feature.
+import { DataTable, type DataColumn } from '@/components/ui/data-table.tsx'
 import {
   INVITE_ROLE_LABELS,
   INVITATION_MESSAGES,
   INVITATION_STATUS_LABELS,
+  invitationStatusOf,
   type Invitation,
 } from '@blueconsent/contract/invitations'
-import { useCallback, useState } from 'react'
+import { useCallback, useState, type ReactNode } from 'react'
+import { countText } from '@blueconsent/contract/shared'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { formatReadableDate } from '../../../components/patient-data/format.ts'
-import { Tabs } from '../../../components/patient-data/tabs.tsx'
+import { Tabs } from '@/components/ui/tabs.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useSession } from '../../../lib/session.ts'
@@ -19,7 +23,7 @@ import { InviteForm } from '../components/invite-form.tsx'
 
 type Tab = 'list' | 'single' | 'bulk'
 
-export function InvitationsPage() {
+export function InvitationsPage({ members }: { members?: ReactNode }) {
   const { user, home } = useSession()
   const [tab, setTab] = useState<Tab>('list')
   const backToList = useCallback(() => setTab('list'), [])
@@ -51,6 +55,14 @@ export function InvitationsPage() {
           {tab === 'bulk' ? <InviteForm inviterRole={user.role} mode="bulk" onSent={backToList} /> : null}
         </Tabs>
       </section>
+      {members ? (
+        <section aria-labelledby="team-members" className="flex flex-col gap-4">
+          <h2 id="team-members" className="text-xl font-semibold">
+            Members
+          </h2>
+          {members}
+        </section>
+      ) : null}
     </div>
   )
 }
@@ -77,7 +89,7 @@ function InvitationList() {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
-        <p role="status">{invitations.data ? `${invitations.data.count} invitations` : ''}</p>
+        <p role="status">{invitations.data ? countText(invitations.data.count, 'invitation') : ''}</p>
         <button type="button" className="btn btn-sm btn-outline" onClick={() => void invitations.refetch()}>
           Refresh
         </button>
@@ -87,65 +99,83 @@ function InvitationList() {
       {invitations.isError ? <Alert type="error">{INVITATION_MESSAGES.loadFailed}</Alert> : null}
       {invitations.data?.count === 0 ? <p>No invitations yet.</p> : null}
       {invitations.data && invitations.data.count > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="table">
-            <caption className="sr-only">Invitations</caption>
-            <thead className="text-base-content">
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.data.results.map((invitation) => (
-                <tr key={invitation.id}>
-                  <td className="[overflow-wrap:anywhere]">{invitation.email}</td>
-                  <td>{INVITE_ROLE_LABELS[invitation.role]}</td>
-                  <td>
-                    <span
-                      className={`badge ${invitation.status === 'accepted' ? 'badge-success' : 'badge-ghost'}`}
-                    >
-                      {INVITATION_STATUS_LABELS[invitation.status]}
-                    </span>
-                  </td>
-                  <td>{formatReadableDate(invitation.created_at)}</td>
-                  <td>
-                    {invitation.status === 'accepted' ? '—' : formatReadableDate(invitation.expires_at)}
-                  </td>
-                  <td className="flex flex-wrap gap-2">
-                    {invitation.status === 'pending' || invitation.status === 'expired' ? (
-                      <button
-                        type="button"
-                        className="btn btn-xs btn-outline"
-                        aria-label={`Resend invitation to ${invitation.email}`}
-                        disabled={action.isPending}
-                        onClick={() => void act('resend', invitation)}
-                      >
-                        Resend
-                      </button>
-                    ) : null}
-                    {invitation.status === 'pending' ? (
-                      <button
-                        type="button"
-                        className="btn btn-xs btn-outline"
-                        aria-label={`Revoke invitation to ${invitation.email}`}
-                        disabled={action.isPending}
-                        onClick={() => void act('revoke', invitation)}
-                      >
-                        Revoke
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Invitations"
+          rows={invitations.data.results}
+          rowKey={(invitation) => invitation.id}
+          columns={invitationColumns(action.isPending, (kind, invitation) => void act(kind, invitation))}
+          cards
+        />
       ) : null}
     </div>
   )
+}
+
+type InvitationAction = (kind: 'resend' | 'revoke', invitation: Invitation) => void
+
+function invitationColumns(busy: boolean, act: InvitationAction): DataColumn<Invitation>[] {
+  return [
+    {
+      id: 'email',
+      header: 'Email',
+      card: 'title',
+      className: '[overflow-wrap:anywhere]',
+      cell: (invitation) => invitation.email,
+    },
+    { id: 'role', header: 'Role', cell: (invitation) => INVITE_ROLE_LABELS[invitation.role] },
+    {
+      id: 'status',
+      header: 'Status',
+      card: 'badge',
+      cell: (invitation) => {
+        const status = invitationStatusOf(invitation)
+        return (
+          <span className={`badge ${status === 'accepted' ? 'badge-success' : 'badge-ghost'}`}>
+            {INVITATION_STATUS_LABELS[status]}
+          </span>
+        )
+      },
+    },
+    { id: 'sent', header: 'Sent', cell: (invitation) => formatReadableDate(invitation.created_at) },
+    {
+      id: 'expires',
+      header: 'Expires',
+      cell: (invitation) =>
+        invitationStatusOf(invitation) === 'accepted' ? '—' : formatReadableDate(invitation.expires_at),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      card: 'actions',
+      cell: (invitation) => {
+        const status = invitationStatusOf(invitation)
+        return (
+          <div className="flex flex-wrap gap-2">
+            {status === 'pending' || status === 'expired' ? (
+              <button
+                type="button"
+                className="btn btn-xs btn-outline"
+                aria-label={`Resend invitation to ${invitation.email}`}
+                disabled={busy}
+                onClick={() => act('resend', invitation)}
+              >
+                Resend
+              </button>
+            ) : null}
+            {status === 'pending' ? (
+              <button
+                type="button"
+                className="btn btn-xs btn-outline"
+                aria-label={`Revoke invitation to ${invitation.email}`}
+                disabled={busy}
+                onClick={() => act('revoke', invitation)}
+              >
+                Revoke
+              </button>
+            ) : null}
+          </div>
+        )
+      },
+    },
+  ]
 }

@@ -56,11 +56,11 @@ export function PrivacyPolicyPage() {
 
       <h2>How long we keep it</h2>
       <p>
-        Access lasts as long as the patient allowed: up to 13 months for healthcare providers, about 10 hours
-        for insurance agents. When an authorization ends, is withdrawn or expires, the Medicare data is no
-        longer shown and the tokens that reach Medicare are destroyed. Records of who looked at what are kept
-        for six years, as HIPAA requires, and cannot be changed. Organizations may ask us to delete their data
-        when their agreement ends, subject to those legal retention duties.
+        Access lasts as long as the patient allowed: up to 13 months for healthcare providers, 10 hours for
+        insurance agents. When an authorization ends, is withdrawn or expires, the Medicare data is no longer
+        shown and the tokens that reach Medicare are destroyed. Records of who looked at what are kept for six
+        years, as HIPAA requires, and cannot be changed. Organizations may ask us to delete their data when
+        their agreement ends, subject to those legal retention duties.
       </p>
 
       <h2>Your rights as a patient</h2>

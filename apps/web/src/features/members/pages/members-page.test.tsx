@@ -59,10 +59,10 @@ describe('ACO Members', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     await signIn(makeUser())
     const { fake } = renderApp('/app/aco/members', { fake: membersFake() })
-    const table = await screen.findByRole('table', { name: 'Members' })
+    const table = await screen.findByRole('table', { name: 'Members' }, { timeout: 30_000 })
     const row = within(table).getByText('Jordan Lee').closest('tr') as HTMLElement
     expect(within(row).getByText('ACO User')).toBeTruthy()
-    expect(within(row).getByText('Riverbend Primary Care (XX-XXX6789)')).toBeTruthy()
+    expect(row).toHaveTextContent('Riverbend Primary Care (XX-XXX6789)')
     expect(within(row).getByText('Nov 20, 2026')).toBeTruthy()
     expect(within(table).getByText('All TINs')).toBeTruthy()
     // Nobody deactivates themselves.
@@ -98,8 +98,24 @@ describe('ACO Members', { timeout: 20_000 }, () => {
   it('shows ACO users the list without the admin’s actions', async () => {
     await signIn(userWithRole('ACO_USER'))
     renderApp('/app/aco/members', { fake: membersFake() })
-    const table = await screen.findByRole('table', { name: 'Members' })
+    const table = await screen.findByRole('table', { name: 'Members' }, { timeout: 30_000 })
     expect(within(table).queryByRole('button')).toBeNull()
     expect(within(table).queryByRole('columnheader', { name: 'Actions' })).toBeNull()
+  })
+
+  it('shows a member limited to TINs who has none as such', async () => {
+    await signIn(makeUser())
+    const demoted: Member = { ...jordan, id: SECOND, full_name: 'Sam Demoted', tins: [] }
+    const fake = createFakeFetch().on(
+      `GET /api/organizations/${ORG}/members/`,
+      json(200, { count: 2, results: [dana, demoted] }),
+    )
+    renderApp('/app/aco/members', { fake })
+    const row = (await screen.findByText('Sam Demoted', {}, { timeout: 30_000 })).closest('tr')
+    if (!row) throw new Error('no row for the member')
+    expect(within(row).getByText('No TINs — sees only patients not yet under a TIN')).toBeInTheDocument()
+    const admin = (await screen.findByText('Dana Reyes')).closest('tr')
+    expect(admin && within(admin).getByText('All TINs')).toBeInTheDocument()
+    expect(await axeViolations()).toEqual([])
   })
 })

@@ -7,7 +7,7 @@ import {
   SETTINGS_MESSAGES,
   type OrganizationSettingsView,
 } from '@blueconsent/contract/organization-settings'
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -16,17 +16,13 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
 import { useSession } from '../../../lib/session.ts'
 import { checkSettingsForm, formOf, type SettingsForm } from '../organization-settings-model.ts'
-import {
-  useOrganizationSettings,
-  useSaveOrganizationSettings,
-  useSettingsOrganizations,
-} from '../api/organization-settings-api.ts'
+import { useOrganizationSettings, useSaveOrganizationSettings } from '../api/organization-settings-api.ts'
+import { OrganizationPicker, useOrganizationList } from '@/components/ui/organization-picker.tsx'
 
 export function OrganizationSettingsPage() {
-  const pickerId = useId()
   const { user } = useSession()
   const platform = user?.is_superuser ?? false
-  const organizations = useSettingsOrganizations(platform)
+  const organizations = useOrganizationList(platform)
   const [picked, setPicked] = useState('')
   const organizationId = platform
     ? picked || (organizations.data?.results[0]?.id ?? '')
@@ -39,30 +35,19 @@ export function OrganizationSettingsPage() {
         <div>
           <h1 className="text-3xl font-bold">Settings</h1>
           <p className="mt-2">How the portal works for an organization: reminders, renewals and sign-in.</p>
+          <p className="mt-1">
+            Third-party apps are managed under{' '}
+            <Link className="link" to={paths.integrations}>
+              Integrations
+            </Link>
+            .
+          </p>
         </div>
         <Link className="btn btn-outline" to={paths.dashboard}>
           Back to Dashboard
         </Link>
       </div>
-      {platform ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={pickerId} className="text-sm font-medium">
-            Organization
-          </label>
-          <select
-            id={pickerId}
-            className="select"
-            value={organizationId}
-            onChange={(event) => setPicked(event.target.value)}
-          >
-            {(organizations.data?.results ?? []).map((organization) => (
-              <option key={organization.id} value={organization.id}>
-                {organization.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+      {platform ? <OrganizationPicker value={organizationId} onChange={setPicked} /> : null}
       {organizationId === '' && !organizations.isPending ? (
         <p>There is no organization to configure.</p>
       ) : null}
@@ -135,7 +120,7 @@ function SettingsFormView({ settings }: { settings: OrganizationSettingsView }) 
         value={form.defaultDurationDays}
         error={errors.default_duration_days}
         inputMode="numeric"
-        hint={`For new provider requests, at most ${SETTINGS_LIMITS.defaultDurationDays.max} days. Leave empty for the full 13 months. Agents' authorizations always last about 10 hours.`}
+        hint={`For new provider requests, at most ${SETTINGS_LIMITS.defaultDurationDays.max} days. Leave empty for the full 13 months. Agents' authorizations always last 10 hours from when the client agrees.`}
         onChange={(event) => set({ defaultDurationDays: event.target.value })}
       />
       <label className="flex items-center gap-2">

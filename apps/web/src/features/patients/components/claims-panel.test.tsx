@@ -89,4 +89,15 @@ describe('ClaimsPanel', () => {
     expect(screen.getByText('0 of 3 claims match')).toBeTruthy()
     expect(screen.queryByRole('table', { name: 'Claims' })).toBeNull()
   })
+
+  it('counts one claim in the singular and names claim types in words, the code kept as a tooltip', () => {
+    renderPanel('ACO_USER', makeClaims(1))
+    expect(screen.getByText('1 claim')).toBeTruthy()
+    const type = within(rows()[0] as HTMLElement).getAllByRole('cell')[1] as HTMLElement
+    expect(type.textContent).toBe('Physician/supplier')
+    expect(within(type).getByTitle('CARRIER')).toBeTruthy()
+    expect(
+      within(screen.getByLabelText('Claim type')).getByRole('option', { name: 'Hospital inpatient' }),
+    ).toHaveProperty('value', 'INPATIENT')
+  })
 })

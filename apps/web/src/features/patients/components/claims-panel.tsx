@@ -1,16 +1,22 @@
 // A patient's claims: filters and sorting (roles with the 'filters' display option), pages of the role's size,
 // each claim linking to its detail page.
-import { CLAIM_TYPES, PATIENT_DATA_MESSAGES, type PatientClaim } from '@blueconsent/contract/patients'
-import { type DisplayOptions } from '@blueconsent/contract/shared'
-import { useId, useState } from 'react'
+import {
+  CLAIM_TYPES,
+  CLAIM_TYPE_LABELS,
+  PATIENT_DATA_MESSAGES,
+  type PatientClaim,
+} from '@blueconsent/contract/patients'
+import { countText, type DisplayOptions } from '@blueconsent/contract/shared'
+import { useState } from 'react'
 import { generatePath } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { ClaimsTimelineChart } from '../../../components/patient-data/claims-timeline-chart.tsx'
 import { ClaimsTable } from '../../../components/patient-data/claims-table.tsx'
-import { Pager } from '../../../components/patient-data/pager.tsx'
+import { Pager } from '@/components/ui/pager.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
-import { pageCount, pageOf } from '../../../components/patient-data/paging.ts'
+import { pageCount, pageOf } from '@/components/ui/paging.ts'
 import { NO_FILTERS, filterClaims, type ClaimFilters, type ClaimSort } from './claims-filter.ts'
+import { SelectField } from '@/components/ui/select-field.tsx'
 
 const SORT_LABELS: Record<ClaimSort, string> = {
   'date-desc': 'Newest first',
@@ -51,8 +57,8 @@ export function ClaimsPanel({ claims, options }: ClaimsPanelProps) {
       <ClaimsTimelineChart claims={shown} />
       <p role="status">
         {shown.length === claims.length
-          ? `${claims.length} claims`
-          : `${shown.length} of ${claims.length} claims match`}
+          ? countText(claims.length, 'claim')
+          : `${shown.length} of ${countText(claims.length, 'claim')} match`}
       </p>
       {shown.length > 0 ? (
         <ClaimsTable
@@ -77,7 +83,6 @@ type FilterFormProps = {
 }
 
 function ClaimFilterForm({ filters, sort, showPaid, onFilters, onSort }: FilterFormProps) {
-  const id = useId()
   const field = (key: keyof ClaimFilters, label: string, type = 'text') => (
     <TextField
       label={label}
@@ -93,43 +98,33 @@ function ClaimFilterForm({ filters, sort, showPaid, onFilters, onSort }: FilterF
       <legend className="sr-only">Filter and sort claims</legend>
       {field('from', 'From', 'date')}
       {field('to', 'To', 'date')}
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-type`} className="text-sm font-medium">
-          Claim type
-        </label>
-        <select
-          id={`${id}-type`}
-          className="select select-sm"
-          value={filters.type}
-          onChange={(event) => onFilters({ ...filters, type: event.target.value as ClaimFilters['type'] })}
-        >
-          <option value="">All types</option>
-          {CLAIM_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Claim type"
+        size="sm"
+        value={filters.type}
+        onChange={(event) => onFilters({ ...filters, type: event.target.value as ClaimFilters['type'] })}
+      >
+        <option value="">All types</option>
+        {CLAIM_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {CLAIM_TYPE_LABELS[type]}
+          </option>
+        ))}
+      </SelectField>
       {field('provider', 'Provider')}
       {field('diagnosis', 'Diagnosis code')}
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-sort`} className="text-sm font-medium">
-          Sort by
-        </label>
-        <select
-          id={`${id}-sort`}
-          className="select select-sm"
-          value={sort}
-          onChange={(event) => onSort(event.target.value as ClaimSort)}
-        >
-          {sorts.map((key) => (
-            <option key={key} value={key}>
-              {SORT_LABELS[key]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Sort by"
+        size="sm"
+        value={sort}
+        onChange={(event) => onSort(event.target.value as ClaimSort)}
+      >
+        {sorts.map((key) => (
+          <option key={key} value={key}>
+            {SORT_LABELS[key]}
+          </option>
+        ))}
+      </SelectField>
       <button type="button" className="btn btn-sm btn-outline" onClick={() => onFilters(NO_FILTERS)}>
         Clear filters
       </button>

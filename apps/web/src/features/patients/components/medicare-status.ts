@@ -2,6 +2,7 @@
 // the page already loads: the risk model's segment (which CMS picks from the Medicaid/dual code of the
 // enrolment data) and the fee-for-service claims.
 import type { Claim, PatientClaim, RiskScore } from '@blueconsent/contract/patients'
+import { ownValue } from '@blueconsent/contract/shared'
 import { claimServiceText, providerLabel, serviceText } from '../../../components/patient-data/format.ts'
 
 /** What the page says about dual eligibility, with where it comes from. */
@@ -80,7 +81,7 @@ function visitOf(claim: Claim | PatientClaim, date: string, what: string): Visit
 function wellnessLine(claim: Claim, day: string): Visit | null {
   let found: Visit | null = null
   for (const line of claim.lines) {
-    const words = line.hcpcs ? WELLNESS_VISIT_CODES[line.hcpcs] : undefined
+    const words = line.hcpcs ? ownValue(WELLNESS_VISIT_CODES, line.hcpcs) : undefined
     if (!words) continue
     const lineDay = (line.service_start ?? day).slice(0, 10)
     // The panel's own short name ('Annual wellness visit, subsequent') reads better here than CMS's long one.

@@ -3,7 +3,7 @@
 import { PATIENT_DATA_MESSAGES, type Patient } from '@blueconsent/contract/patients'
 import { PATIENT_SEARCH, type Role } from '@blueconsent/contract/shared'
 import { useEffect, useId, useState, type ReactNode, type Ref } from 'react'
-import { Tabs, type TabItem } from '../../../components/patient-data/tabs.tsx'
+import { Tabs, type TabItem } from '@/components/ui/tabs.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
@@ -11,7 +11,7 @@ import { usePatientSearch, type SearchMode } from '../api/patients-api.ts'
 import { patientFieldsFor } from './patient-fields.ts'
 import { patientBirthDate, patientDisplayName, patientMrn } from './patient-format.ts'
 import { readRecentSearches, rememberSearch, type RecentSearch } from './recent-searches.ts'
-import { useDebouncedValue } from './use-debounced-value.ts'
+import { useDebouncedValue } from '@/hooks/use-debounced-value.ts'
 
 const ALL_TABS: readonly TabItem<SearchMode>[] = [
   { key: 'search', label: 'General Search' },

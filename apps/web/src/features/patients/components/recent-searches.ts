@@ -1,33 +1,18 @@
-// The last five patient searches, newest first, kept in localStorage under the
-// signed-in user's id: search terms are patient names and identifiers, so one user of a shared workstation never
-// sees another's, and the session removes them all when it ends (lib/session.ts, clearLocal).
+// The last five patient searches, newest first. Search terms are patient names and identifiers, so they are
+// kept in this tab's memory only (lib/session-memory.ts), under the signed-in user's id, and go when the
+// session ends or the tab closes; nothing of them is written to browser storage.
 import { PATIENT_SEARCH, STORAGE_KEYS } from '@blueconsent/contract/shared'
-import { readStored, writeStored } from '../../../lib/storage.ts'
+import { readSessionMemory, writeSessionMemory } from '../../../lib/session-memory.ts'
 import type { SearchMode } from '../api/patients-api.ts'
 
 export type RecentSearch = { mode: SearchMode; term: string }
 
-const MODES: readonly SearchMode[] = ['search', 'mrn', 'medicare_number']
-
-/** `recent_patient_searches:<user id>`; lib/session.ts removes every key with this prefix. */
+/** `recent_patient_searches:<user id>`, a key in the session's memory. */
 export const recentSearchesKey = (userId: string): string => `${STORAGE_KEYS.recentPatientSearches}:${userId}`
 
-const isRecentSearch = (value: unknown): value is RecentSearch =>
-  typeof value === 'object' &&
-  value !== null &&
-  MODES.includes((value as RecentSearch).mode) &&
-  typeof (value as RecentSearch).term === 'string'
-
 export function readRecentSearches(userId: string): RecentSearch[] {
-  try {
-    const parsed: unknown = JSON.parse(readStored(recentSearchesKey(userId)) ?? '[]')
-    return Array.isArray(parsed)
-      ? parsed.filter(isRecentSearch).slice(0, PATIENT_SEARCH.recentSearchesKept)
-      : []
-  } catch {
-    // A value written by an older client or by hand: start the list afresh.
-    return []
-  }
+  const kept = readSessionMemory(recentSearchesKey(userId))
+  return Array.isArray(kept) ? (kept as RecentSearch[]) : []
 }
 
 export function rememberSearch(userId: string, search: RecentSearch): RecentSearch[] {
@@ -35,6 +20,6 @@ export function rememberSearch(userId: string, search: RecentSearch): RecentSear
     (item) => item.mode !== search.mode || item.term !== search.term,
   )
   const next = [search, ...others].slice(0, PATIENT_SEARCH.recentSearchesKept)
-  writeStored(recentSearchesKey(userId), JSON.stringify(next))
+  writeSessionMemory(recentSearchesKey(userId), next)
   return next
 }

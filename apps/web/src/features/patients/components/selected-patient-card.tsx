@@ -1,5 +1,6 @@
 // The selected-patient summary of the Patients page with its three actions.
-import { statusLabel } from '@blueconsent/contract/authorization-requests'
+import { IDENTITY_REVIEW_LABEL, statusLabel } from '@blueconsent/contract/authorization-requests'
+import { MEDICARE_ACCESS_ENDS_LABEL, medicareAccessEndText } from '@blueconsent/contract/durations'
 import { type Patient } from '@blueconsent/contract/patients'
 import { type Role } from '@blueconsent/contract/shared'
 import { useEffect, useRef } from 'react'
@@ -9,6 +10,22 @@ import { formatDate } from '../../../components/patient-data/format.ts'
 import { patientDisplayName } from './patient-format.ts'
 import { patientFactRows, patientFieldsFor } from './patient-fields.ts'
 import { DetailsList, type DetailRow } from '../../../components/patient-data/details-list.tsx'
+
+/** The newest request's state; a Medicare record waiting for an identity review is never called approved. */
+function authorizationText(authorization: Patient['authorization']): string {
+  if (!authorization) return 'None'
+  if (authorization.under_identity_review && authorization.status === 'authorized')
+    return IDENTITY_REVIEW_LABEL
+  return statusLabel(authorization)
+}
+
+/** When Medicare's own access ends for the newest authorization, while it is approved. */
+export function medicareEndRow(patient: Patient): DetailRow[] {
+  const authorization = patient.authorization
+  if (authorization?.status !== 'authorized') return []
+  const text = medicareAccessEndText(authorization.medicare_access_ends_at)
+  return text ? [[MEDICARE_ACCESS_ENDS_LABEL, text]] : []
+}
 
 type SelectedPatientCardProps = { patient: Patient; role: Role; onClear: () => void }
 
@@ -21,7 +38,8 @@ export function SelectedPatientCard({ patient, role, onClear }: SelectedPatientC
     ...patientFactRows(patient, patientFieldsFor(role)),
     ['Created', formatDate(patient.created_at)],
     // The newest request of the caller's scope; 'None' sends the user to request one.
-    ['Authorization', patient.authorization ? statusLabel(patient.authorization) : 'None'],
+    ['Authorization', authorizationText(patient.authorization)],
+    ...medicareEndRow(patient),
   ]
   return (
     <section aria-labelledby="selected-patient-heading" className="card bg-base-100 border border-base-300">

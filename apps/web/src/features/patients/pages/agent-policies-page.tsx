@@ -8,6 +8,8 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { apiClient } from '../../../lib/api-client.ts'
 import { ClientPicker } from '../components/client-picker.tsx'
+import { ownValue } from '@blueconsent/contract/shared'
+import { scrollRegion } from '../../../components/ui/scroll-region.ts'
 
 const PART_NAMES: Record<string, string> = {
   A: 'Part A (hospital)',
@@ -61,7 +63,7 @@ function CoverageDetails({ coverage }: { coverage: Coverage }) {
         <h2 id="coverage-title" className="card-title">
           Medicare coverage{coverage.reference_year ? ` in ${coverage.reference_year}` : ''}
         </h2>
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" {...scrollRegion('Medicare parts')}>
           <table className="table">
             <caption className="sr-only">Medicare parts</caption>
             <thead className="text-base-content">
@@ -75,7 +77,7 @@ function CoverageDetails({ coverage }: { coverage: Coverage }) {
             <tbody>
               {coverage.parts.map((part) => (
                 <tr key={part.part}>
-                  <td>{PART_NAMES[part.part] ?? `Part ${part.part}`}</td>
+                  <td>{ownValue(PART_NAMES, part.part) ?? `Part ${part.part}`}</td>
                   <td>{part.status ?? 'Unknown'}</td>
                   <td>{part.start ? formatReadableDate(part.start) : '—'}</td>
                   <td>{part.end ? formatReadableDate(part.end) : 'Ongoing'}</td>

@@ -1,6 +1,11 @@
 // /app/claim/:id, Claim Details: the claim's dates, provider, diagnoses, procedures and lines; amounts only for
 // roles with the 'costs' display option. Agents never get here with data: the server serves them no claims.
-import { type ClaimDetail } from '@blueconsent/contract/patients'
+import {
+  claimNumber,
+  claimTypeLabel,
+  typeOfBillMeaning,
+  type ClaimDetail,
+} from '@blueconsent/contract/patients'
 import { displayOptionsFor, type DisplayOptions } from '@blueconsent/contract/shared'
 import { Link, generatePath, useParams } from 'react-router'
 import { paths } from '../../../app/paths.ts'
@@ -17,6 +22,7 @@ import { isApiError } from '../../../lib/api-error.ts'
 import { useSession } from '../../../lib/session.ts'
 import { useClaim } from '../api/patients-api.ts'
 import { DetailsList } from '../../../components/patient-data/details-list.tsx'
+import { scrollRegion } from '../../../components/ui/scroll-region.ts'
 
 const CLAIM_NOT_FOUND = 'Claim not found, or not one of your patients’ claims.'
 const CLAIM_FAILED = 'Failed to load claim details'
@@ -42,12 +48,12 @@ export function ClaimDetailPage() {
 
 function ClaimView({ claim, options }: { claim: ClaimDetail; options: DisplayOptions }) {
   const rows: [string, string][] = [
-    ['Claim', claim.claim_id],
-    ['Type', claim.claim_type],
+    ['Claim', claimNumber(claim.claim_id)],
+    ['Type', `${claimTypeLabel(claim.claim_type)} (${claim.claim_type})`],
     ['Service', claimServiceText(claim) ?? '—'],
     ['From', formatDate(claim.service_date ?? claim.date)],
     ['Through', formatDate(claim.end_date)],
-    ['Type of bill', claim.type_of_bill ?? '—'],
+    ['Type of bill', typeOfBillText(claim.type_of_bill)],
   ]
   if (options.providerDetails)
     // The provider's name when Medicare gave one; the NPI once, in its own row, never twice.
@@ -74,6 +80,13 @@ function ClaimView({ claim, options }: { claim: ClaimDetail; options: DisplayOpt
       <Lines claim={claim} showCosts={options.costs} />
     </>
   )
+}
+
+/** 'Hospital outpatient, whole stay or visit (131)': the meaning first, the code kept for billers. */
+function typeOfBillText(code: string | null): string {
+  if (!code) return '—'
+  const meaning = typeOfBillMeaning(code)
+  return meaning ? `${meaning} (${code})` : code
 }
 
 function Diagnoses({ claim }: { claim: ClaimDetail }) {
@@ -125,7 +138,7 @@ function Lines({ claim, showCosts }: { claim: ClaimDetail; showCosts: boolean })
       {claim.lines.length === 0 ? (
         <p>No claim lines.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" {...scrollRegion('Claim lines')}>
           <table className="table table-sm">
             <caption className="sr-only">Claim lines</caption>
             <thead className="text-base-content">

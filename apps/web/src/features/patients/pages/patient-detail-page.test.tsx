@@ -10,6 +10,7 @@ import {
   PATIENT_ID,
   consolidated,
   makeMedication,
+  makePatient,
   makeClaim,
   makeClaims,
   patientFake,
@@ -56,15 +57,46 @@ describe('Patient Details', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Risk score' })).toBeTruthy()
     expect(screen.getByText('CMS-HCC V28, payment year 2026')).toBeTruthy()
     expect(
-      screen.getByText(
-        /Diagnosis Type 2 diabetes mellitus without complications \(E11\.9\) from claim carrier-1001/,
-      ),
-    ).toBeTruthy()
+      screen.getByText(/^Type 2 diabetes mellitus without complications \(E11\.9\), billed on/, {
+        selector: 'li',
+      }).textContent,
+    ).toMatch(/a physician\/supplier claim of Mar 4, 2026 \(Claim 1001\)$/)
     expect(screen.getByText('Read this score with care')).toBeTruthy()
     expect(screen.getByText(/Only 7 months of claims are available/)).toBeTruthy()
     expect(screen.getByText(/Female, 75-79 \(F75_79\)/)).toBeTruthy()
     expect(screen.getByRole('figure', { name: /What adds to the raw score/ })).toBeTruthy()
     expect(await axeViolations()).toEqual([])
+  })
+
+  it('states when Medicare’s own access ends while the authorization is approved', async () => {
+    const authorization = {
+      status: 'authorized' as const,
+      request_id: '20000000-0000-4000-8000-000000000001',
+      expires_at: '2027-12-27T14:24:30.000Z',
+      medicare_access_ends_at: '2027-12-27T14:24:30.000Z',
+    }
+    const fake = patientFake().on(
+      `GET /api/patients/${PATIENT_ID}/`,
+      json(200, makePatient({ authorization })),
+    )
+    await openPatient('ACO_USER', fake)
+    const summary = screen.getByRole('region', { name: 'Summary' })
+    expect(within(summary).getByText('Medicare access ends on December 27, 2027 at 9:24 AM ET.')).toBeTruthy()
+  })
+
+  it('says nothing of Medicare’s end once the authorization has ended', async () => {
+    const authorization = {
+      status: 'expired' as const,
+      request_id: '20000000-0000-4000-8000-000000000002',
+      expires_at: '2026-01-01T00:00:00.000Z',
+      medicare_access_ends_at: '2026-01-01T00:00:00.000Z',
+    }
+    const fake = patientFake().on(
+      `GET /api/patients/${PATIENT_ID}/`,
+      json(200, makePatient({ authorization })),
+    )
+    await openPatient('ACO_USER', fake)
+    expect(screen.queryByText(/Medicare access ends/)).toBeNull()
   })
 
   it('shows an agent medications only: no claims tab, risk score, export or Medicare ID', async () => {
@@ -142,10 +174,11 @@ describe('Patient Details', { timeout: 20_000 }, () => {
       }),
     ).toBeTruthy()
     expect(within(status).queryByText(/carrier-latest/)).toBeNull()
-    // The panel reuses the page's queries: no endpoint beyond the record, risk score, data and notes.
+    // The panel reuses the page's queries: no endpoint beyond the record, risk score, data and notes (and the
+    // adherence panel's own, which the page composed by app/ shows providers).
     const base = `/api/patients/${PATIENT_ID}/`
     expect(new Set(fake.calls.map((call) => call.path))).toEqual(
-      new Set([base, `${base}risk_score/`, `${base}consolidated/`]),
+      new Set([base, `${base}risk_score/`, `${base}consolidated/`, `${base}adherence/`]),
     )
     expect(await axeViolations()).toEqual([])
   })
@@ -354,11 +387,14 @@ describe('Claim Details', { timeout: 20_000 }, () => {
   })
 
   it('shows the claim with its lines, procedures and costs to an ACO user', async () => {
-    const claim = detail()
+    const claim = { ...detail(), claim_id: '-10000001200031', type_of_bill: '131' }
     const fake = patientFake().on(`GET /api/claims/${claim.record_id}/`, json(200, claim))
     await signIn(personaFor('ACO_USER'))
     renderApp(`/app/claim/${claim.record_id}`, { fake })
-    expect(await screen.findByText('carrier-1007', {}, { timeout: 10_000 })).toBeTruthy()
+    // The number without the sign Blue Button puts on synthetic claims; types and bills in words.
+    expect(await screen.findByText('10000001200031', {}, { timeout: 10_000 })).toBeTruthy()
+    expect(screen.getByText('Physician/supplier (CARRIER)')).toBeTruthy()
+    expect(screen.getByText('Hospital outpatient, whole stay or visit (131)')).toBeTruthy()
     expect(
       screen.getByText('Office or outpatient visit, established patient (CPT 99213), modifier 25'),
     ).toBeTruthy()
@@ -376,7 +412,7 @@ describe('Claim Details', { timeout: 20_000 }, () => {
     const fake = patientFake().on(`GET /api/claims/${claim.record_id}/`, json(200, claim))
     await signIn(personaFor('AGENT_USER'))
     renderApp(`/app/claim/${claim.record_id}`, { fake })
-    expect(await screen.findByText('carrier-1007', {}, { timeout: 10_000 })).toBeTruthy()
+    expect(await screen.findByText('1007', {}, { timeout: 10_000 })).toBeTruthy()
     expect(screen.queryByText('$79.00')).toBeNull()
     expect(screen.queryByRole('heading', { name: 'Diagnoses' })).toBeNull()
   })

@@ -2,7 +2,12 @@
 // patient's facts and Medicare status, then the record's sections as tabs (Medications, Claims, Risk score,
 // Notes), each shown as the role's display options allow.
 import { type User } from '@blueconsent/contract/auth'
-import { PATIENT_DATA_MESSAGES, type Patient } from '@blueconsent/contract/patients'
+import { durationSentences } from '@blueconsent/contract/durations'
+import {
+  PATIENT_DATA_MESSAGES,
+  SUBSTANCE_USE_NOT_SHARED_NOTE,
+  type Patient,
+} from '@blueconsent/contract/patients'
 import {
   MESSAGES,
   displayOptionsFor,
@@ -10,11 +15,13 @@ import {
   type DisplayOptions,
   type Role,
 } from '@blueconsent/contract/shared'
+import type { ReactNode } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { formatCoefficient } from '../../../components/patient-data/format.ts'
 import { RiskContributorsChart } from '../../../components/patient-data/risk-contributors-chart.tsx'
 import { RiskScorePanel } from '../../../components/patient-data/risk-score-panel.tsx'
-import { Tabs } from '../../../components/patient-data/tabs.tsx'
+import { PartDPanel } from '../../../components/patient-data/part-d-panel.tsx'
+import { Tabs } from '@/components/ui/tabs.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
@@ -41,7 +48,13 @@ function DetailError({ error }: { error: unknown }) {
   )
 }
 
-export function PatientDetailPage() {
+/** Panels other features add below the patient's facts (app/ composes them; features never import each other). */
+export type PatientDetailSlots = {
+  /** The adherence panel, for the roles that see claims (the measures need the stays on them). */
+  adherencePanel?: (patientId: string) => ReactNode
+}
+
+export function PatientDetailPage({ adherencePanel }: PatientDetailSlots = {}) {
   const { id = '' } = useParams()
   const { user } = useSession()
   const valid = isValidPatientId(id)
@@ -56,7 +69,14 @@ export function PatientDetailPage() {
       {!valid ? <Alert type="error">{MESSAGES.patientId}</Alert> : null}
       {valid && patient.isPending ? <Spinner label="Loading patient…" /> : null}
       {patient.isError ? <DetailError error={patient.error} /> : null}
-      {patient.data ? <PatientRecord patient={patient.data} user={user} options={options} /> : null}
+      {patient.data ? (
+        <PatientRecord
+          patient={patient.data}
+          user={user}
+          options={options}
+          adherencePanel={options.claimDetails ? adherencePanel : undefined}
+        />
+      ) : null}
     </div>
   )
 }
@@ -65,10 +85,12 @@ function PatientRecord({
   patient,
   user,
   options,
+  adherencePanel,
 }: {
   patient: Patient
   user: User
   options: DisplayOptions
+  adherencePanel: PatientDetailSlots['adherencePanel']
 }) {
   const [section, setSection] = useRecordSection(sectionsFor(options))
   return (
@@ -78,6 +100,7 @@ function PatientRecord({
         <PatientFacts patient={patient} role={user.role} />
         <MedicareStatusPanel patientId={patient.id} options={options} />
       </div>
+      {adherencePanel?.(patient.id)}
       <RecordSections
         patient={patient}
         user={user}
@@ -143,10 +166,18 @@ function RecordSummary({
           {options.export ? <ExportButtons patientId={patient.id} /> : null}
         </div>
         <DataFreshness dataAsOf={patient.data_as_of} lastSyncedAt={patient.last_synced_at} />
+        <MedicareAccessEnd patient={patient} />
         {options.riskScore ? <RiskHeadline patientId={patient.id} onShowRisk={onShowRisk} /> : null}
       </div>
     </section>
   )
+}
+
+/** When Medicare's own access ends, while the newest authorization is approved. */
+function MedicareAccessEnd({ patient }: { patient: Patient }) {
+  const authorization = patient.authorization
+  const end = authorization?.status === 'authorized' ? authorization.medicare_access_ends_at : null
+  return end ? <p>{durationSentences('en').medicareAccessEndsAt(end)}</p> : null
 }
 
 function RiskHeadline({ patientId, onShowRisk }: { patientId: string; onShowRisk: () => void }) {
@@ -162,6 +193,9 @@ function RiskHeadline({ patientId, onShowRisk }: { patientId: string; onShowRisk
       <button type="button" className="btn btn-xs btn-outline" onClick={onShowRisk}>
         How this score is calculated
       </button>
+      {risk.data?.substance_use_claims_shared === false ? (
+        <span className="basis-full text-sm">{SUBSTANCE_USE_NOT_SHARED_NOTE}</span>
+      ) : null}
     </p>
   )
 }
@@ -215,8 +249,12 @@ function RiskSection({ patientId }: { patientId: string }) {
   return (
     <div className="card bg-base-100 border border-base-300">
       <div className="card-body">
+        {risk.data.substance_use_claims_shared === false ? (
+          <Alert type="info">{SUBSTANCE_USE_NOT_SHARED_NOTE}</Alert>
+        ) : null}
         <RiskScorePanel risk={risk.data.explanation} />
         <RiskContributorsChart risk={risk.data.explanation} />
+        <PartDPanel patientId={patientId} />
       </div>
     </div>
   )

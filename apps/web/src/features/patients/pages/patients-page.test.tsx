@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { json, networkFailure, type FakeFetch } from '../../../testing/fake-fetch.ts'
 import { renderApp, signIn } from '../../../testing/render-app.tsx'
-import { recentSearchesKey } from '../components/recent-searches.ts'
+import { session } from '../../../lib/session.ts'
+import { readRecentSearches, rememberSearch } from '../components/recent-searches.ts'
 import { axeViolations } from '../../../testing/axe.ts'
 import {
   OTHER_PATIENT_ID,
@@ -25,8 +26,19 @@ async function openPatients(
   return app
 }
 
-/** Where the personas' recent searches are kept (all personas share one user id). */
-const RECENT_KEY = recentSearchesKey(personaFor('ACO_USER').id)
+/** Whose recent searches the page keeps (all personas share one user id). */
+const USER_ID = personaFor('ACO_USER').id
+
+/** Every value the page wrote to browser storage, however often it was overwritten or removed since. */
+function watchStorageWrites(): string[] {
+  const written: string[] = []
+  const setItem = Storage.prototype.setItem
+  vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key, value) {
+    written.push(`${key}=${value}`)
+    setItem.call(this, key, value)
+  })
+  return written
+}
 
 /** The search card, apart from the organisation's list below it. */
 const searchPanel = () => screen.getByRole('region', { name: 'Find a patient' })
@@ -81,7 +93,7 @@ describe('Patients page', { timeout: 20_000 }, () => {
     expect(calls).toHaveLength(1)
     expect(calls[0]?.get('mrn')).toBe('MRN-1')
     expect(calls[0]?.get('search')).toBeNull()
-    expect(JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]')).toEqual([{ mode: 'mrn', term: 'MRN-1' }])
+    expect(readRecentSearches(USER_ID)).toEqual([{ mode: 'mrn', term: 'MRN-1' }])
     expect(
       within(screen.getByRole('navigation', { name: 'Recent searches' })).getByRole('button', {
         name: 'MRN-1',
@@ -90,10 +102,7 @@ describe('Patients page', { timeout: 20_000 }, () => {
   })
 
   it('keeps the five newest searches and runs one again when chosen', async () => {
-    localStorage.setItem(
-      RECENT_KEY,
-      JSON.stringify(['a', 'b', 'c', 'd', 'e'].map((term) => ({ mode: 'search', term }))),
-    )
+    for (const term of ['e', 'd', 'c', 'b', 'a']) rememberSearch(USER_ID, { mode: 'search', term })
     const user = userEvent.setup()
     const { fake } = await openPatients('ACO_USER')
     await user.click(screen.getByRole('button', { name: 'c' }))
@@ -102,17 +111,12 @@ describe('Patients page', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Lopez' } })
     await waitFor(() => expect(searchCalls(fake).at(-1)?.get('search')).toBe('Lopez'))
     await waitFor(() => {
-      const stored = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]') as { term: string }[]
-      expect(stored.map((item) => item.term)).toEqual(['Lopez', 'c', 'a', 'b', 'd'])
+      expect(readRecentSearches(USER_ID).map((item) => item.term)).toEqual(['Lopez', 'c', 'a', 'b', 'd'])
     })
   })
 
   it('offers a user only their own recent searches', async () => {
-    localStorage.setItem(
-      recentSearchesKey('someone-else'),
-      JSON.stringify([{ mode: 'search', term: 'Ana Ruiz' }]),
-    )
-    localStorage.setItem('recent_patient_searches', JSON.stringify([{ mode: 'search', term: 'Shared Name' }]))
+    rememberSearch('someone-else', { mode: 'search', term: 'Ana Ruiz' })
     const { fake } = await openPatients('ACO_USER')
     expect(screen.queryByRole('navigation', { name: 'Recent searches' })).toBeNull()
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Maria' } })
@@ -124,11 +128,33 @@ describe('Patients page', { timeout: 20_000 }, () => {
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['Maria'])
-    expect(JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]')).toEqual([{ mode: 'search', term: 'Maria' }])
+    expect(readRecentSearches(USER_ID)).toEqual([{ mode: 'search', term: 'Maria' }])
     // The other user's list is theirs alone, untouched.
-    expect(JSON.parse(localStorage.getItem(recentSearchesKey('someone-else')) ?? '[]')).toEqual([
-      { mode: 'search', term: 'Ana Ruiz' },
-    ])
+    expect(readRecentSearches('someone-else')).toEqual([{ mode: 'search', term: 'Ana Ruiz' }])
+  })
+
+  it('writes no search term to browser storage, and forgets the searches when the session ends', async () => {
+    const written = watchStorageWrites()
+    const { fake } = await openPatients('PHYSICIAN_USER')
+    await userEvent.click(screen.getByRole('tab', { name: 'MRN Search' }))
+    fireEvent.change(screen.getByLabelText('Medical record number (MRN)'), { target: { value: 'MRN-1' } })
+    await screen.findByText('1 patient found')
+    await userEvent.click(screen.getByRole('tab', { name: 'General Search' }))
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Maria Lopez' } })
+    await waitFor(() => expect(searchCalls(fake).at(-1)?.get('search')).toBe('Maria Lopez'))
+    await waitFor(() =>
+      expect(readRecentSearches(USER_ID).map((search) => search.term)).toEqual(
+        expect.arrayContaining(['Maria Lopez', 'MRN-1']),
+      ),
+    )
+    const everything = [...written, ...Object.entries({ ...localStorage, ...sessionStorage }).flat()].join(
+      '\n',
+    )
+    expect(everything).not.toContain('MRN-1')
+    expect(everything).not.toContain('Maria')
+    session.clearLocal()
+    expect(readRecentSearches(USER_ID)).toEqual([])
+    vi.restoreAllMocks()
   })
 
   it('labels the general search by what the role can search, and shows MRNs in results only to roles with the MRN field', async () => {

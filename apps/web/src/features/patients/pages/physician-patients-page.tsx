@@ -6,12 +6,13 @@ import { useState } from 'react'
 import { Link, generatePath, useSearchParams } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { formatReadableDate } from '../../../components/patient-data/format.ts'
-import { Pager } from '../../../components/patient-data/pager.tsx'
-import { pageCount } from '../../../components/patient-data/paging.ts'
+import { Pager } from '@/components/ui/pager.tsx'
+import { pageCount } from '@/components/ui/paging.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { ORGANIZATION_LIST_PAGE_SIZE, useOrganizationPatients } from '../api/patients-api.ts'
 import { patientBirthDate, patientDisplayName } from '../components/patient-format.ts'
+import { scrollRegion } from '../../../components/ui/scroll-region.ts'
 
 export type SortKey = 'name' | 'data_as_of' | 'risk_score'
 const COLUMNS: { key: SortKey; label: string; firstDirection: 'ascending' | 'descending' }[] = [
@@ -66,9 +67,9 @@ export function PhysicianPatientsPage() {
       {list.isError ? <Alert type="error">{PATIENT_DATA_MESSAGES.searchFailed}</Alert> : null}
       {list.data && list.data.results.length === 0 ? <p>{PATIENT_DATA_MESSAGES.noPatients}</p> : null}
       {list.data && list.data.results.length > 0 ? (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" {...scrollRegion('Practice patients')}>
           <table className="table" aria-label="Practice patients">
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 {COLUMNS.map((column) => (
                   <th key={column.key} scope="col" aria-sort={sortState(ordering, column.key)}>

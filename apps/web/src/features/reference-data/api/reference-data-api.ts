@@ -1,16 +1,8 @@
 // Reference data's calls: the read-only tables, the templates, one template's history, and the platform
 // administrator's save and restore (each answers the new history, which replaces the cached one).
-import {
-  REFERENCE_DATA_PATH,
-  TEMPLATES_PATH,
-  messageTemplateHistorySchema,
-  messageTemplateListSchema,
-  referenceDataSchema,
-  type TemplateLanguage,
-  type TemplateSave,
-} from '@blueconsent/contract/reference-data'
+import type { TemplateLanguage, TemplateSave } from '@blueconsent/contract/reference-data'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 
 const keys = {
   all: ['reference-data'] as const,
@@ -22,22 +14,19 @@ const keys = {
 export const useReferenceData = () =>
   useQuery({
     queryKey: keys.tables(),
-    queryFn: ({ signal }) => apiClient.get(REFERENCE_DATA_PATH, { schema: referenceDataSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('reference-data.tables', { signal }),
   })
 
 export const useMessageTemplates = () =>
   useQuery({
     queryKey: keys.templates(),
-    queryFn: ({ signal }) => apiClient.get(TEMPLATES_PATH, { schema: messageTemplateListSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('reference-data.templates', { signal }),
   })
-
-const historyUrl = (key: string, language: TemplateLanguage) => `${TEMPLATES_PATH}${key}/${language}/`
 
 export const useTemplateHistory = (key: string, language: TemplateLanguage) =>
   useQuery({
     queryKey: keys.history(key, language),
-    queryFn: ({ signal }) =>
-      apiClient.get(historyUrl(key, language), { schema: messageTemplateHistorySchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('reference-data.history', { params: { key, language }, signal }),
   })
 
 export type TemplateChange = { kind: 'save'; body: TemplateSave } | { kind: 'restore'; version: number }
@@ -47,12 +36,11 @@ export function useTemplateChange(key: string, language: TemplateLanguage) {
   return useMutation({
     mutationFn: (change: TemplateChange) =>
       change.kind === 'save'
-        ? apiClient.put(historyUrl(key, language), change.body, { schema: messageTemplateHistorySchema })
-        : apiClient.post(
-            `${historyUrl(key, language)}restore/`,
-            { version: change.version },
-            { schema: messageTemplateHistorySchema },
-          ),
+        ? callEndpoint('reference-data.save', { params: { key, language }, body: change.body })
+        : callEndpoint('reference-data.restore', {
+            params: { key, language },
+            body: { version: change.version },
+          }),
     onSuccess: async (history) => {
       queryClient.setQueryData(keys.history(key, language), history)
       await queryClient.invalidateQueries({ queryKey: keys.templates() })

@@ -35,6 +35,7 @@ import {
   useTemplateChange,
   useTemplateHistory,
 } from '../api/reference-data-api.ts'
+import { DataTable } from '@/components/ui/data-table.tsx'
 
 const LOAD_FAILED = 'Failed to load. Please try again.'
 type Selected = { key: TemplateKey; language: TemplateLanguage }
@@ -86,59 +87,40 @@ function Tables({ data }: { data: ReferenceData }) {
         <h2 id="plans-heading" className="text-2xl font-semibold">
           Health plans
         </h2>
-        <div className="overflow-x-auto">
-          <table className="table">
-            <caption className="sr-only">Health plans</caption>
-            <thead className="text-base-content">
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Slug</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.health_plans.map((plan) => (
-                <tr key={plan.slug}>
-                  <td>{plan.name}</td>
-                  <td className="font-mono">{plan.slug}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Health plans"
+          rows={data.health_plans}
+          rowKey={(plan) => plan.slug}
+          columns={[
+            { id: 'name', header: 'Name', cell: (plan) => plan.name },
+            { id: 'slug', header: 'Slug', className: 'font-mono', cell: (plan) => plan.slug },
+          ]}
+        />
       </section>
       <section aria-labelledby="hcc-heading" className="flex flex-col gap-2">
         <h2 id="hcc-heading" className="text-2xl font-semibold">
           CMS-HCC risk models
         </h2>
         <p>Payment years the risk score engine ({data.hcc.engine}) supports, and how it blends the models.</p>
-        <div className="overflow-x-auto">
-          <table className="table">
-            <caption className="sr-only">CMS-HCC payment years</caption>
-            <thead className="text-base-content">
-              <tr>
-                <th scope="col">Payment year</th>
-                <th scope="col">Model versions and blend</th>
-                <th scope="col">MA coding adjustment</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.hcc.payment_years.map((year) => (
-                <tr key={year.payment_year}>
-                  <td>{year.payment_year}</td>
-                  <td>
-                    {year.blend
-                      .map(
-                        (part) =>
-                          `${part.model} ${part.weight_percent}% (normalization ${part.normalization})`,
-                      )
-                      .join(', ')}
-                  </td>
-                  <td>{year.ma_coding_adjustment}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="CMS-HCC payment years"
+          rows={data.hcc.payment_years}
+          rowKey={(year) => year.payment_year}
+          columns={[
+            { id: 'year', header: 'Payment year', cell: (year) => year.payment_year },
+            {
+              id: 'blend',
+              header: 'Model versions and blend',
+              cell: (year) =>
+                year.blend
+                  .map(
+                    (part) => `${part.model} ${part.weight_percent}% (normalization ${part.normalization})`,
+                  )
+                  .join(', '),
+            },
+            { id: 'adjustment', header: 'MA coding adjustment', cell: (year) => year.ma_coding_adjustment },
+          ]}
+        />
       </section>
       <section aria-labelledby="states-heading" className="flex flex-col gap-2">
         <h2 id="states-heading" className="text-2xl font-semibold">
@@ -148,25 +130,16 @@ function Tables({ data }: { data: ReferenceData }) {
           <summary className="cursor-pointer">
             Show all {data.us_states.length} states and territories
           </summary>
-          <div className="overflow-x-auto">
-            <table className="table table-sm">
-              <caption className="sr-only">US states</caption>
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Name</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.us_states.map((state) => (
-                  <tr key={state.code}>
-                    <td className="font-mono">{state.code}</td>
-                    <td>{state.name}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="US states"
+            size="sm"
+            rows={data.us_states}
+            rowKey={(state) => state.code}
+            columns={[
+              { id: 'code', header: 'Code', className: 'font-mono', cell: (state) => state.code },
+              { id: 'name', header: 'Name', cell: (state) => state.name },
+            ]}
+          />
         </details>
       </section>
     </>

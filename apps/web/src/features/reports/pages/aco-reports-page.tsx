@@ -1,6 +1,12 @@
-// /app/aco/reports: each patient's newest risk score and its HCCs, filtered by TIN, model and payment year,
-// with a CSV export (both audited on the server).
-import { REPORT_PATHS, riskReportSchema, type RiskReportQuery } from '@blueconsent/contract/reports'
+// /app/aco/reports: each patient's newest Part C risk score (CMS-HCC, or ESRD) and its HCCs beside their
+// Part D (RxHCC) score and its RxHCCs, filtered by TIN, model and payment year, with a CSV export (both
+// audited on the server).
+import {
+  REPORT_PATHS,
+  riskReportSchema,
+  type RiskReportRow,
+  type RiskReportQuery,
+} from '@blueconsent/contract/reports'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -8,6 +14,8 @@ import { saveFile } from '../../../components/patient-data/save-file.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { apiClient } from '../../../lib/api-client.ts'
+import { DataTable, type DataColumn } from '@/components/ui/data-table.tsx'
+import { SelectField } from '@/components/ui/select-field.tsx'
 
 type Filters = { tin: string; model: string; payment_year: string }
 const NONE: Filters = { tin: '', model: '', payment_year: '' }
@@ -37,24 +45,13 @@ export function AcoReportsPage() {
   }
 
   const select = (name: keyof Filters, label: string, options: { value: string; label: string }[]) => (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`report-${name}`} className="text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={`report-${name}`}
-        className="select select-sm"
-        value={filters[name]}
-        onChange={(event) => setFilters((current) => ({ ...current, [name]: event.target.value }))}
-      >
-        <option value="">All</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label={label}
+      size="sm"
+      value={filters[name]}
+      options={[{ value: '', label: 'All' }, ...options]}
+      onChange={(event) => setFilters((current) => ({ ...current, [name]: event.target.value }))}
+    />
   )
 
   const data = report.data
@@ -64,8 +61,8 @@ export function AcoReportsPage() {
         <div>
           <h1 className="text-3xl font-bold">ACO Reports</h1>
           <p className="mt-2">
-            Each patient’s newest CMS-HCC risk score and the conditions behind it, from the Medicare data they
-            shared.
+            Each patient’s newest risk score (CMS-HCC, or ESRD when Medicare records ESRD status) and their
+            Part D (RxHCC) score, with the conditions behind each, from the Medicare data they shared.
           </p>
         </div>
         <Link className="btn btn-outline" to="/app/dashboard">
@@ -104,49 +101,74 @@ export function AcoReportsPage() {
           {data.count === 0 ? (
             <p>No scored patients match these filters.</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="table">
-                <caption className="sr-only">Risk scores</caption>
-                <thead className="text-base-content">
-                  <tr>
-                    <th scope="col">Patient</th>
-                    <th scope="col">TIN</th>
-                    <th scope="col">Model and year</th>
-                    <th scope="col">Score</th>
-                    <th scope="col">Conditions (HCCs)</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.results.map((row) => (
-                    <tr key={row.patient_id}>
-                      <td>
-                        <Link className="link" to={`/app/patient/${row.patient_id}`}>
-                          {row.patient_name}
-                        </Link>
-                      </td>
-                      <td>{row.tin ?? 'No TIN'}</td>
-                      <td>
-                        {row.model} · {row.payment_year}
-                      </td>
-                      <td>
-                        {row.score.toFixed(3)}
-                        {row.payment_score !== null ? (
-                          <span className="block text-sm">payment {row.payment_score.toFixed(3)}</span>
-                        ) : null}
-                      </td>
-                      <td>
-                        {row.hccs.length === 0
-                          ? 'None'
-                          : row.hccs.map((hcc) => `${hcc.label} (${hcc.hcc})`).join('; ')}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Risk scores"
+              rows={data.results}
+              rowKey={(row) => row.patient_id}
+              columns={RISK_COLUMNS}
+              cards
+            />
           )}
         </>
       ) : null}
     </div>
   )
 }
+
+const RISK_COLUMNS: DataColumn<RiskReportRow>[] = [
+  {
+    id: 'patient',
+    header: 'Patient',
+    card: 'title',
+    cell: (row) => (
+      <Link className="link" to={`/app/patient/${row.patient_id}`}>
+        {row.patient_name}
+      </Link>
+    ),
+  },
+  { id: 'tin', header: 'TIN', cell: (row) => row.tin ?? 'No TIN' },
+  { id: 'model', header: 'Model and year', cell: (row) => `${row.model} · ${row.payment_year}` },
+  {
+    id: 'score',
+    header: 'Score',
+    cell: (row) => (
+      <>
+        {row.score.toFixed(3)}
+        {row.payment_score !== null ? (
+          <span className="block text-sm">payment {row.payment_score.toFixed(3)}</span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    id: 'hccs',
+    header: 'Conditions (HCCs)',
+    cell: (row) =>
+      row.hccs.length === 0 ? 'None' : row.hccs.map((hcc) => `${hcc.label} (${hcc.hcc})`).join('; '),
+  },
+  {
+    id: 'part-d-score',
+    header: 'Part D score',
+    cell: (row) =>
+      row.part_d_score === null ? (
+        'Not computed'
+      ) : (
+        <>
+          {row.part_d_score.toFixed(3)}
+          <span className="block text-sm">
+            MA-PD{row.part_d_pdp_score !== null ? `, PDP ${row.part_d_pdp_score.toFixed(3)}` : ''}
+          </span>
+        </>
+      ),
+  },
+  {
+    id: 'rx-hccs',
+    header: 'Part D conditions (RxHCCs)',
+    cell: (row) =>
+      row.part_d_score === null
+        ? ''
+        : row.rx_hccs.length === 0
+          ? 'None'
+          : row.rx_hccs.map((rx) => `${rx.label} (${rx.rx_hcc})`).join('; '),
+  },
+]

@@ -1,15 +1,11 @@
-// The setup wizard's calls, and its copy in this browser (restored when younger than 30 days).
-import {
-  SETUP_PATHS,
-  isProgressFresh,
-  npiLookupSchema,
-  setupProgressResponseSchema,
-  setupStateSchema,
-  type SetupState,
-} from '@blueconsent/contract/setup'
+// The setup wizard's calls, its copy in this browser (restored when younger than 30 days), and the
+// subscription its last step reports.
+import { type BillingAccount } from '@blueconsent/contract/billing'
+import { isProgressFresh, setupStateSchema, type SetupState } from '@blueconsent/contract/setup'
 import { useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
-import { apiClient } from '../../../lib/api-client.ts'
+import { isApiError } from '../../../lib/api-error.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 import { readStored, writeStored } from '../../../lib/storage.ts'
 
 export const SETUP_PROGRESS_KEY = ['setup', 'progress'] as const
@@ -17,24 +13,17 @@ export const SETUP_PROGRESS_KEY = ['setup', 'progress'] as const
 export const useSetupProgress = (enabled = true) =>
   useQuery({
     queryKey: SETUP_PROGRESS_KEY,
-    queryFn: ({ signal }) =>
-      apiClient.get(SETUP_PATHS.progress, { schema: setupProgressResponseSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('setup.progress', { signal }),
     enabled,
     retry: false,
   })
 
 export const saveSetupProgress = (state: SetupState) =>
-  apiClient.put(SETUP_PATHS.progress, { state }, { schema: setupProgressResponseSchema })
+  callEndpoint('setup.saveProgress', { body: { state } })
 
-export const completeSetup = (state: SetupState) =>
-  apiClient.post(
-    SETUP_PATHS.complete,
-    { state },
-    { schema: z.object({ detail: z.string(), home: z.string() }) },
-  )
+export const completeSetup = (state: SetupState) => callEndpoint('setup.complete', { body: { state } })
 
-export const lookupNpi = (npi: string) =>
-  apiClient.get(SETUP_PATHS.npiLookup(npi), { schema: npiLookupSchema })
+export const lookupNpi = (npi: string) => callEndpoint('setup.npiLookup', { params: { npi } })
 
 const localKey = (userId: string) => `setup_wizard_progress:${userId}`
 const storedSchema = z.object({ savedAt: z.number(), state: setupStateSchema })
@@ -58,3 +47,30 @@ export function readLocalProgress(
 
 export const writeLocalProgress = (userId: string, state: SetupState | null) =>
   writeStored(localKey(userId), state ? JSON.stringify({ savedAt: Date.now(), state }) : null)
+
+const isNotFound = (error: unknown) => isApiError(error) && error.kind === 'http' && error.status === 404
+
+/**
+ * The organisation's subscription as Billing reads it (the individual account first, then the team's), so
+ * the wizard's last step says what Billing says: null when there is no subscription yet.
+ */
+async function loadSubscription(signal: AbortSignal): Promise<BillingAccount | null> {
+  try {
+    return await callEndpoint('billing.individualAccount', { signal })
+  } catch (individualError) {
+    try {
+      return await callEndpoint('billing.teamAccount', { signal })
+    } catch (teamError) {
+      if (isNotFound(individualError) && isNotFound(teamError)) return null
+      throw teamError
+    }
+  }
+}
+
+export const useSubscription = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['setup', 'subscription'],
+    queryFn: ({ signal }) => loadSubscription(signal),
+    enabled,
+    retry: false,
+  })

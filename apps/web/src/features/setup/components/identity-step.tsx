@@ -1,4 +1,5 @@
-// The identity step: what the chosen business type must tell us (spec 2 §3–§4), with the contract's errors.
+// The identity step: what the chosen business type must tell us, with the contract's errors. Each field
+// names its error key in data-touch, so the wizard shows an error only once the field was left.
 import { SETUP_MESSAGES, type SetupState } from '@blueconsent/contract/setup'
 import { US_STATES, formatPhone } from '@blueconsent/contract/shared'
 import { useId, useState } from 'react'
@@ -7,11 +8,14 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
 import { lookupNpi } from '../api/setup-api.ts'
 import { AddressFields } from './address-fields.tsx'
+import { fillFromNpiLookup } from './wizard-rules.ts'
 
 export type StepProps = {
   state: SetupState
   errors: Record<string, string>
   change: (next: SetupState) => void
+  /** The NPI came with sign-up: shown, not asked again. */
+  npiFromSignup?: boolean
 }
 
 export function IdentityStep(props: StepProps) {
@@ -41,12 +45,14 @@ function AcoIdentity({ state, errors, change }: StepProps) {
         label="Legal name"
         value={profile.legal_name}
         error={errors['acoProfile.legal_name']}
+        data-touch="acoProfile.legal_name"
         onChange={(e) => set({ legal_name: e.target.value })}
       />
       <AddressFields
         legend="Primary address"
         value={profile.primary_address}
         error={errors['acoProfile.primary_address']}
+        touchKey="acoProfile.primary_address"
         onChange={(primary_address) => set({ primary_address })}
       />
       <div className="grid gap-3 sm:grid-cols-2">
@@ -55,6 +61,7 @@ function AcoIdentity({ state, errors, change }: StepProps) {
           type="tel"
           value={profile.main_phone}
           error={errors['acoProfile.main_phone']}
+          data-touch="acoProfile.main_phone"
           onChange={(e) => set({ main_phone: formatPhone(e.target.value) })}
         />
         <TextField
@@ -62,6 +69,7 @@ function AcoIdentity({ state, errors, change }: StepProps) {
           type="email"
           value={profile.support_email}
           error={errors['acoProfile.support_email']}
+          data-touch="acoProfile.support_email"
           onChange={(e) => set({ support_email: e.target.value })}
         />
       </div>
@@ -77,6 +85,7 @@ function AcoIdentity({ state, errors, change }: StepProps) {
               inputMode="numeric"
               value={entry.tin}
               error={errors[`contractedTINs.${index}`]}
+              data-touch={`contractedTINs.${index}`}
               onChange={(e) =>
                 change({
                   ...state,
@@ -115,7 +124,7 @@ function AcoIdentity({ state, errors, change }: StepProps) {
   )
 }
 
-function ProviderIdentity({ state, errors, change }: StepProps) {
+function ProviderIdentity({ state, errors, change, npiFromSignup = false }: StepProps) {
   const npi = state.npiData
   const [lookup, setLookup] = useState<{ type: 'info' | 'warning'; text: string } | null>(null)
   const set = (patch: Partial<SetupState['npiData']>) => change({ ...state, npiData: { ...npi, ...patch } })
@@ -125,14 +134,9 @@ function ProviderIdentity({ state, errors, change }: StepProps) {
     try {
       const found = await lookupNpi(npi.npi.trim())
       if (!found.found) return setLookup({ type: 'warning', text: SETUP_MESSAGES.registryNotFound })
-      set({
-        display_name: npi.display_name || found.name || '',
-        organization_name: npi.organization_name || found.organization_name || '',
-      })
-      setLookup({
-        type: 'info',
-        text: `Found in the NPI registry: ${found.name ?? found.organization_name ?? ''}`,
-      })
+      const filled = fillFromNpiLookup(npi, found)
+      set(filled.npiData)
+      setLookup({ type: 'info', text: filled.message })
     } catch (error) {
       const text =
         isApiError(error) && error.status === 400 ? SETUP_MESSAGES.npi : SETUP_MESSAGES.registryUnavailable
@@ -149,7 +153,10 @@ function ProviderIdentity({ state, errors, change }: StepProps) {
             inputMode="numeric"
             maxLength={10}
             value={npi.npi}
+            readOnly={npiFromSignup}
+            hint={npiFromSignup ? 'From your sign-up' : undefined}
             error={errors['npiData.npi']}
+            data-touch="npiData.npi"
             onChange={(e) => set({ npi: e.target.value.replace(/\D/g, '') })}
           />
         </div>
@@ -159,23 +166,27 @@ function ProviderIdentity({ state, errors, change }: StepProps) {
       </div>
       <div aria-live="polite">{lookup ? <Alert type={lookup.type}>{lookup.text}</Alert> : null}</div>
       <TextField
-        label="Display name"
-        hint="How patients will see you in consent requests"
-        value={npi.display_name}
-        error={errors['npiData.display_name']}
-        onChange={(e) => set({ display_name: e.target.value })}
-      />
-      <TextField
         label="Organization name"
+        autoComplete="organization"
         value={npi.organization_name}
         onChange={(e) => set({ organization_name: e.target.value })}
+      />
+      <TextField
+        label="Display name"
+        hint="How patients will see you in consent requests: your organization’s name unless you change it"
+        value={npi.display_name}
+        error={errors['npiData.display_name']}
+        data-touch="npiData.display_name"
+        onChange={(e) => set({ display_name: e.target.value })}
       />
       {state.businessType === 'MEDICAL_PROVIDER_TEAM' ? (
         <TextField
           label="Clinic TIN"
           inputMode="numeric"
+          hint="Optional now; needed to invite colleagues, whose access is scoped to it"
           value={state.clinicTIN}
           error={errors.clinicTIN}
+          data-touch="clinicTIN"
           onChange={(e) => change({ ...state, clinicTIN: e.target.value })}
         />
       ) : null}
@@ -196,12 +207,14 @@ function AgentIdentity({ state, errors, change }: StepProps) {
           inputMode="numeric"
           value={profile.npn}
           error={errors['individualProfile.npn']}
+          data-touch="individualProfile.npn"
           onChange={(e) => set({ npn: e.target.value.replace(/\D/g, '') })}
         />
         <TextField
           label="Organization name"
           value={profile.organization_name}
           error={errors['individualProfile.organization_name']}
+          data-touch="individualProfile.organization_name"
           onChange={(e) => set({ organization_name: e.target.value })}
         />
       </div>
@@ -211,6 +224,7 @@ function AgentIdentity({ state, errors, change }: StepProps) {
         type="tel"
         value={profile.phone}
         error={errors['individualProfile.phone']}
+        data-touch="individualProfile.phone"
         onChange={(e) => set({ phone: formatPhone(e.target.value) })}
       />
       <div className="grid gap-3 sm:grid-cols-2">
@@ -218,6 +232,7 @@ function AgentIdentity({ state, errors, change }: StepProps) {
           label="License number"
           value={profile.license_number}
           error={errors['individualProfile.license_number']}
+          data-touch="individualProfile.license_number"
           onChange={(e) => set({ license_number: e.target.value })}
         />
         <div className="flex flex-col gap-1">
@@ -227,6 +242,7 @@ function AgentIdentity({ state, errors, change }: StepProps) {
           <select
             id={stateId}
             className="select w-full"
+            data-touch="individualProfile.license_state"
             value={profile.license_state}
             aria-describedby={errors['individualProfile.license_state'] ? `${stateId}-error` : undefined}
             onChange={(e) => set({ license_state: e.target.value })}
@@ -259,12 +275,14 @@ function AgencyTeamIdentity({ state, errors, change }: StepProps) {
         label="Legal name"
         value={profile.legal_name}
         error={errors['agencyProfile.legal_name']}
+        data-touch="agencyProfile.legal_name"
         onChange={(e) => set({ legal_name: e.target.value })}
       />
       <AddressFields
         legend="Address"
         value={profile.address}
         error={errors['agencyProfile.address.street']}
+        touchKey="agencyProfile.address.street"
         onChange={(address) => set({ address })}
       />
       <TextField
@@ -272,6 +290,7 @@ function AgencyTeamIdentity({ state, errors, change }: StepProps) {
         type="email"
         value={profile.support_email}
         error={errors['agencyProfile.support_email']}
+        data-touch="agencyProfile.support_email"
         onChange={(e) => set({ support_email: e.target.value })}
       />
     </div>

@@ -1,12 +1,15 @@
 // /app/setup: the wizard that turns a new account into a ready organisation — business type, identity,
 // first invitations, then completion — with undo/redo, a progress figure from the readiness gates, and its
-// progress kept in this browser and on the server so it resumes anywhere.
+// progress kept in this browser and on the server so it resumes anywhere. It starts from what sign-up
+// recorded (business type, name, NPI) and asks only the rest; the last step reports billing as Billing does.
+import { isActiveSubscription, subscriptionStatusLabel } from '@blueconsent/contract/billing'
 import {
   BUSINESS_TYPE_CHOICES,
-  INITIAL_SETUP_STATE,
   SETUP_STEPS,
+  answeredAtSignup,
   identityErrors,
   isSetupReady,
+  prefilledSetupState,
   readinessGates,
   recordChange,
   redo,
@@ -29,10 +32,13 @@ import {
   readLocalProgress,
   saveSetupProgress,
   useSetupProgress,
+  useSubscription,
   writeLocalProgress,
 } from '../api/setup-api.ts'
 import { IdentityStep } from '../components/identity-step.tsx'
 import { InvitesStep } from '../components/invites-step.tsx'
+import { touchedKey, visibleErrors } from '../components/wizard-rules.ts'
+import { ownValue } from '@blueconsent/contract/shared'
 
 const STEP_LABELS: Record<SetupStep, string> = {
   'business-type': 'Business type',
@@ -40,9 +46,10 @@ const STEP_LABELS: Record<SetupStep, string> = {
   invites: 'Invitations',
   complete: 'Complete',
 }
+// The billingActive gate is always true by rule (billing never blocks setup), so it is not listed as done:
+// the last step reports the real subscription instead.
 const GATE_LABELS: Record<string, string> = {
   emailVerified: 'Email verified',
-  billingActive: 'Billing active',
   acoProfileComplete: 'ACO profile complete',
   hasTin: 'At least one contracted TIN',
   npiValidated: 'NPI validated',
@@ -52,7 +59,9 @@ const GATE_LABELS: Record<string, string> = {
   license: 'License number and state',
   agencyProfile: 'Legal name, street and support email',
   businessType: 'Business type chosen',
+  identity: 'Identity details',
 }
+const HIDDEN_GATES = new Set(['billingActive'])
 const SERVER_SAVE_DELAY_MS = 800
 
 export function SetupPage() {
@@ -80,25 +89,37 @@ export function SetupPage() {
     )
   const local = readLocalProgress(user.id)
   const serverAt = progress.data.updated_at ? new Date(progress.data.updated_at).getTime() : 0
+  const { organization } = progress.data
+  // A first visit starts from what sign-up recorded; saved progress (here or on the server) wins after that.
   const initial =
     local && (!progress.data.state || local.savedAt >= serverAt)
       ? local.state
-      : (progress.data.state ?? INITIAL_SETUP_STATE)
-  return <Wizard userId={user.id} initial={initial} />
+      : (progress.data.state ?? prefilledSetupState(organization))
+  return <Wizard userId={user.id} initial={initial} answered={answeredAtSignup(organization)} />
 }
 
-function Wizard({ userId, initial }: { userId: string; initial: SetupState }) {
+type Answered = ReturnType<typeof answeredAtSignup>
+
+function Wizard({ userId, initial, answered }: { userId: string; initial: SetupState; answered: Answered }) {
   const [history, setHistory] = useState<SetupHistory>({ past: [], present: initial, future: [] })
   const [error, setError] = useState<string | null>(null)
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
   const [finishing, setFinishing] = useState(false)
+  // Errors show for a field once it was left, and for the whole step once the user tried to go on.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
+  const [submitted, setSubmitted] = useState(false)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const state = history.present
   const errors = useMemo(() => ({ ...identityErrors(state), ...serverErrors }), [state, serverErrors])
+  const shown = visibleErrors(errors, touched, submitted || Object.keys(serverErrors).length > 0)
   const gates = readinessGates(state)
   const percent = setupProgress(gates)
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const touch = (target: EventTarget | null) => {
+    const key = touchedKey(target)
+    if (key && !touched.has(key)) setTouched(new Set([...touched, key]))
+  }
 
   // Kept here at once, and on the server a moment after the last change.
   useEffect(() => {
@@ -116,8 +137,17 @@ function Wizard({ userId, initial }: { userId: string; initial: SetupState }) {
     setServerErrors({})
     setHistory((current) => recordChange(current, next))
   }
-  const goTo = (step: SetupStep) => change({ ...state, currentStep: step })
+  const goTo = (step: SetupStep) => {
+    setSubmitted(false)
+    change({ ...state, currentStep: step })
+  }
   const stepIndex = SETUP_STEPS.indexOf(state.currentStep)
+  /** Going on from the identity step shows what is still missing instead of carrying it to the end. */
+  const goOn = () => {
+    if (state.currentStep === 'identity' && Object.keys(identityErrors(state)).length > 0)
+      return setSubmitted(true)
+    goTo(SETUP_STEPS[stepIndex + 1] ?? 'complete')
+  }
 
   async function finish() {
     setFinishing(true)
@@ -202,9 +232,14 @@ function Wizard({ userId, initial }: { userId: string; initial: SetupState }) {
             {STEP_LABELS[state.currentStep]}
           </h2>
           {error ? <Alert type="error">{error}</Alert> : null}
-          {state.currentStep === 'business-type' ? <BusinessTypeStep state={state} change={change} /> : null}
+          {state.currentStep === 'business-type' ? (
+            <BusinessTypeStep state={state} change={change} fromSignup={answered.businessType} />
+          ) : null}
           {state.currentStep === 'identity' ? (
-            <IdentityStep state={state} errors={errors} change={change} />
+            <div onBlur={(event) => touch(event.target)}>
+              {answered.businessType ? <SignupSummary state={state} /> : null}
+              <IdentityStep state={state} errors={shown} change={change} npiFromSignup={answered.npi} />
+            </div>
           ) : null}
           {state.currentStep === 'invites' ? (
             <InvitesStep state={state} errors={errors} change={change} />
@@ -221,12 +256,17 @@ function Wizard({ userId, initial }: { userId: string; initial: SetupState }) {
           ) : null}
           {state.currentStep === 'complete' ? (
             <ul className="flex flex-col gap-1">
-              {Object.entries(gates).map(([gate, ok]) => (
-                <li key={gate}>
-                  <span aria-hidden="true">{ok ? '✓' : '○'}</span> {GATE_LABELS[gate] ?? gate}:{' '}
-                  {ok ? 'done' : 'not yet'}
-                </li>
-              ))}
+              {Object.entries(gates)
+                .filter(([gate]) => !HIDDEN_GATES.has(gate))
+                .map(([gate, ok]) => (
+                  <li key={gate}>
+                    <span aria-hidden="true">{ok ? '✓' : '○'}</span> {ownValue(GATE_LABELS, gate) ?? gate}:{' '}
+                    {ok ? 'done' : 'not yet'}
+                  </li>
+                ))}
+              <li>
+                <BillingState />
+              </li>
             </ul>
           ) : null}
           <div className="flex flex-wrap justify-between gap-2">
@@ -252,7 +292,7 @@ function Wizard({ userId, initial }: { userId: string; initial: SetupState }) {
                 type="button"
                 className="btn btn-primary"
                 disabled={state.currentStep === 'business-type' && !state.businessType}
-                onClick={() => goTo(SETUP_STEPS[stepIndex + 1] ?? 'complete')}
+                onClick={goOn}
               >
                 Continue
               </button>
@@ -264,7 +304,65 @@ function Wizard({ userId, initial }: { userId: string; initial: SetupState }) {
   )
 }
 
-function BusinessTypeStep({ state, change }: { state: SetupState; change: (next: SetupState) => void }) {
+/** What the user told us at sign-up, stated once on the identity step instead of asked again. */
+function SignupSummary({ state }: { state: SetupState }) {
+  const choice = state.accountType
+    ? BUSINESS_TYPE_CHOICES[state.accountType].find((option) => option.value === state.businessType)
+    : undefined
+  if (!choice) return null
+  return (
+    <p className="mb-4">
+      From your sign-up: <strong>{choice.label}</strong>. Check the details below and add what is missing.
+    </p>
+  )
+}
+
+/** The subscription as Billing reports it, never assumed: no subscription yet, or the plan's real status. */
+function BillingState() {
+  const subscription = useSubscription(true)
+  const billingLink = (
+    <Link className="link" to="/app/billing">
+      Billing
+    </Link>
+  )
+  if (subscription.isPending) return <span>Billing: checking your subscription…</span>
+  if (subscription.isError)
+    return <span>Billing: your subscription could not be checked. See {billingLink}.</span>
+  const status = subscription.data?.subscription_status ?? null
+  if (!subscription.data || !status)
+    return (
+      <span>
+        <span aria-hidden="true">○</span> Billing: No subscription yet — start a free trial or choose a plan
+        in {billingLink}.
+      </span>
+    )
+  return (
+    <span>
+      <span aria-hidden="true">{isActiveSubscription(status) ? '✓' : '○'}</span> Billing: subscription{' '}
+      {subscriptionStatusLabel(status)}. Manage it in {billingLink}.
+    </span>
+  )
+}
+
+function BusinessTypeStep({
+  state,
+  change,
+  fromSignup,
+}: {
+  state: SetupState
+  change: (next: SetupState) => void
+  fromSignup: boolean
+}) {
+  const chosen = state.accountType
+    ? BUSINESS_TYPE_CHOICES[state.accountType].find((option) => option.value === state.businessType)
+    : undefined
+  // Sign-up already said what the organisation is; it is shown, not asked again.
+  if (fromSignup && chosen)
+    return (
+      <p>
+        Your organization signed up as <strong>{chosen.label}</strong>. Continue to its details.
+      </p>
+    )
   return (
     <div className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-2">

@@ -2,7 +2,7 @@ import { type User } from '@blueconsent/contract/auth'
 import { PRODUCT_NAME } from '@blueconsent/contract/shared'
 import { Link, NavLink } from 'react-router'
 import { paths } from '../../../app/paths.ts'
-import { navItemsFor } from './nav-items.ts'
+import { matchesExactly, navItemsFor } from './nav-items.ts'
 import { useDismissableMenu } from './use-dismissable-menu.ts'
 import { UserMenu } from './user-menu.tsx'
 
@@ -26,7 +26,7 @@ export function AppHeader({ user }: { user: User }) {
             <ul className="flex gap-1">
               {items.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} className={navClass}>
+                  <NavLink to={item.to} end={matchesExactly(item, items)} className={navClass}>
                     {item.label}
                   </NavLink>
                 </li>
@@ -57,7 +57,7 @@ export function AppHeader({ user }: { user: User }) {
             <ul className="menu w-full">
               {items.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} onClick={close}>
+                  <NavLink to={item.to} end={matchesExactly(item, items)} onClick={close}>
                     {item.label}
                   </NavLink>
                 </li>

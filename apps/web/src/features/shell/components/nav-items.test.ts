@@ -1,7 +1,7 @@
-import { ORGANIZATION_TYPES, ROLES, permissionsFor } from '@blueconsent/contract/shared'
+import { ORGANIZATION_TYPES, ROLES, isProviderRole, permissionsFor } from '@blueconsent/contract/shared'
 import { describe, expect, it } from 'vitest'
 import { makeUser } from '../../../testing/fixtures.ts'
-import { navItemsFor } from './nav-items.ts'
+import { matchesExactly, navItemsFor } from './nav-items.ts'
 
 const labels = (user: Parameters<typeof navItemsFor>[0]) => navItemsFor(user).map((item) => item.label)
 
@@ -12,6 +12,7 @@ describe('navItemsFor', () => {
       'Dashboard',
       'Patients',
       'Data Access',
+      'Risk gaps',
       'Billing',
       'Team',
       'TINs',
@@ -36,7 +37,12 @@ describe('navItemsFor', () => {
   })
 
   it('hides Billing and Team from non-admins outside an individual practice', () => {
-    expect(labels(makeUser({ role: 'ACO_USER' }))).toEqual(['Dashboard', 'Patients', 'Data Access'])
+    expect(labels(makeUser({ role: 'ACO_USER' }))).toEqual([
+      'Dashboard',
+      'Patients',
+      'Data Access',
+      'Risk gaps',
+    ])
   })
 
   it('shows Billing to an individual practice', () => {
@@ -44,7 +50,7 @@ describe('navItemsFor', () => {
       role: 'PHYSICIAN_USER',
       organization: { id: 'o', name: 'Dr Lee', organization_type: 'INDIVIDUAL' },
     })
-    expect(labels(user)).toEqual(['Dashboard', 'Patients', 'Data Access', 'Billing'])
+    expect(labels(user)).toEqual(['Dashboard', 'Patients', 'Data Access', 'Risk gaps', 'Billing'])
   })
 
   it('links Patients for every signed-in user, whatever the role and organisation (the page guards itself)', () => {
@@ -60,6 +66,15 @@ describe('navItemsFor', () => {
   })
 })
 
+describe('the Risk gaps link', () => {
+  it('shows for exactly the ACO and physician roles, never agents', () => {
+    for (const role of ROLES) {
+      const shown = labels(makeUser({ role })).includes('Risk gaps')
+      expect(shown, role).toBe(isProviderRole(role))
+    }
+  })
+})
+
 describe('the Admin link', () => {
   it('shows for a superuser and an admin-group member only', () => {
     const admin = (overrides: Parameters<typeof makeUser>[0]) =>
@@ -68,5 +83,13 @@ describe('the Admin link', () => {
     expect(admin({ role: 'ACO_ADMIN', groups: [{ name: 'Organization Admin' }] })).toBe('/app/admin')
     expect(admin({ role: 'ACO_ADMIN' })).toBeUndefined()
     expect(admin({ role: 'ACO_USER', groups: [{ name: 'Readers' }] })).toBeUndefined()
+  })
+
+  it('makes an item current only on its own page when another item lives under its path', () => {
+    const items = navItemsFor(makeUser({ role: 'ADMIN', organization: null, is_superuser: true }))
+    const admin = items.find((item) => item.label === 'Admin')
+    const audit = items.find((item) => item.label === 'Audit log')
+    expect(admin && matchesExactly(admin, items)).toBe(true)
+    expect(audit && matchesExactly(audit, items)).toBe(false)
   })
 })

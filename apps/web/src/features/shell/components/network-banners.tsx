@@ -1,7 +1,8 @@
 import { NETWORK } from '@blueconsent/contract/shared'
-import { useEffect, useState } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { apiClient } from '../../../lib/api-client.ts'
+import { useState } from 'react'
+import { Alert } from '@/components/ui/alert.tsx'
+import { useNow } from '@/hooks/use-now.ts'
+import { apiClient } from '@/lib/api-client.ts'
 import { useNetworkStatus } from './use-network-status.ts'
 
 export const NETWORK_MESSAGES = {
@@ -18,16 +19,6 @@ async function checkHealth(): Promise<boolean> {
   } catch {
     return false
   }
-}
-
-function useNow(intervalMs: number, active: boolean): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    if (!active) return
-    const timer = setInterval(() => setNow(Date.now()), intervalMs)
-    return () => clearInterval(timer)
-  }, [intervalMs, active])
-  return now
 }
 
 function DismissButton({ onDismiss, what }: { onDismiss: () => void; what: string }) {

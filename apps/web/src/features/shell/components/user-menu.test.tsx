@@ -23,6 +23,27 @@ describe('AppHeader and UserMenu', () => {
     expect(screen.getByLabelText('Theme')).toHaveValue('light')
   })
 
+  it('reaches the pages of the role family: an ACO user its members and reports, an agent quotes and policies', async () => {
+    renderHeader(makeUser({ role: 'ACO_USER' }))
+    await userEvent.click(screen.getByRole('button', { name: /Account menu/ }))
+    expect(screen.getByRole('link', { name: 'ACO Members' })).toHaveAttribute('href', '/app/aco/members')
+    expect(screen.getByRole('link', { name: 'ACO Reports' })).toHaveAttribute('href', '/app/aco/reports')
+    expect(screen.queryByRole('link', { name: 'Quotes' })).not.toBeInTheDocument()
+  })
+
+  it('gives an agent its clients, quotes and policies', async () => {
+    renderHeader(
+      makeUser({
+        role: 'AGENT_USER',
+        organization: { id: 'a', name: 'Agency', organization_type: 'INSURANCE_AGENCY' },
+      }),
+    )
+    await userEvent.click(screen.getByRole('button', { name: /Account menu/ }))
+    expect(screen.getByRole('link', { name: 'Quotes' })).toHaveAttribute('href', '/app/agent/quotes')
+    expect(screen.getByRole('link', { name: 'Policies' })).toHaveAttribute('href', '/app/agent/policies')
+    expect(screen.queryByRole('link', { name: 'ACO Members' })).not.toBeInTheDocument()
+  })
+
   it('closes the menu with Escape and returns focus to its button', async () => {
     renderHeader()
     const button = screen.getByRole('button', { name: 'Account menu for Dana' })

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { ThemeSelect } from '../../../components/ui/theme-select.tsx'
 import { saveAccountPreferences } from '../../../lib/preferences.ts'
+import { rolePagesFor } from './nav-items.ts'
 import { useDismissableMenu } from './use-dismissable-menu.ts'
 import { displayFirstName, roleLabel, userInitials } from '../../../lib/user-display.ts'
 
@@ -53,6 +54,13 @@ export function UserMenu({ user }: { user: User }) {
             />
           </div>
           <ul className="menu w-full p-0">
+            {rolePagesFor(user).map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} onClick={close}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
             <li>
               <Link to={paths.profile} onClick={close}>
                 Profile

@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-error.ts'
 import { zodFieldErrors } from '../../../lib/form-errors.ts'
 import { checkEmail, createAccount } from '../api/signup-api.ts'
 import { SignupCard } from '../components/signup-card.tsx'
+import { SelectField } from '@/components/ui/select-field.tsx'
 
 const TITLES: Record<SignupKind, string> = {
   physician: 'Sign up your practice',
@@ -99,7 +100,7 @@ export function SignupFormPage({ kind }: { kind: SignupKind }) {
           value={fields.password ?? ''}
           error={errors.password}
           onChange={set('password')}
-          hint="At least 8 characters"
+          hint="At least 8 characters, and not a common password: a few unrelated words work well"
         />
         <PasswordField
           label="Confirm password"
@@ -124,23 +125,17 @@ type FieldProps = {
 }
 
 function PracticeFields({ fields, errors, set }: FieldProps) {
-  const typeId = useId()
   return (
     <>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={typeId} className="text-sm font-medium">
-          Type of practice
-        </label>
-        <select
-          id={typeId}
-          className="select w-full"
-          value={fields.organization_type}
-          onChange={set('organization_type')}
-        >
-          <option value="PHYSICIAN_GROUP">Physician group</option>
-          <option value="FQHC">Federally Qualified Health Center (FQHC)</option>
-        </select>
-      </div>
+      <SelectField
+        label="Type of practice"
+        className="w-full"
+        value={fields.organization_type}
+        onChange={set('organization_type')}
+      >
+        <option value="PHYSICIAN_GROUP">Physician group</option>
+        <option value="FQHC">Federally Qualified Health Center (FQHC)</option>
+      </SelectField>
       <TextField
         label="NPI"
         inputMode="numeric"

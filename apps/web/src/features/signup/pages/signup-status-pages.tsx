@@ -7,6 +7,7 @@ import { paths } from '../../../app/paths.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
+import { session } from '../../../lib/session.ts'
 import { resendVerification, verifyEmail } from '../api/signup-api.ts'
 import { SignupCard } from '../components/signup-card.tsx'
 
@@ -54,7 +55,12 @@ export function VerifyEmailPage() {
   useEffect(() => {
     let current = true
     verifyEmail(token)
-      .then((answer) => current && setState({ kind: 'verified', text: answer.detail }))
+      .then(async (answer) => {
+        // A recent link signs in too: the guest-only route then takes the new admin to their home, which is
+        // the setup wizard until the organisation is set up. Otherwise, or if the session fails, sign in.
+        if (answer.session && (await session.start(answer.session))) return
+        if (current) setState({ kind: 'verified', text: SIGNUP_MESSAGES.verified })
+      })
       .catch(() => current && setState({ kind: 'failed' }))
     return () => {
       current = false

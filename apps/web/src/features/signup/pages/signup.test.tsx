@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { axeViolations } from '../../../testing/axe.ts'
 import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
+import { loginResponse, userWithRole } from '../../../testing/fixtures.ts'
 import { renderApp } from '../../../testing/render-app.tsx'
 import { invitationToken } from './signup-status-pages.tsx'
 
@@ -71,9 +72,9 @@ describe('sign-up', { timeout: 20_000 }, () => {
   it('verifies the address from the emailed link, or offers a new link when it no longer works', async () => {
     const ok = createFakeFetch().on(
       'POST /api/users/verify-email/',
-      json(200, { detail: 'Your email address is verified. You can sign in now.' }),
+      json(200, { detail: 'Your email address is verified. You can sign in now.', session: null }),
     )
-    renderApp('/signup/verify/abc.def', { fake: ok })
+    renderApp('/signup/verify/old.link', { fake: ok })
     expect(await screen.findByText('Your email address is verified. You can sign in now.')).toBeTruthy()
     for (const link of screen.getAllByRole('link', { name: 'Sign in' }))
       expect(link).toHaveAttribute('href', '/app/login')
@@ -82,9 +83,45 @@ describe('sign-up', { timeout: 20_000 }, () => {
       'POST /api/users/verify-email/',
       json(404, { detail: 'x', code: 'not_found' }),
     )
-    renderApp('/signup/verify/abc.def', { fake: used })
+    renderApp('/signup/verify/used.link', { fake: used })
     expect(await screen.findByText('This verification link is invalid or has expired')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Send a new link' })).toBeTruthy()
+  })
+
+  it('signs the new admin in from a fresh link and takes them to the setup wizard, not the dashboard', async () => {
+    const admin = userWithRole('PHYSICIAN_ADMIN', {
+      organization: {
+        id: '33333333-3333-4333-8333-333333333333',
+        name: 'Lakeside Family Medicine',
+        organization_type: 'PHYSICIAN_GROUP',
+      },
+    })
+    const fake = createFakeFetch()
+      .on(
+        'POST /api/users/verify-email/',
+        json(200, {
+          detail: 'Your email address is verified. Welcome to BlueConsent.',
+          session: loginResponse(admin),
+        }),
+      )
+      .on(
+        'GET /api/setup/progress/',
+        json(200, {
+          state: null,
+          updated_at: null,
+          completed: false,
+          organization: {
+            name: 'Lakeside Family Medicine',
+            organization_type: 'PHYSICIAN_GROUP',
+            npi: '1234567893',
+            npn: null,
+            license_state: null,
+          },
+        }),
+      )
+    const app = renderApp('/signup/verify/fresh.link', { fake })
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/app/setup'), { timeout: 10_000 })
+    expect(fake.callsTo('POST /api/users/verify-email/')).toHaveLength(1)
   })
 
   it('reads the token from a pasted invitation link', () => {

@@ -1,7 +1,7 @@
 // Support calls: the signed-in form's and the public contact form's (no bearer token, see lib/api-client.ts).
-import { SUPPORT_PATHS, supportResponseSchema, type SupportResponse } from '@blueconsent/contract/support'
+import type { SupportResponse } from '@blueconsent/contract/support'
 import { useMutation } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 
 export type SupportPayload = { subject: string; message: string }
 export type PublicSupportPayload = SupportPayload & {
@@ -14,13 +14,12 @@ export type PublicSupportPayload = SupportPayload & {
 export const useSubmitSupport = () =>
   useMutation({
     networkMode: 'always',
-    mutationFn: (body: SupportPayload): Promise<SupportResponse> =>
-      apiClient.post(SUPPORT_PATHS.signedIn, body, { schema: supportResponseSchema }),
+    mutationFn: (body: SupportPayload): Promise<SupportResponse> => callEndpoint('support.submit', { body }),
   })
 
 export const useSubmitPublicSupport = () =>
   useMutation({
     networkMode: 'always',
     mutationFn: (body: PublicSupportPayload): Promise<SupportResponse> =>
-      apiClient.post(SUPPORT_PATHS.public, body, { schema: supportResponseSchema, public: true }),
+      callEndpoint('support.submitPublic', { body, public: true }),
   })

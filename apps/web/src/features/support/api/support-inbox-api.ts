@@ -1,15 +1,8 @@
 // The admin support inbox's calls. Every action answers the request as it now is: it replaces the cached
 // detail, and the lists are refetched so the status and assignee columns follow.
-import {
-  SUPPORT_INBOX_PATH,
-  supportAdminListSchema,
-  supportInboxListSchema,
-  supportRequestDetailSchema,
-  type SupportRequestDetail,
-  type SupportStatus,
-} from '@blueconsent/contract/support'
+import type { SupportRequestDetail, SupportStatus } from '@blueconsent/contract/support'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 
 export const INBOX_PAGE_SIZE = 25
 
@@ -26,8 +19,7 @@ export const useSupportInbox = (filters: InboxFilters) =>
   useQuery({
     queryKey: inboxKeys.list(filters),
     queryFn: ({ signal }) =>
-      apiClient.get(SUPPORT_INBOX_PATH, {
-        schema: supportInboxListSchema,
+      callEndpoint('support.inbox', {
         query: {
           status: filters.status || undefined,
           assignee: filters.assignee || undefined,
@@ -42,15 +34,13 @@ export const useSupportInbox = (filters: InboxFilters) =>
 export const useSupportAdmins = () =>
   useQuery({
     queryKey: inboxKeys.admins(),
-    queryFn: ({ signal }) =>
-      apiClient.get(`${SUPPORT_INBOX_PATH}admins/`, { schema: supportAdminListSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('support.inboxAdmins', { signal }),
   })
 
 export const useSupportRequest = (id: string) =>
   useQuery({
     queryKey: inboxKeys.detail(id),
-    queryFn: ({ signal }) =>
-      apiClient.get(`${SUPPORT_INBOX_PATH}${id}/`, { schema: supportRequestDetailSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('support.inboxRequest', { params: { id }, signal }),
   })
 
 export type InboxAction =
@@ -60,16 +50,16 @@ export type InboxAction =
   | { kind: 'reopen' }
 
 function send(id: string, action: InboxAction): Promise<SupportRequestDetail> {
-  const url = `${SUPPORT_INBOX_PATH}${id}/`
-  const schema = supportRequestDetailSchema
+  const params = { id }
   switch (action.kind) {
     case 'assign':
-      return apiClient.post(`${url}assign/`, { assignee_id: action.assigneeId }, { schema })
+      return callEndpoint('support.assign', { params, body: { assignee_id: action.assigneeId } })
     case 'reply':
-      return apiClient.post(`${url}reply/`, { body: action.body }, { schema })
+      return callEndpoint('support.reply', { params, body: { body: action.body } })
     case 'close':
+      return callEndpoint('support.close', { params })
     case 'reopen':
-      return apiClient.post(`${url}${action.kind}/`, undefined, { schema })
+      return callEndpoint('support.reopen', { params })
   }
 }
 

@@ -1,4 +1,4 @@
-// What a failed support request shows (spec 2 §8 'Support'): field messages beside their fields and in a
+// What a failed support request shows: field messages beside their fields and in a
 // list, the first non-field error in an alert; otherwise the server's message or error (or its detail), else
 // the fallback sentence.
 import { SUPPORT_MESSAGES } from '@blueconsent/contract/support'

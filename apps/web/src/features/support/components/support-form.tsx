@@ -1,4 +1,4 @@
-// The support form of /app/support and of the public contact page (spec 2 §2, §4, §5, §8 'Support'):
+// The support form of /app/support and of the public contact page:
 // editing → submitting → submitted, and back with 'Submit Another Request'. The submit button stays disabled
 // until the form is valid; a field's own message shows once it has been left. Values are trimmed on send.
 import {

@@ -9,11 +9,10 @@ import {
   type SupportInboxItem,
   type SupportStatus,
 } from '@blueconsent/contract/support'
-import { useId } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '../../../app/paths.ts'
-import { Pager } from '../../../components/patient-data/pager.tsx'
-import { pageCount } from '../../../components/patient-data/paging.ts'
+import { Pager } from '@/components/ui/pager.tsx'
+import { pageCount } from '@/components/ui/paging.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import {
@@ -24,6 +23,8 @@ import {
 } from '../api/support-inbox-api.ts'
 import { SupportStatusBadge } from '../components/support-status-badge.tsx'
 import { senderLine, statusFromSearch } from '../support-inbox-model.ts'
+import { DataTable, type DataColumn } from '@/components/ui/data-table.tsx'
+import { SelectField } from '@/components/ui/select-field.tsx'
 
 export function SupportInboxPage() {
   const [search, setSearch] = useSearchParams()
@@ -71,93 +72,67 @@ export function SupportInboxPage() {
 type FiltersProps = { filters: InboxFilters; onChange: (next: Partial<InboxFilters>) => void }
 
 function InboxFiltersForm({ filters, onChange }: FiltersProps) {
-  const id = useId()
   const admins = useSupportAdmins().data?.results ?? []
   return (
     <div className="flex flex-wrap items-end gap-4">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-status`} className="text-sm font-medium">
-          Status
-        </label>
-        <select
-          id={`${id}-status`}
-          className="select"
-          value={filters.status}
-          onChange={(event) => onChange({ status: event.target.value as SupportStatus | '' })}
-        >
-          <option value="">All statuses</option>
-          {SUPPORT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {SUPPORT_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-assignee`} className="text-sm font-medium">
-          Assignee
-        </label>
-        <select
-          id={`${id}-assignee`}
-          className="select"
-          value={filters.assignee}
-          onChange={(event) => onChange({ assignee: event.target.value })}
-        >
-          <option value="">Anyone</option>
-          <option value="me">Assigned to me</option>
-          <option value="unassigned">Unassigned</option>
-          {admins.map((admin) => (
-            <option key={admin.id} value={admin.id}>
-              {admin.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Status"
+        value={filters.status}
+        onChange={(event) => onChange({ status: event.target.value as SupportStatus | '' })}
+      >
+        <option value="">All statuses</option>
+        {SUPPORT_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {SUPPORT_STATUS_LABELS[status]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Assignee"
+        value={filters.assignee}
+        onChange={(event) => onChange({ assignee: event.target.value })}
+      >
+        <option value="">Anyone</option>
+        <option value="me">Assigned to me</option>
+        <option value="unassigned">Unassigned</option>
+        {admins.map((admin) => (
+          <option key={admin.id} value={admin.id}>
+            {admin.name}
+          </option>
+        ))}
+      </SelectField>
     </div>
   )
 }
 
 function InboxTable({ items }: { items: readonly SupportInboxItem[] }) {
   const now = new Date()
-  return (
-    <div className="overflow-x-auto">
-      <table className="table">
-        <caption className="sr-only">Support requests</caption>
-        <thead className="text-base-content">
-          <tr>
-            <th scope="col">Reference</th>
-            <th scope="col">Subject</th>
-            <th scope="col">Sender</th>
-            <th scope="col">Organization</th>
-            <th scope="col">Source</th>
-            <th scope="col">Age</th>
-            <th scope="col">Status</th>
-            <th scope="col">Assignee</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <td>
-                <Link className="link font-mono" to={`${paths.adminSupport}/${item.id}`}>
-                  {item.reference}
-                </Link>
-              </td>
-              <td className="break-words">{item.subject}</td>
-              <td className="break-all">{senderLine(item.sender_name, item.sender_email)}</td>
-              <td>{item.organization_name ?? '—'}</td>
-              <td>{item.source === 'public' ? 'Public form' : 'App'}</td>
-              <td>
-                <time dateTime={item.created_at}>{supportAge(item.created_at, now)}</time>
-              </td>
-              <td>
-                <SupportStatusBadge status={item.status} />
-              </td>
-              <td>{item.assignee?.name ?? 'Unassigned'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
+  const columns: DataColumn<SupportInboxItem>[] = [
+    {
+      id: 'reference',
+      header: 'Reference',
+      cell: (item) => (
+        <Link className="link font-mono" to={`${paths.adminSupport}/${item.id}`}>
+          {item.reference}
+        </Link>
+      ),
+    },
+    { id: 'subject', header: 'Subject', className: 'break-words', cell: (item) => item.subject },
+    {
+      id: 'sender',
+      header: 'Sender',
+      className: 'break-all',
+      cell: (item) => senderLine(item.sender_name, item.sender_email),
+    },
+    { id: 'organization', header: 'Organization', cell: (item) => item.organization_name ?? '—' },
+    { id: 'source', header: 'Source', cell: (item) => (item.source === 'public' ? 'Public form' : 'App') },
+    {
+      id: 'age',
+      header: 'Age',
+      cell: (item) => <time dateTime={item.created_at}>{supportAge(item.created_at, now)}</time>,
+    },
+    { id: 'status', header: 'Status', cell: (item) => <SupportStatusBadge status={item.status} /> },
+    { id: 'assignee', header: 'Assignee', cell: (item) => item.assignee?.name ?? 'Unassigned' },
+  ]
+  return <DataTable caption="Support requests" rows={items} rowKey={(item) => item.id} columns={columns} />
 }

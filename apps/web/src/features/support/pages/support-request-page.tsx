@@ -16,6 +16,7 @@ import { useSession } from '../../../lib/session.ts'
 import { useInboxAction, useSupportRequest, type InboxAction } from '../api/support-inbox-api.ts'
 import { SupportStatusBadge } from '../components/support-status-badge.tsx'
 import { formatWhen, inboxErrorMessage, senderLine } from '../support-inbox-model.ts'
+import { SelectField } from '@/components/ui/select-field.tsx'
 
 type Outcome = { type: 'success' | 'error'; text: string } | null
 
@@ -87,7 +88,11 @@ function RequestDetail({ request }: { request: SupportRequestDetail }) {
         </div>
       ) : (
         <>
-          <ReplyForm busy={action.isPending} onReply={run} />
+          {request.sender_email === null ? (
+            <p>{SUPPORT_INBOX_MESSAGES.noReplyAddress}</p>
+          ) : (
+            <ReplyForm busy={action.isPending} onReply={run} />
+          )}
           <div>
             <button
               type="button"
@@ -202,24 +207,14 @@ function Assign({
             Assign to me
           </button>
         ) : null}
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-admin`} className="text-sm font-medium">
-            Assign to
-          </label>
-          <select
-            id={`${id}-admin`}
-            className="select"
-            value={choice}
-            onChange={(event) => setChoice(event.target.value)}
-          >
-            <option value="">Nobody</option>
-            {request.assignable.map((admin) => (
-              <option key={admin.id} value={admin.id}>
-                {admin.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Assign to" value={choice} onChange={(event) => setChoice(event.target.value)}>
+          <option value="">Nobody</option>
+          {request.assignable.map((admin) => (
+            <option key={admin.id} value={admin.id}>
+              {admin.name}
+            </option>
+          ))}
+        </SelectField>
         <button
           type="button"
           className="btn btn-outline"

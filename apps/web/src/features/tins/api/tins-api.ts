@@ -1,19 +1,9 @@
 // The TIN registry's calls. The list is kept for 30 s (a registry changes rarely); every change the admin
 // makes here invalidates it, so they always see their own change at once.
 import { TIN_LIST_CACHE_MS } from '@blueconsent/contract/shared'
-import {
-  bulkAttachResultSchema,
-  tinListSchema,
-  tinPatientListSchema,
-  tinPatientSchema,
-  tinSchema,
-  tinSummarySchema,
-  type BulkAttach,
-  type TinCreate,
-  type TinUpdate,
-} from '@blueconsent/contract/tins'
+import type { BulkAttach, TinCreate, TinUpdate } from '@blueconsent/contract/tins'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 
 export type TinStatusFilter = 'active' | 'inactive' | 'all'
 export type TinListFilters = { search: string; status: TinStatusFilter; page: number }
@@ -21,7 +11,6 @@ export type TinListFilters = { search: string; status: TinStatusFilter; page: nu
 export const TIN_PAGE_SIZE = 25
 export const TIN_PATIENT_PAGE_SIZE = 25
 
-const base = (orgId: string) => `/api/organizations/${orgId}/tins/`
 const tinKeys = {
   all: (orgId: string) => ['tins', orgId] as const,
   list: (orgId: string, filters: TinListFilters) => [...tinKeys.all(orgId), 'list', filters] as const,
@@ -30,15 +19,15 @@ const tinKeys = {
     [...tinKeys.all(orgId), 'patients', tinId ?? 'unassigned', page] as const,
 }
 
-const isActiveParam = (status: TinStatusFilter): string | undefined =>
-  status === 'all' ? undefined : String(status === 'active')
+const isActiveParam = (status: TinStatusFilter): 'true' | 'false' | undefined =>
+  status === 'all' ? undefined : status === 'active' ? 'true' : 'false'
 
 export const useTins = (orgId: string, filters: TinListFilters) =>
   useQuery({
     queryKey: tinKeys.list(orgId, filters),
     queryFn: ({ signal }) =>
-      apiClient.get(base(orgId), {
-        schema: tinListSchema,
+      callEndpoint('tins.list', {
+        params: { orgId },
         query: {
           search: filters.search || undefined,
           is_active: isActiveParam(filters.status),
@@ -54,7 +43,7 @@ export const useTins = (orgId: string, filters: TinListFilters) =>
 export const useTinSummary = (orgId: string) =>
   useQuery({
     queryKey: tinKeys.summary(orgId),
-    queryFn: ({ signal }) => apiClient.get(`${base(orgId)}summary/`, { schema: tinSummarySchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('tins.summary', { params: { orgId }, signal }),
     staleTime: TIN_LIST_CACHE_MS,
   })
 
@@ -62,13 +51,12 @@ export const useTinSummary = (orgId: string) =>
 export const useRegistryPatients = (orgId: string, tinId: string | null, page: number, enabled = true) =>
   useQuery({
     queryKey: tinKeys.patients(orgId, tinId, page),
-    queryFn: ({ signal }) =>
-      apiClient.get(
-        tinId === null
-          ? `/api/organizations/${orgId}/patients/unassigned/`
-          : `${base(orgId)}${tinId}/patients/`,
-        { schema: tinPatientListSchema, query: { page, page_size: TIN_PATIENT_PAGE_SIZE }, signal },
-      ),
+    queryFn: ({ signal }) => {
+      const query = { page, page_size: TIN_PATIENT_PAGE_SIZE }
+      return tinId === null
+        ? callEndpoint('tins.unassignedPatients', { params: { orgId }, query, signal })
+        : callEndpoint('tins.patients', { params: { orgId, id: tinId }, query, signal })
+    },
     enabled,
     placeholderData: keepPreviousData,
   })
@@ -82,13 +70,13 @@ export type TinChange =
 function sendTinChange(orgId: string, change: TinChange): Promise<unknown> {
   switch (change.kind) {
     case 'create':
-      return apiClient.post(base(orgId), change.body, { schema: tinSchema })
+      return callEndpoint('tins.create', { params: { orgId }, body: change.body })
     case 'update':
-      return apiClient.patch(`${base(orgId)}${change.tinId}/`, change.body, { schema: tinSchema })
+      return callEndpoint('tins.update', { params: { orgId, id: change.tinId }, body: change.body })
     case 'deactivate':
-      return apiClient.delete(`${base(orgId)}${change.tinId}/`)
+      return callEndpoint('tins.deactivate', { params: { orgId, id: change.tinId } })
     case 'reactivate':
-      return apiClient.post(`${base(orgId)}${change.tinId}/reactivate/`, undefined, { schema: tinSchema })
+      return callEndpoint('tins.reactivate', { params: { orgId, id: change.tinId } })
   }
 }
 
@@ -110,9 +98,7 @@ export function useBulkAttach(orgId: string) {
   const invalidate = useRegistryInvalidation(orgId)
   return useMutation({
     mutationFn: ({ tinId, body }: { tinId: string; body: BulkAttach }) =>
-      apiClient.post(`${base(orgId)}${tinId}/bulk-attach-patients/`, body, {
-        schema: bulkAttachResultSchema,
-      }),
+      callEndpoint('tins.bulkAttach', { params: { orgId, id: tinId }, body }),
     onSuccess: invalidate,
   })
 }
@@ -121,11 +107,7 @@ export function useReassignPatient(orgId: string) {
   const invalidate = useRegistryInvalidation(orgId)
   return useMutation({
     mutationFn: ({ patientId, tinId }: { patientId: string; tinId: string | null }) =>
-      apiClient.patch(
-        `/api/organizations/${orgId}/patients/${patientId}/tin/`,
-        { tin_id: tinId },
-        { schema: tinPatientSchema },
-      ),
+      callEndpoint('tins.reassignPatient', { params: { orgId, patientId }, body: { tin_id: tinId } }),
     onSuccess: invalidate,
   })
 }

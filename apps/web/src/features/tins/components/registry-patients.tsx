@@ -8,8 +8,8 @@ import {
   type TinPatient,
 } from '@blueconsent/contract/tins'
 import { useId, useState } from 'react'
-import { Pager } from '../../../components/patient-data/pager.tsx'
-import { pageCount } from '../../../components/patient-data/paging.ts'
+import { Pager } from '@/components/ui/pager.tsx'
+import { pageCount } from '@/components/ui/paging.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import {
@@ -18,6 +18,7 @@ import {
   useReassignPatient,
   useRegistryPatients,
 } from '../api/tins-api.ts'
+import { SelectField } from '@/components/ui/select-field.tsx'
 
 type RegistryPatientsProps = {
   orgId: string
@@ -95,7 +96,6 @@ type PatientRowProps = {
 }
 
 function PatientRow({ patient, activeTins, selectable, selected, onToggle, onMove }: PatientRowProps) {
-  const moveId = useId()
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <label className="flex items-center gap-2">
@@ -108,24 +108,20 @@ function PatientRow({ patient, activeTins, selectable, selected, onToggle, onMov
           {patient.birth_date ? ` · born ${patient.birth_date}` : ''}
         </span>
       </label>
-      <span className="flex items-center gap-2">
-        <label htmlFor={moveId} className="text-sm">
-          Move {patient.full_name} to
-        </label>
-        <select
-          id={moveId}
-          className="select select-sm"
-          value={patient.tin_id ?? NO_TIN}
-          onChange={(event) => onMove(event.target.value === NO_TIN ? null : event.target.value)}
-        >
-          <option value={NO_TIN}>No TIN</option>
-          {activeTins.map((tin) => (
-            <option key={tin.id} value={tin.id}>
-              {tinLabel(tin)}
-            </option>
-          ))}
-        </select>
-      </span>
+      <SelectField
+        label={`Move ${patient.full_name} to`}
+        size="sm"
+        className="w-full max-w-xs"
+        value={patient.tin_id ?? NO_TIN}
+        onChange={(event) => onMove(event.target.value === NO_TIN ? null : event.target.value)}
+      >
+        <option value={NO_TIN}>No TIN</option>
+        {activeTins.map((tin) => (
+          <option key={tin.id} value={tin.id}>
+            {tinLabel(tin)}
+          </option>
+        ))}
+      </SelectField>
     </li>
   )
 }
@@ -145,7 +141,6 @@ type BulkAttachFormProps = {
 }
 
 function BulkAttachForm({ orgId, activeTins, selectedIds, onAttached }: BulkAttachFormProps) {
-  const targetId = useId()
   const mrnsId = useId()
   const attach = useBulkAttach(orgId)
   const [target, setTarget] = useState(activeTins[0]?.id ?? '')
@@ -166,23 +161,19 @@ function BulkAttachForm({ orgId, activeTins, selectedIds, onAttached }: BulkAtta
   if (activeTins.length === 0) return <p>Add or reactivate a TIN to attach patients to it.</p>
   return (
     <div className="flex flex-col gap-3 rounded-box border border-base-300 p-3">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={targetId} className="text-sm font-medium">
-          Attach to TIN
-        </label>
-        <select
-          id={targetId}
-          className="select"
-          value={tinId}
-          onChange={(event) => setTarget(event.target.value)}
-        >
-          {activeTins.map((tin) => (
-            <option key={tin.id} value={tin.id}>
-              {tinLabel(tin)}
-            </option>
-          ))}
-        </select>
-      </div>
+      {/* As wide as the form allows (up to a readable width), so the practice name and TIN stay in view. */}
+      <SelectField
+        label="Attach to TIN"
+        className="w-full max-w-md"
+        value={tinId}
+        onChange={(event) => setTarget(event.target.value)}
+      >
+        {activeTins.map((tin) => (
+          <option key={tin.id} value={tin.id}>
+            {tinLabel(tin)}
+          </option>
+        ))}
+      </SelectField>
       <button
         type="button"
         className="btn btn-primary self-start"

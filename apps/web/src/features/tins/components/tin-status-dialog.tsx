@@ -2,8 +2,7 @@
 // that consequence spelt out; reactivating is confirmed too, as it gives that access back.
 import { TIN_MESSAGES, type Tin } from '@blueconsent/contract/tins'
 import { useState } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx'
 import { useTinChange } from '../api/tins-api.ts'
 
 type TinStatusDialogProps = {
@@ -31,28 +30,20 @@ export function TinStatusDialog({ orgId, tin, onDone, onClose }: TinStatusDialog
   }
 
   return (
-    <ModalDialog title={deactivating ? 'Deactivate TIN' : 'Reactivate TIN'} onClose={onClose}>
+    <ConfirmDialog
+      title={deactivating ? 'Deactivate TIN' : 'Reactivate TIN'}
+      confirmLabel={deactivating ? 'Deactivate' : 'Reactivate'}
+      busy={change.isPending}
+      tone={deactivating ? 'danger' : 'primary'}
+      failure={failed ? (deactivating ? TIN_MESSAGES.deleteFailed : TIN_MESSAGES.reactivateFailed) : null}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    >
       <p>
         {deactivating
           ? `Staff limited to ${label} lose access to its ${patients === 1 ? '1 patient' : `${patients} patients`} at once. Administrators keep access, and you can reactivate it later.`
           : `Staff limited to ${label} get access to its ${patients === 1 ? '1 patient' : `${patients} patients`} again.`}
       </p>
-      {failed ? (
-        <Alert type="error">{deactivating ? TIN_MESSAGES.deleteFailed : TIN_MESSAGES.reactivateFailed}</Alert>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-outline" onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className={`btn ${deactivating ? 'btn-error' : 'btn-primary'}`}
-          disabled={change.isPending}
-          onClick={() => void confirm()}
-        >
-          {deactivating ? 'Deactivate' : 'Reactivate'}
-        </button>
-      </div>
-    </ModalDialog>
+    </ConfirmDialog>
   )
 }

@@ -1,7 +1,7 @@
 import type { Tin, TinPatient } from '@blueconsent/contract/tins'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { axeViolations } from '../../../testing/axe.ts'
 import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
 import { makeUser } from '../../../testing/fixtures.ts'
@@ -83,6 +83,24 @@ describe('TIN Management', { timeout: 20_000 }, () => {
     const summary = await screen.findByLabelText('Registry summary')
     expect(within(summary).getByText('Patients without a TIN')).toBeTruthy()
     expect(await axeViolations()).toEqual([])
+  })
+
+  it('shows each TIN as a card on a phone, its number kept whole and its actions on the card', async () => {
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      matches: media === '(max-width: 767px)',
+      media,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }))
+    const user = userEvent.setup()
+    await openRegistry()
+    const list = await screen.findByRole('list', { name: 'TINs' })
+    expect(screen.queryByRole('table', { name: 'TINs' })).toBeNull()
+    const card = within(list).getByText('Riverbend Primary Care').closest('li') as HTMLElement
+    expect(within(card).getByText('XX-XXX6789')).toHaveClass('whitespace-nowrap')
+    expect(within(card).getByText('Active')).toBeTruthy()
+    await user.click(within(card).getByRole('button', { name: 'Deactivate Riverbend Primary Care' }))
+    expect(screen.getByRole('dialog', { name: 'Deactivate TIN' })).toBeTruthy()
   })
 
   it('searches on the server and asks for active TINs first', async () => {

@@ -3,8 +3,8 @@
 // patients under no TIN one, picked from the list or pasted as MRNs.
 import { TIN_MESSAGES, type Tin } from '@blueconsent/contract/tins'
 import { useId, useState } from 'react'
-import { Pager } from '../../../components/patient-data/pager.tsx'
-import { pageCount } from '../../../components/patient-data/paging.ts'
+import { Pager } from '@/components/ui/pager.tsx'
+import { pageCount } from '@/components/ui/paging.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useSession } from '../../../lib/session.ts'
@@ -12,6 +12,8 @@ import { TIN_PAGE_SIZE, useTinSummary, useTins, type TinStatusFilter } from '../
 import { RegistryPatients } from '../components/registry-patients.tsx'
 import { TinFormDialog } from '../components/tin-form-dialog.tsx'
 import { TinStatusDialog } from '../components/tin-status-dialog.tsx'
+import { DataTable, type DataColumn } from '@/components/ui/data-table.tsx'
+import { SelectField } from '@/components/ui/select-field.tsx'
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; tin: Tin } | { kind: 'status'; tin: Tin } | null
 
@@ -24,7 +26,6 @@ export function TinManagementPage() {
 
 function Registry({ orgId }: { orgId: string }) {
   const searchId = useId()
-  const statusId = useId()
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<TinStatusFilter>('active')
   const [page, setPage] = useState(0)
@@ -73,24 +74,18 @@ function Registry({ orgId }: { orgId: string }) {
             }}
           />
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={statusId} className="text-sm font-medium">
-            Status
-          </label>
-          <select
-            id={statusId}
-            className="select"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as TinStatusFilter)
-              setPage(0)
-            }}
-          >
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-            <option value="all">All</option>
-          </select>
-        </div>
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as TinStatusFilter)
+            setPage(0)
+          }}
+        >
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+          <option value="all">All</option>
+        </SelectField>
       </div>
       {tins.isPending ? <Spinner label="Loading TINs…" /> : null}
       {tins.isError ? <Alert type="error">{TIN_MESSAGES.loadFailed}</Alert> : null}
@@ -124,7 +119,7 @@ function Registry({ orgId }: { orgId: string }) {
 function RegistrySummary({ orgId }: { orgId: string }) {
   const summary = useTinSummary(orgId)
   if (!summary.data) return null
-  const tiles: [string, number][] = [
+  const tiles: [string, number | undefined][] = [
     ['Active TINs', summary.data.active_tins],
     ['Inactive TINs', summary.data.inactive_tins],
     ['Patients with a TIN', summary.data.total_patients_assigned],
@@ -135,7 +130,7 @@ function RegistrySummary({ orgId }: { orgId: string }) {
       {tiles.map(([label, value]) => (
         <div key={label} className="rounded-box border border-base-300 bg-base-100 p-3">
           <dt className="text-sm">{label}</dt>
-          <dd className="text-2xl font-semibold">{value}</dd>
+          <dd className="text-2xl font-semibold">{value ?? '—'}</dd>
         </div>
       ))}
     </dl>
@@ -150,63 +145,60 @@ type TinTableProps = {
 }
 
 function TinTable({ tins, onEdit, onStatus, onPatients }: TinTableProps) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="table">
-        <caption className="sr-only">TINs</caption>
-        <thead className="text-base-content">
-          <tr>
-            <th scope="col">TIN</th>
-            <th scope="col">Practice</th>
-            <th scope="col">Status</th>
-            <th scope="col">Patients</th>
-            <th scope="col">Added by</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tins.map((tin) => (
-            <tr key={tin.id}>
-              <td className="font-mono">{tin.masked_value}</td>
-              <td>{tin.provider_org_name}</td>
-              <td>
-                <span className={`badge ${tin.is_active ? 'badge-success' : 'badge-ghost'}`}>
-                  {tin.is_active ? 'Active' : 'Inactive'}
-                </span>
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="link"
-                  aria-label={`Patients of ${tin.provider_org_name} (${tin.patient_count ?? 0})`}
-                  onClick={() => onPatients(tin)}
-                >
-                  {tin.patient_count ?? 0}
-                </button>
-              </td>
-              <td>{tin.created_by_email ?? '—'}</td>
-              <td className="flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className="btn btn-xs btn-outline"
-                  aria-label={`Edit ${tin.provider_org_name}`}
-                  onClick={() => onEdit(tin)}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-xs btn-outline"
-                  aria-label={`${tin.is_active ? 'Deactivate' : 'Reactivate'} ${tin.provider_org_name}`}
-                  onClick={() => onStatus(tin)}
-                >
-                  {tin.is_active ? 'Deactivate' : 'Reactivate'}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
+  const columns: DataColumn<Tin>[] = [
+    // A TIN reads as one value: never broken across lines, on a card or in a cell.
+    { id: 'tin', header: 'TIN', className: 'font-mono whitespace-nowrap', cell: (tin) => tin.masked_value },
+    { id: 'practice', header: 'Practice', card: 'title', cell: (tin) => tin.provider_org_name },
+    {
+      id: 'status',
+      header: 'Status',
+      card: 'badge',
+      cell: (tin) => (
+        <span className={`badge ${tin.is_active ? 'badge-success' : 'badge-ghost'}`}>
+          {tin.is_active ? 'Active' : 'Inactive'}
+        </span>
+      ),
+    },
+    {
+      id: 'patients',
+      header: 'Patients',
+      cell: (tin) => (
+        <button
+          type="button"
+          className="link"
+          aria-label={`Patients of ${tin.provider_org_name} (${tin.patient_count ?? 0})`}
+          onClick={() => onPatients(tin)}
+        >
+          {tin.patient_count ?? 0}
+        </button>
+      ),
+    },
+    { id: 'added-by', header: 'Added by', cell: (tin) => tin.created_by_email ?? '—' },
+    {
+      id: 'actions',
+      header: 'Actions',
+      card: 'actions',
+      cell: (tin) => (
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-xs btn-outline"
+            aria-label={`Edit ${tin.provider_org_name}`}
+            onClick={() => onEdit(tin)}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="btn btn-xs btn-outline"
+            aria-label={`${tin.is_active ? 'Deactivate' : 'Reactivate'} ${tin.provider_org_name}`}
+            onClick={() => onStatus(tin)}
+          >
+            {tin.is_active ? 'Deactivate' : 'Reactivate'}
+          </button>
+        </div>
+      ),
+    },
+  ]
+  return <DataTable caption="TINs" rows={tins} rowKey={(tin) => tin.id} columns={columns} cards />
 }

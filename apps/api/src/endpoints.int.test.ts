@@ -1,0 +1,131 @@
+// The contract's endpoint table and the server's routes are one list: every route the API serves under
+// /api/ is registered from a contract endpoint (same method and path, its access rule and schemas), and
+// every contract endpoint is served.
+import { ACCESS_RULES, endpointKey } from '@blueconsent/contract/shared'
+import { ENDPOINT_LIST } from '@blueconsent/contract/endpoints'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DOCS_PREFIX } from './platform/http/docs.ts'
+import type { RegisteredRoute } from './platform/access/access.ts'
+import { buildTestApp, type TestApp } from './testing/test-app.ts'
+
+/** Routes under /api/ that are not JSON endpoints of the contract: the API's own documentation pages. */
+const outsideTheContract = (route: RegisteredRoute): boolean => route.url.startsWith(DOCS_PREFIX)
+
+/** Routes still registered with a literal path, until their feature's endpoints move into the contract. */
+const NOT_YET_IN_THE_CONTRACT: readonly string[] = [
+  'DELETE /api/patients/:id/notes/:noteId/',
+  'GET /api/adherence/visit-planner/',
+  'GET /api/bluebutton/callback/',
+  'GET /api/claims/:id/',
+  'GET /api/consent/:token/',
+  'GET /api/consent/access/:token/',
+  'GET /api/csrf/',
+  'GET /api/healthplans/health-plans/',
+  'GET /api/healthplans/requests/',
+  'GET /api/healthplans/requests/:id/',
+  'GET /api/healthplans/requests/:id/data/',
+  'GET /api/healthplans/requests/:id/status/',
+  'GET /api/healthplans/requests/lookup/',
+  'GET /api/jwt/verify/',
+  'GET /api/oauth/consent/',
+  'GET /api/patients/',
+  'GET /api/patients/:id/',
+  'GET /api/patients/:id/adherence/',
+  'GET /api/patients/:id/basic_info/',
+  'GET /api/patients/:id/brief/',
+  'GET /api/patients/:id/consolidated/',
+  'GET /api/patients/:id/coverage/',
+  'GET /api/patients/:id/export/',
+  'GET /api/patients/:id/notes/',
+  'GET /api/patients/:id/risk_score/',
+  'GET /api/reports/risk/',
+  'GET /api/reports/risk/export/',
+  'GET /api/risk-gaps/',
+  'GET /api/risk-gaps/export/',
+  'GET /api/risk-gaps/filters/',
+  'GET /api/risk-gaps/patients/:id/',
+  'PATCH /api/patients/:id/notes/:noteId/',
+  'PATCH /api/risk-gaps/:id/',
+  'POST /api/consent/:token/connect/',
+  'POST /api/consent/:token/decline/',
+  'POST /api/consent/access/:token/stop/',
+  'POST /api/healthplans/requests/',
+  'POST /api/healthplans/requests/:id/hide/',
+  'POST /api/healthplans/requests/:id/identity-review/',
+  'POST /api/healthplans/requests/:id/renew/',
+  'POST /api/healthplans/requests/:id/resend/',
+  'POST /api/healthplans/requests/:id/retry-pull/',
+  'POST /api/healthplans/requests/:id/revoke/',
+  'POST /api/healthplans/requests/unhide/',
+  'POST /api/jwt/login/',
+  'POST /api/jwt/refresh/',
+  'POST /api/logout/',
+  'POST /api/oauth/consent/',
+  'POST /api/patients/:id/brief/opened/',
+  'POST /api/patients/:id/notes/',
+  'POST /api/users/',
+  'POST /api/users/check-email/',
+  'POST /api/users/resend-verification/',
+  'POST /api/users/send-verification/',
+  'POST /api/users/verify-email/',
+]
+
+const apiRoutes = (routes: readonly RegisteredRoute[]): RegisteredRoute[] =>
+  routes.filter(
+    (route) =>
+      route.url.startsWith('/api/') &&
+      route.method !== 'HEAD' &&
+      route.method !== 'OPTIONS' &&
+      !outsideTheContract(route),
+  )
+
+describe('endpoint registry', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { devTools: true } })
+    await t.app.ready()
+  })
+  afterAll(() => t?.close())
+
+  it('registers every route under /api/ from a contract endpoint, with its method, path and access rule', () => {
+    const strays: string[] = []
+    for (const route of apiRoutes(t.app.registeredRoutes)) {
+      const key = `${route.method} ${route.url}`
+      const endpoint = route.options.config?.endpoint
+      if (!endpoint) {
+        if (!NOT_YET_IN_THE_CONTRACT.includes(key)) strays.push(`${key} has a literal path`)
+        continue
+      }
+      if (!ENDPOINT_LIST.includes(endpoint)) strays.push(`${key} comes from an endpoint outside the registry`)
+      if (endpointKey(endpoint) !== key) strays.push(`${key} is registered as ${endpointKey(endpoint)}`)
+      if (route.options.config?.access !== ACCESS_RULES[endpoint.access])
+        strays.push(`${key} does not apply its endpoint's access rule ${endpoint.access}`)
+    }
+    expect(strays).toEqual([])
+  })
+
+  it('serves every contract endpoint', () => {
+    const served = new Set(
+      t.app.registeredRoutes.flatMap((route) => {
+        const endpoint = route.options.config?.endpoint
+        return endpoint ? [endpoint] : []
+      }),
+    )
+    const missing = ENDPOINT_LIST.filter((endpoint) => !served.has(endpoint)).map(endpointKey)
+    expect(missing).toEqual([])
+  })
+
+  it('keeps every endpoint key unique', () => {
+    const keys = ENDPOINT_LIST.map(endpointKey)
+    expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([])
+  })
+
+  it('lists the routes still registered with a literal path, and only those', () => {
+    const literal = apiRoutes(t.app.registeredRoutes)
+      .filter((route) => !route.options.config?.endpoint)
+      .map((route) => `${route.method} ${route.url}`)
+      .sort()
+    if (process.env.ENDPOINTS_PRINT) console.info(literal.map((key) => `  '${key}',`).join('\n'))
+    expect(literal).toEqual([...NOT_YET_IN_THE_CONTRACT].sort())
+  })
+})

@@ -1,0 +1,3 @@
+ALTER TABLE "outbox_messages" ADD COLUMN "organization_id" uuid;--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "outbox_messages_organization_idx" ON "outbox_messages" USING btree ("organization_id");

@@ -1,0 +1,1 @@
+ALTER TABLE "support_requests" ALTER COLUMN "sender_email_encrypted" DROP NOT NULL;

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations, signInAs } from './fixtures.ts'
+
+test('the ACO admin opens the risk gap worklist, filters it by TIN and marks a gap addressed', async ({
+  page,
+}) => {
+  await signInAs(page, 'ACO_ADMIN')
+  await page.goto('/app/dashboard')
+  await page.getByRole('link', { name: 'Risk gaps' }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Risk gaps' })).toBeVisible()
+  const table = page.getByRole('table', { name: 'Risk gaps, highest value first' })
+  await expect(table.getByRole('row').nth(1)).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  // The TIN of the most valuable gap: filtering by it keeps only that TIN's patients.
+  const firstRow = table.getByRole('row').nth(1)
+  const tinName = ((await firstRow.getByRole('cell').first().locator('span').textContent()) ?? '').trim()
+  const tin = page.getByLabel('TIN')
+  const option = (await tin.locator('option').allTextContents()).find((name) =>
+    name.startsWith(`${tinName} (`),
+  )
+  expect(option).toBeDefined()
+  const filtered = page.waitForResponse((response) => /\/api\/risk-gaps\/\?.*tin=/.test(response.url()))
+  await tin.selectOption({ label: option ?? '' })
+  expect((await filtered).status()).toBe(200)
+  const rows = table.getByRole('row')
+  await expect(rows.nth(1)).toContainText(tinName)
+  for (const text of (await rows.allTextContents()).slice(1)) expect(text).toContain(tinName)
+
+  const patient = (await firstRow.getByRole('link').first().textContent()) ?? ''
+  const markAddressed = firstRow.getByRole('button', { name: /^Mark .+ addressed$/ })
+  const label = (await markAddressed.getAttribute('aria-label')) ?? ''
+  await markAddressed.click()
+  await expect(page.getByRole('button', { name: label })).toHaveCount(0)
+
+  await page.getByLabel('Status').selectOption('addressed')
+  const addressed = table.getByRole('row').filter({ hasText: patient })
+  await expect(addressed.first()).toContainText('Addressed')
+  await expectNoAxeViolations(page)
+})

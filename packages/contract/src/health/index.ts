@@ -1,0 +1,2 @@
+// The API's health checks.
+export * from './health.ts'

@@ -1,0 +1,2 @@
+// The recapture and suspect worklist, and the patient's Part D (RxHCC) score.
+export * from './risk-gaps.ts'
