@@ -59,7 +59,7 @@ describe('authorization widget', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Data')
   })
 
-  it('lists the patients with requests, newest status, linking to the Patients page', async () => {
+  it('lists the patients with requests, newest status, linking to the record once Medicare data came', async () => {
     const patientId = '10000000-0000-4000-8000-00000000abcd'
     const fake = widgetFake([
       makeRequest({
@@ -77,7 +77,7 @@ describe('authorization widget', { timeout: 20_000 }, () => {
     ])
     await openWidget('ACO_ADMIN', '/app/authorization/new?tab=patients', fake)
     const link = await screen.findByRole('link', { name: 'Ann Lee' })
-    expect(link).toHaveAttribute('href', `/app/authorization?patient=${patientId}`)
+    expect(link).toHaveAttribute('href', `/app/patient/${patientId}`)
     expect(screen.getByText('MRN-5')).toBeInTheDocument()
     expect(screen.getByText('Approved')).toBeInTheDocument()
     // Admins see the organisation's patients.
