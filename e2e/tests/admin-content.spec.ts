@@ -33,8 +33,6 @@ test('support inbox: a user writes, the platform admin takes the request and rep
   page,
   browser,
 }) => {
-  // Two people, the inbox, the email and axe in both themes: close to a minute on a busy CI machine.
-  test.setTimeout(120_000)
   // The sender, in a browser of their own.
   const theirs = await browser.newContext({ extraHTTPHeaders: clientAddress(61) })
   const theirPage = await theirs.newPage()
@@ -105,9 +103,6 @@ test('reference data: tables, a template previewed in English and Spanish, edite
   page,
   browser,
 }) => {
-  // Tables, English and Spanish previews, an edit, a restore and axe in both themes: close to a minute on a
-  // busy CI machine.
-  test.setTimeout(120_000)
   await signInAs(page, 'ADMIN')
   await page.goto('/app/admin')
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Reference Data' }).click()

@@ -18,8 +18,6 @@ test('platform admin: finds a user, deactivates them, and their open session is 
   page,
   browser,
 }) => {
-  // Two people, a search, a deactivation and axe: close to a minute on a busy CI machine.
-  test.setTimeout(120_000)
   // The user deactivated is one made for this journey: demo personas are shared with other journeys.
   const theirs = await browser.newContext()
   const theirPage = await theirs.newPage()
@@ -63,7 +61,6 @@ test('platform admin: deactivates an organisation, its member is turned away, an
   page,
   browser,
 }) => {
-  test.setTimeout(150_000)
   // An organisation made for this journey: the demo organisations are shared with other journeys.
   const organization = `Suspended Advisors ${Date.now()}`
   const theirs = await browser.newContext()

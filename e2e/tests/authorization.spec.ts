@@ -56,7 +56,6 @@ test('physician: email request → patient consents at Medicare → Approved wit
   browser,
   page,
 }) => {
-  test.setTimeout(180_000)
   const who = beneficiary(0)
   const email = 'patient.zero@example.com'
   await signInAs(page, 'PHYSICIAN_USER')
@@ -97,7 +96,6 @@ test('SMS request: the patient replies YES, gets the link, and declines (Rejecte
   browser,
   page,
 }) => {
-  test.setTimeout(180_000)
   const who = beneficiary(3)
   await signInAs(page, 'ACO_USER')
   await page.goto('/app/authorization/new')
@@ -141,7 +139,6 @@ test('SMS request: the patient replies YES, gets the link, and declines (Rejecte
 })
 
 test('agent: no MRN, no Patients tab, and only medications after approval', async ({ browser, page }) => {
-  test.setTimeout(180_000)
   const who = beneficiary(1)
   const email = 'client.one@example.com'
   await signInAs(page, 'AGENT_USER')
@@ -173,7 +170,6 @@ test('agent: no MRN, no Patients tab, and only medications after approval', asyn
 })
 
 test('a patient who denies at Medicare leaves the request Rejected', async ({ browser, page }) => {
-  test.setTimeout(180_000)
   const who = beneficiary(2)
   const email = 'patient.two@example.com'
   await signInAs(page, 'PHYSICIAN_ADMIN')

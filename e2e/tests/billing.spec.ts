@@ -49,7 +49,6 @@ test('a new practice subscribes its team through the local checkout (the decline
   page,
   browser,
 }) => {
-  test.setTimeout(150_000)
   const email = await signUpNewAccount(page, 'physician', PASSWORD, 'Casey')
   await signIn(page, email, PASSWORD)
 

@@ -80,7 +80,6 @@ test('a held request: both identities shown, rejected with a reason, the patient
   page,
   playwright,
 }) => {
-  test.setTimeout(300_000)
   const dorothy = beneficiary(5)
   const someoneElse = beneficiary(15)
   const patient: Patient = {
@@ -147,7 +146,6 @@ test('a held request: both identities shown, rejected with a reason, the patient
 })
 
 test('a held request confirmed with a reason: the data is released', async ({ browser, page }) => {
-  test.setTimeout(240_000)
   const who = beneficiary(22)
   const patient: Patient = { name: 'Jane Doe', mrn: 'E2E-ID-0022', email: 'jane.doe.id@example.com' }
   await signInAs(page, 'PHYSICIAN_USER')

@@ -10,8 +10,6 @@ test('ACO admin invites a user limited to one TIN; the invitee accepts from the 
   browser,
   page,
 }) => {
-  // Two people, the email, a sign-up, a sign-in and six axe runs: over a minute on a busy CI machine.
-  test.setTimeout(150_000)
   const email = `ivy.${Date.now()}@example.org`
   await signInAs(page, 'ACO_ADMIN')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click()

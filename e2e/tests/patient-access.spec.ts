@@ -23,7 +23,6 @@ test('the patient opens their access page from the receipt, stops sharing, and t
   browser,
   page,
 }) => {
-  test.setTimeout(180_000)
   const who = beneficiary(6)
   const email = 'patient.access@example.com'
   await signInAs(page, 'PHYSICIAN_USER')
@@ -78,7 +77,6 @@ test('the patient opens their access page from the receipt, stops sharing, and t
 test('Clear My Requests asks first, offers Undo, and hidden requests come back from Show hidden', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
   await signInAs(page, 'CLINICIAN')
   const name = 'Clara Clearwell'
   await createEmailRequest(page, { name, email: 'clara.clearwell@example.com', mrn: 'E2E-MRN-CLEAR-1' })

@@ -141,7 +141,6 @@ test('ACO user: full record with the risk score explained, claims paged, a claim
   page,
   playwright,
 }) => {
-  test.setTimeout(90_000)
   const api = await apiAs(playwright.request, 'ACO_USER')
   const patient = await findPatient(api, ROSA.mrn)
   const risk = await api.get<PatientRiskScore>(`/api/patients/${patient.id}/risk_score/`)

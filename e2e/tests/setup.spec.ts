@@ -31,8 +31,6 @@ const progress = async (page: Page) =>
 test('a new physician practice signs up, verifies, and the wizard asks only what sign-up did not', async ({
   page,
 }) => {
-  // Sign-up, the emailed link, then every step of the wizard with axe on each: one of the longest journeys.
-  test.setTimeout(120_000)
   const stamp = Date.now()
   const practice = `Morgan Clinic ${stamp}`
   await signUp(page, 'physician', `setup.dr.${stamp}@example.org`, practice)

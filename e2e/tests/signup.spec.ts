@@ -5,7 +5,6 @@ test('a physician practice signs up, verifies its address through the emailed li
   page,
 }) => {
   // Sign-up, the emailed link and the wizard it now lands in, with axe on each page.
-  test.setTimeout(120_000)
   const email = `dr.new.${Date.now()}@example.org`
   const password = 'Correct-Horse-9'
   await page.goto('/app/login')

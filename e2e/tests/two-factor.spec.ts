@@ -29,7 +29,6 @@ async function signOut(page: Page): Promise<void> {
 test('enrol two-factor, sign in with a code and with a recovery code, sign out another session', async ({
   browser,
 }) => {
-  test.setTimeout(120_000)
   const context = await browser.newContext({ extraHTTPHeaders: clientAddress(141) })
   const page = await context.newPage()
   const email = await signUpNewAccount(page, 'agent', PASSWORD)

@@ -25,7 +25,6 @@ function signatureValid(secret: string, message: Received): boolean {
 }
 
 test('add a webhook endpoint, send a test event, see it delivered and signed', async ({ browser }) => {
-  test.setTimeout(120_000)
   const received: Received[] = []
   const receiver = createServer((request, response) => {
     const chunks: Buffer[] = []

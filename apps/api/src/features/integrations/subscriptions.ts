@@ -1,6 +1,7 @@
 // The lifecycle events integrators receive: each becomes one delivery per subscribed endpoint of the
 // request's organisation, queued in the publisher's transaction. Bodies carry ids and states only.
 import type { WebhookEventType } from '@blueconsent/contract/integrations'
+import { AUTHORIZATION } from '@blueconsent/contract/shared'
 import type { AppContext } from '../../platform/context.ts'
 import type { DbOrTx } from '../../platform/db/client.ts'
 import type { DomainEventMap, DomainEvents } from '../../platform/events/domain-events.ts'
@@ -53,19 +54,34 @@ export function subscribeWebhooks(events: DomainEvents<AppContext>): void {
     }),
   )
   // The 30- and 7-day marks before a 13-month Medicare grant ends (access_ends_at: when access really ends).
-  events.on('authorization_request.grant_ending', (ctx, tx, { request, endsAt, at }) =>
-    announce(ctx, tx, 'grant.expiring', request, at, {
+  events.on('authorization_request.grant_ending', async (ctx, tx, { request, endsAt, daysBefore, at }) => {
+    if (announcedAsRenewalDue(request.expiresAt, endsAt, daysBefore)) return
+    await announce(ctx, tx, 'grant.expiring', request, at, {
       access_ends_at: (request.expiresAt && request.expiresAt < endsAt
         ? request.expiresAt
         : endsAt
       ).toISOString(),
       medicare_access_ends_at: endsAt.toISOString(),
-    }),
-  )
+    })
+  })
   events.on('ingestion.completed', (ctx, tx, { request, runId, at }) =>
     announce(ctx, tx, 'data.ready', request, at, { run_id: runId }),
   )
   events.on('ingestion.failed', (ctx, tx, { request, runId, at }) =>
     announce(ctx, tx, 'data.failed', request, at, { run_id: runId }),
+  )
+}
+
+/**
+ * When the portal's access ends exactly when the Medicare grant does, the staff renewal notice and the
+ * grant's first reminder mark fall in the same sweep and say the same thing: integrators get it once.
+ */
+export function announcedAsRenewalDue(
+  portalEndsAt: Date | null,
+  medicareEndsAt: Date,
+  daysBefore: number,
+): boolean {
+  return (
+    daysBefore === AUTHORIZATION.renewalWindowDays && portalEndsAt?.getTime() === medicareEndsAt.getTime()
   )
 }
