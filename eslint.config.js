@@ -248,13 +248,16 @@ export default tseslint.config(
     },
   },
   {
-    // Import cycles make load order matter and hide a missing boundary.
+    // Import cycles make load order matter and hide a missing boundary. A test file is imported by nothing, so
+    // it can close no cycle: following its imports again cost lint about half of this rule's time.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'tools/*/src/**/*.ts'],
-    rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      // A relative import the resolver cannot follow would pass the boundaries and no-cycle unseen.
-      'import-x/no-unresolved': ['error', { ignore: ['^[^.]'] }],
-    },
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // A relative import the resolver cannot follow would pass the boundaries and no-cycle unseen.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'tools/*/src/**/*.ts'],
+    rules: { 'import-x/no-unresolved': ['error', { ignore: ['^[^.]'] }] },
   },
   {
     // The one place per app (and per tool) that reads the environment, plus test harnesses and scripts.

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts'
 import type { AppConfig } from './platform/config.ts'
 import { DataDirInUseError } from './platform/db/data-dir-lock.ts'
 import { startMetricsServer } from './platform/http/metrics.ts'
+import { flushTracing } from './platform/telemetry/active.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from './features/demo-data/index.ts'
 import { seedDemoData, shouldSeedDemoData } from './features/demo-data/index.ts'
 
@@ -32,6 +33,8 @@ export async function serve(config: AppConfig, options: { banner: boolean }): Pr
     try {
       metrics?.close()
       await app.close()
+      // process.exit skips 'beforeExit': the spans of the requests that just drained go out first.
+      await flushTracing()
       process.exit(0)
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed')

@@ -154,6 +154,35 @@ describe('ingestion', () => {
     expect(await counts(request.patientId)).toEqual(first)
   })
 
+  it('lets a run superseded mid-pull (its job handed on at the expiry) finish nothing: one run stores one score', async () => {
+    const request = await authorized('BBUser00002')
+    const first = await latestRun(t, request.requestId)
+    // The third Blue Button call waits: the pull is under way when pg-boss would hand its job on.
+    await fault('blueconsent-provider', { kind: 'slow', delayMs: 1500, after: 2, count: 1 })
+    try {
+      const slow = runIngestion(t.app.ctx, first.id)
+      for (let tries = 0; (await latestRun(t, request.requestId)).status !== 'running'; tries += 1) {
+        expect(tries).toBeLessThan(200)
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      // The same job again, as after its expiry: the run still `running` is superseded by a new one.
+      expect(await runIngestion(t.app.ctx, first.id)).toBe('superseded')
+      expect(await slow).toBe('superseded')
+    } finally {
+      await clearFaults('blueconsent-provider')
+    }
+    const successor = await latestRun(t, request.requestId)
+    expect(successor.id).not.toBe(first.id)
+    expect(await runIngestion(t.app.ctx, successor.id)).toBe('completed')
+    const runs = await t.app.ctx.db
+      .select({ id: ingestionRuns.id, status: ingestionRuns.status })
+      .from(ingestionRuns)
+      .where(eq(ingestionRuns.requestId, request.requestId))
+    expect(runs.find((run) => run.id === first.id)?.status).toBe('failed')
+    expect(runs.filter((run) => run.status === 'completed')).toHaveLength(1)
+    expect((await storedCounts(t.app.ctx.db, request.patientId)).riskScores).toBe(1)
+  })
+
   it('holds the data for review when the Medicare name does not match the request', async () => {
     const request = await authorized('BBUser00001', { patientName: 'Someone Else-Entirely' })
     expect(await runIngestion(t.app.ctx, (await latestRun(t, request.requestId)).id)).toBe('held_for_review')

@@ -279,6 +279,19 @@ export async function lastCompletedRunStart(db: DbOrTx, patientId: string): Prom
   return previous?.startedAt ?? null
 }
 
+/**
+ * Locks the run for its finishing transaction if it is still `running`: false once another job has
+ * superseded it (pg-boss handed its job on at the expiry while this worker was still pulling).
+ */
+export async function lockRunStillRunning(tx: DbOrTx, runId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: ingestionRuns.id })
+    .from(ingestionRuns)
+    .where(and(eq(ingestionRuns.id, runId), eq(ingestionRuns.status, 'running')))
+    .for('update')
+  return rows.length > 0
+}
+
 export async function insertRiskScore(db: DbOrTx, row: typeof riskScores.$inferInsert): Promise<void> {
   await db.insert(riskScores).values(row)
 }

@@ -34,6 +34,7 @@ import { HELD_FOR_ORGANIZATION, queueIngestion } from './ingestion.queue.ts'
 import {
   findRunWithSubject,
   insertRiskScore,
+  lockRunStillRunning,
   lastCompletedRunStart,
   type Destination,
   updateRun,
@@ -141,11 +142,13 @@ async function supersedeInterruptedRun(
   ctx: AppContext,
   { run, request }: { run: RunRow; request: RequestRow },
 ): Promise<IngestionOutcome> {
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
+    // The worker thought gone may have finished the run in the meantime (it locks the run to finish it).
+    if (!(await lockRunStillRunning(tx, run.id))) return 'skipped'
     await updateRun(tx, run.id, { status: 'failed', error: INTERRUPTED_RUN_ERROR, finishedAt: ctx.clock() })
     await queueIngestion(ctx, tx, { id: request.id, patientId: run.patientId })
+    return 'superseded'
   })
-  return 'superseded'
 }
 
 async function failRun(pull: Pull, error: unknown): Promise<IngestionOutcome> {
@@ -214,7 +217,10 @@ async function pullAndStore(pull: Pull): Promise<IngestionOutcome> {
   await updateRun(ctx.db, run.id, { lastUpdatedAfter: since })
   await pullCoverage(pull, since)
   await pullExplanationsOfBenefit(pull, since)
-  await ctx.db.transaction(async (tx) => {
+  const finished = await ctx.db.transaction(async (tx) => {
+    // A run superseded while this worker was still pulling is finished by its successor: storing a risk score
+    // and completing it here too would leave two of each.
+    if (!(await lockRunStillRunning(tx, run.id))) return false
     const now = ctx.clock()
     if (held) await holdForReview(pull, tx, identity, beneficiary)
     else {
@@ -246,7 +252,9 @@ async function pullAndStore(pull: Pull): Promise<IngestionOutcome> {
         runId: run.id,
         at: now,
       })
+    return true
   })
+  if (!finished) return 'superseded'
   return held ? 'held_for_review' : 'completed'
 }
 
