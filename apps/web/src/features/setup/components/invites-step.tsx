@@ -1,18 +1,22 @@
 // The invitations step: colleagues to invite when setup completes (a team's members; none for one person).
+import { INVITE_ROLE_LABELS } from '@blueconsent/contract/invitations'
 import { SETUP_MESSAGES, type SetupState } from '@blueconsent/contract/setup'
+import type { Role } from '@blueconsent/contract/shared'
 import { useId } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import type { StepProps } from './identity-step.tsx'
 
-const ROLE_FOR: Partial<Record<NonNullable<SetupState['businessType']>, { value: string; label: string }>> = {
-  ACO: { value: 'ACO_USER', label: 'ACO User' },
-  MEDICAL_PROVIDER_TEAM: { value: 'PHYSICIAN_USER', label: 'Physician User' },
-  INSURANCE_AGENCY_TEAM: { value: 'AGENT_USER', label: 'Insurance Agent User' },
+/** The one role each team kind invites from the wizard (admins add other roles later, on the Team page). */
+const ROLE_FOR: Partial<Record<NonNullable<SetupState['businessType']>, Role>> = {
+  ACO: 'ACO_USER',
+  MEDICAL_PROVIDER_TEAM: 'PHYSICIAN_USER',
+  INSURANCE_AGENCY_TEAM: 'AGENT_USER',
 }
 
 export function InvitesStep({ state, errors, change }: StepProps) {
-  const role = state.businessType ? ROLE_FOR[state.businessType] : undefined
+  const invitedRole = state.businessType ? ROLE_FOR[state.businessType] : undefined
+  const role = invitedRole && { value: invitedRole, label: INVITE_ROLE_LABELS[invitedRole] }
   const hintId = useId()
   if (!role) return <p>An individual account has no one to invite. Continue to finish.</p>
   const invites = state.pendingInvites
