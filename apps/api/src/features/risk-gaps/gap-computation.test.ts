@@ -1,3 +1,4 @@
+import { ESRD_NORMALIZATION, scoreEsrd } from '@blueconsent/hcc'
 import { describe, expect, it } from 'vitest'
 import {
   WITHHELD_CLAIMS_CAVEAT,
@@ -88,6 +89,34 @@ describe('recapture gaps', () => {
     }
     const claims = [visit('2024-06-01', ['I509']), lab]
     expect(compute(claims).gaps).toEqual([])
+  })
+})
+
+describe('a patient Medicare records with ESRD', () => {
+  const claims = [visit('2025-09-20', ['I509', 'E119']), visit('2026-03-01', ['E119'])]
+  const esrdPatient = { ...demographics, orec: '2', esrd: true }
+
+  it('has each gap priced by the ESRD model: its category, and the change of its normalised dialysis score', () => {
+    const [gap] = computePatientGaps({ claims, fills: [], demographics: esrdPatient, now: NOW }).gaps
+    const input = {
+      sex: 'F' as const,
+      age: 76,
+      orec: '2',
+      dual: 'NA',
+      lti: false,
+      newEnrollee: false,
+      graftMonths: null,
+    }
+    const expected =
+      (scoreEsrd(input, ['E119', 'I509']).rawScore - scoreEsrd(input, ['E119']).rawScore) /
+      (ESRD_NORMALIZATION.dialysis / 1000)
+    expect(gap).toMatchObject({ type: 'recapture', model: 'ESRD-V24', hcc: 'HCC85' })
+    expect(gap?.value).toBeCloseTo(expected, 3)
+    expect(gap?.value).toBeGreaterThan(0)
+    // The same record without ESRD status is valued with the year's CMS-HCC model, at another value.
+    const [partC] = compute(claims).gaps
+    expect(partC).toMatchObject({ model: 'V28', hcc: 'HCC226' })
+    expect(partC?.value).not.toBeCloseTo(gap?.value ?? 0, 3)
   })
 })
 

@@ -2,7 +2,8 @@
 // HCCs of last year's risk-adjustment-eligible diagnoses that this year's do not carry. Suspects: conditions
 // the Part D fills imply (suspect-rules.ts) with no supporting diagnosis on any claim. Each gap is valued as
 // the change of the normalised score when its codes join this year's: the engine applies the hierarchy and
-// the count and interaction terms, so a gap a documented HCC trumps is worth nothing.
+// the count and interaction terms, so a gap a documented HCC trumps is worth nothing. The score is the year's
+// CMS-HCC, or ESRD V24 (dialysis) for a patient whose Medicare coverage records ESRD, as CMS pays them.
 import type {
   Confidence,
   GapClaimEvidence,
@@ -18,10 +19,13 @@ import {
   eligibleDiagnoses,
   normalizeCode,
   scoreBeneficiary,
+  scoreEsrd,
   scoreRxHcc,
   scoreRxHccCompact,
   throughDate,
   type BeneficiaryInput,
+  type EsrdInput,
+  type EsrdScore,
   type ModelScore,
   type ModelVersion,
   type PaymentYear,
@@ -56,7 +60,8 @@ export type ComputedGap = {
   key: string
   type: GapType
   condition: string
-  model: ModelVersion
+  /** The Part C model the value is computed with: the year's CMS-HCC, or ESRD V24 for a patient with ESRD. */
+  model: ModelVersion | 'ESRD-V24'
   hcc: string | null
   hccLabel: string | null
   value: number
@@ -110,6 +115,39 @@ type Valuation = {
   current: string[]
   baseline: ModelScore
   baselineRx: number
+  /** For a patient Medicare records with ESRD: the ESRD model's input and this year's score, which price gaps. */
+  esrd: { input: EsrdInput; baseline: EsrdScore } | null
+}
+
+/** The ESRD model's input (dialysis: no graft months are in claims data), or null without ESRD status. */
+function esrdInputOf(d: GapDemographics, paymentYear: number): EsrdInput | null {
+  if (d.esrd !== true) return null
+  return {
+    sex: d.sex,
+    age: ageOnFeb1(d.birthDate, paymentYear) ?? 65,
+    orec: d.orec ?? '2',
+    dual: d.dual ?? '',
+    lti: false,
+    newEnrollee: false,
+    graftMonths: null,
+  }
+}
+
+/** The normalised change of the ESRD score when `codes` join this year's, and the category they add. */
+function esrdValueOf(
+  esrd: NonNullable<Valuation['esrd']>,
+  current: readonly string[],
+  codes: readonly string[],
+): Pick<GapValue, 'hcc' | 'hccLabel' | 'value' | 'trumpedBy'> {
+  const withGap = scoreEsrd(esrd.input, [...current, ...codes])
+  const added = withGap.hccs.find((h) => h.diagnoses.some((code) => codes.includes(code)))
+  const trumped = withGap.droppedByHierarchy.find((h) => h.diagnoses.some((code) => codes.includes(code)))
+  return {
+    hcc: added?.variable ?? trumped?.variable ?? null,
+    hccLabel: added?.label ?? trumped?.label ?? null,
+    value: round3((withGap.rawScore - esrd.baseline.rawScore) / withGap.normalizationFactor),
+    trumpedBy: trumped ? (trumped.droppedBy[0] ?? null) : null,
+  }
 }
 
 function scoreWith(
@@ -149,6 +187,9 @@ type GapValue = Pick<
   'hcc' | 'hccLabel' | 'value' | 'rxHcc' | 'rxHccLabel' | 'rxValue' | 'trumpedBy'
 >
 
+const gapModel = (valuation: Valuation): ComputedGap['model'] =>
+  valuation.esrd ? 'ESRD-V24' : valuation.model
+
 /** What documenting `codes` this year adds to the normalised CMS-HCC and Part D (MA-PD) scores. */
 function valueOf(valuation: Valuation, codes: readonly string[], hcc: string | null): GapValue {
   const withGap = scoreWith(valuation, [...valuation.current, ...codes])
@@ -159,14 +200,18 @@ function valueOf(valuation: Valuation, codes: readonly string[], hcc: string | n
   )
   const rxWith = scoreRxHccCompact(valuation.rxInput, [...valuation.current, ...codes])
   const rxAlone = scoreRxHcc(valuation.rxInput, codes).rxhccs[0] ?? null
-  return {
+  const partC = {
     hcc: hcc ?? added?.hcc ?? trumped?.hcc ?? null,
     hccLabel: added?.label ?? trumped?.label ?? null,
     value: round3((withGap.rawScore - valuation.baseline.rawScore) / factor),
+    trumpedBy: trumped ? (trumped.droppedBy[0] ?? null) : null,
+  }
+  return {
+    // A patient with ESRD is paid under the ESRD model: its categories, hierarchy and normalisation price the gap.
+    ...(valuation.esrd ? esrdValueOf(valuation.esrd, valuation.current, codes) : partC),
     rxHcc: rxAlone?.variable ?? null,
     rxHccLabel: rxAlone?.label ?? null,
     rxValue: round3((rxWith.rawThousandths - valuation.baselineRx) / RX_NORMALIZATION['MA-PD']),
-    trumpedBy: trumped ? (trumped.droppedBy[0] ?? null) : null,
   }
 }
 
@@ -219,7 +264,7 @@ function recaptureGaps(
         key: `recapture:${valuation.model}:${hcc.hcc}`,
         type: 'recapture' as const,
         condition: hcc.label,
-        model: valuation.model,
+        model: gapModel(valuation),
         ...valueOf(valuation, codes, hcc.hcc),
         hccLabel: hcc.label,
         confidence: null,
@@ -283,7 +328,7 @@ function suspectGaps(
       key: `suspect:${rule.suggestedCode}`,
       type: 'suspect' as const,
       condition,
-      model: valuation.model,
+      model: gapModel(valuation),
       ...valueOf(valuation, [rule.suggestedCode], null),
       confidence: rule.confidence,
       suggestedCode: rule.suggestedCode,
@@ -394,6 +439,7 @@ export function computePatientGaps(input: {
   const collectionYear = now.getUTCFullYear()
   const current = eligibleDiagnoses(claims, { collectionYear }).diagnoses.map((d) => d.code)
   const rxInput = rxInputOf(demographics, 2026)
+  const esrdInput = esrdInputOf(demographics, 2026)
   const valuation: Valuation = {
     model,
     paymentYear,
@@ -402,6 +448,7 @@ export function computePatientGaps(input: {
     current,
     baseline: scoreBeneficiary({ ...demographics, diagnoses: current }, { model, paymentYear }),
     baselineRx: scoreRxHccCompact(rxInput, current).rawThousandths,
+    esrd: esrdInput && { input: esrdInput, baseline: scoreEsrd(esrdInput, current) },
   }
   const gaps = [...recaptureGaps(valuation, claims, collectionYear), ...suspectGaps(valuation, claims, fills)]
   gaps.sort((a, b) => b.value - a.value || b.rxValue - a.rxValue || a.key.localeCompare(b.key))
