@@ -23,7 +23,8 @@ const SEEDED: DemoOrganizationKey[] = ['aco', 'physicianGroup', 'fqhc', 'insuran
 beforeAll(async () => {
   t = await buildTestApp({ config: { demoSeed: true } })
   first = await seedDemoData(t.app)
-}, 120_000)
+  // A hang catcher: seeding pulls every demo patient, minutes on a CI machine running every suite at once.
+}, 360_000)
 afterAll(() => t?.close())
 
 async function organizationId(key: DemoOrganizationKey): Promise<string> {
