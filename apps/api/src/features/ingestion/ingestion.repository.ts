@@ -2,7 +2,7 @@
 // (held_run_id, resource_id), and a claim's diagnoses, procedures and lines are replaced with it, so running
 // a pull twice changes nothing. A held pull's rows are released over the patient's or deleted, by run.
 import type { ClaimRecord, CoverageRecord, MedicationRecord, ProviderRef } from '@blueconsent/bluebutton'
-import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../platform/db/client.ts'
 import { authorizationRequests } from '../../platform/db/schema/authorization-requests.ts'
 import { ingestionRuns } from '../../platform/db/schema/bluebutton.ts'
@@ -280,8 +280,8 @@ export async function lastCompletedRunStart(db: DbOrTx, patientId: string): Prom
 }
 
 /**
- * Locks the run for its finishing transaction if it is still `running`: false once another job has
- * superseded it (pg-boss handed its job on at the expiry while this worker was still pulling).
+ * Locks the run if it is still `running`: false once its worker finished it (a job handed on at pg-boss's
+ * expiry finds it done).
  */
 export async function lockRunStillRunning(tx: DbOrTx, runId: string): Promise<boolean> {
   const rows = await tx
@@ -290,6 +290,30 @@ export async function lockRunStillRunning(tx: DbOrTx, runId: string): Promise<bo
     .where(and(eq(ingestionRuns.id, runId), eq(ingestionRuns.status, 'running')))
     .for('update')
   return rows.length > 0
+}
+
+/**
+ * Locks every run of the request (in id order, so two finishing runs queue, never deadlock) and says whether
+ * another of them completed after `since`: then this run pulled what that one already stored.
+ */
+export async function lockRunsAndFindCompletedSince(
+  tx: DbOrTx,
+  run: { id: string; requestId: string },
+  since: Date,
+): Promise<boolean> {
+  const runs = await tx
+    .select({ id: ingestionRuns.id, status: ingestionRuns.status, finishedAt: ingestionRuns.finishedAt })
+    .from(ingestionRuns)
+    .where(eq(ingestionRuns.requestId, run.requestId))
+    .orderBy(asc(ingestionRuns.id))
+    .for('update')
+  return runs.some(
+    (other) =>
+      other.id !== run.id &&
+      other.status === 'completed' &&
+      other.finishedAt !== null &&
+      other.finishedAt > since,
+  )
 }
 
 export async function insertRiskScore(db: DbOrTx, row: typeof riskScores.$inferInsert): Promise<void> {

@@ -35,6 +35,7 @@ import {
   findRunWithSubject,
   insertRiskScore,
   lockRunStillRunning,
+  lockRunsAndFindCompletedSince,
   lastCompletedRunStart,
   type Destination,
   updateRun,
@@ -217,11 +218,15 @@ async function pullAndStore(pull: Pull): Promise<IngestionOutcome> {
   await updateRun(ctx.db, run.id, { lastUpdatedAfter: since })
   await pullCoverage(pull, since)
   await pullExplanationsOfBenefit(pull, since)
-  const finished = await ctx.db.transaction(async (tx) => {
-    // A run superseded while this worker was still pulling is finished by its successor: storing a risk score
-    // and completing it here too would leave two of each.
-    if (!(await lockRunStillRunning(tx, run.id))) return false
+  const redundant = await ctx.db.transaction(async (tx) => {
+    // A run superseded while its worker was still pulling (pg-boss handed the job on at its expiry) and its
+    // successor both pull to the end, so a slow pull always finishes; the first to finish stores the score and
+    // announces the data, the other only completes: one pull, one risk score.
     const now = ctx.clock()
+    if (await lockRunsAndFindCompletedSince(tx, run, run.createdAt)) {
+      await updateRun(tx, run.id, { status: 'completed', finishedAt: now, error: null })
+      return true
+    }
     if (held) await holdForReview(pull, tx, identity, beneficiary)
     else {
       if (beneficiary) await updateDemographics(pull, tx, beneficiary)
@@ -252,9 +257,9 @@ async function pullAndStore(pull: Pull): Promise<IngestionOutcome> {
         runId: run.id,
         at: now,
       })
-    return true
+    return false
   })
-  if (!finished) return 'superseded'
+  if (redundant) return 'skipped'
   return held ? 'held_for_review' : 'completed'
 }
 
