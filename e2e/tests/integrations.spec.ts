@@ -11,7 +11,6 @@ const REDIRECT = 'https://care-sync.example.test/callback'
 const ORGANIZATION = 'Riverbend Accountable Care (demo)'
 
 test('register an app, consent to it, use its token, revoke it', async ({ browser, playwright, baseURL }) => {
-
   // The organisation's admin registers the app and copies its credentials, shown once.
   const adminContext = await browser.newContext({ extraHTTPHeaders: clientAddress(151) })
   const admin = await adminContext.newPage()
