@@ -277,17 +277,22 @@ describe('a SIGKILL during a Blue Button pull', () => {
       .from(ingestionRuns)
       .where(eq(ingestionRuns.requestId, request.requestId))
       .orderBy(asc(ingestionRuns.createdAt), asc(ingestionRuns.id))
-    // The interrupted run ended as failed, with why; a new run did the whole pull.
-    expect(runs.map((run) => run.status)).toEqual(['failed', 'completed'])
-    expect(runs[0]).toMatchObject({ id: interruptedRunId, pagesFetched: 1 })
-    expect(runs[0]?.error).toMatch(/interrupted/i)
-    expect(runs[0]?.finishedAt).not.toBeNull()
-    expect(runs[1]).toMatchObject({
-      pagesFetched: 4,
-      pagesTotal: 4,
-      resourcesFetched: EOB_TOTAL,
-      error: null,
-    })
+    // The interrupted run ended as failed, with why; a new run did the whole pull. On a loaded machine a pull
+    // may outlast the short expiry here and be superseded while it still runs: then it and its successor both
+    // pull to the end and complete (the stored counts above hold one risk score all the same).
+    const [interrupted, ...later] = runs
+    expect(interrupted).toMatchObject({ id: interruptedRunId, pagesFetched: 1, status: 'failed' })
+    expect(interrupted?.error).toMatch(/interrupted/i)
+    expect(interrupted?.finishedAt).not.toBeNull()
+    expect(later.length).toBeGreaterThanOrEqual(1)
+    for (const run of later)
+      expect(run).toMatchObject({
+        status: 'completed',
+        pagesFetched: 4,
+        pagesTotal: 4,
+        resourcesFetched: EOB_TOTAL,
+        error: null,
+      })
     console.info(
       `pull crash safety: killed at ${killedAfter} ms, ${observed.length} answers after the restart ` +
         `(${observed.filter((served) => served.data_as_of === null).length} "no data yet"), ` +

@@ -59,7 +59,11 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
   return new Promise((resolve, reject) => {
     let output = ''
     let listening = 0
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.slice(-2000)}`)), 90_000)
+    // A hang catcher: a start (tsx compiling the sources, migrations) took over 90 s with every suite running.
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output.slice(-2000)}`)),
+      240_000,
+    )
     // Line by line: a pipe may cut a line anywhere, and each worker of a cluster logs its own.
     const onLine = (line: string) => {
       const match = LISTENING.exec(line)
