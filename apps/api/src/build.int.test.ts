@@ -75,7 +75,8 @@ function imageLayout(): string {
 function waitForListening(child: ReturnType<typeof spawn>): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000)
+    // A hang catcher: migrating an empty embedded database took minutes with every suite running beside it.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 360_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
@@ -151,7 +152,7 @@ describe('production build', () => {
       expect(response.status).toBe(200)
       expect(await response.json()).toMatchObject({ status: 'ok', database: 'ok' })
     })
-  }, 180_000)
+  }, 480_000)
 
   it('starts from the files the image keeps alone: migrates, is ready and answers', async () => {
     // The bundle is the one the test above built.
@@ -185,5 +186,5 @@ describe('production build', () => {
       expect((await fetch(`${base}/api/health/ready/`)).status).toBe(200)
       expect((await fetch(`${base}/api/jwt/verify/`)).status).toBe(401)
     })
-  }, 180_000)
+  }, 480_000)
 })
