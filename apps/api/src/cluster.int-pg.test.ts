@@ -76,5 +76,5 @@ describe('WEB_CONCURRENCY', () => {
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
     expect(workerPids(primary)).toEqual([])
-  }, 120_000)
+  }, 300_000)
 })

@@ -37,7 +37,7 @@ describe('contract fuzzing', () => {
         webDistDir,
       },
     })
-  }, 120_000)
+  }, 300_000)
   afterAll(async () => {
     await t?.close()
     rmSync(webDistDir, { recursive: true, force: true })

@@ -167,5 +167,5 @@ describe('a SIGKILL during a storm of creations and resends', () => {
     const stopped = second.exited
     second.child.kill('SIGTERM')
     expect(await stopped).toBe(0)
-  }, 360_000)
+  }, 720_000)
 })

@@ -53,7 +53,7 @@ describe('three instances behind nginx on PostgreSQL and Redis', () => {
     await startInstance(0)
     await Promise.all([startInstance(1), startInstance(2)])
     nginx = await startNginx(gatewayPort, ports)
-  }, 180_000)
+  }, 420_000)
 
   afterAll(async () => {
     for (const instance of instances) if (instance?.child.exitCode === null) instance.child.kill('SIGKILL')
@@ -199,5 +199,5 @@ describe('three instances behind nginx on PostgreSQL and Redis', () => {
     await load
     expect(calls).toBeGreaterThanOrEqual(18)
     expect(failures).toEqual([])
-  }, 240_000)
+  }, 480_000)
 })
