@@ -9,7 +9,13 @@ export {
   type SandboxOptionsInput,
 } from './options.ts'
 export { type Fault, type FaultInput, faultSchema } from './faults/faults.ts'
-export { listPersonas, personaFor, BENCHMARK_USER, type Persona } from './synthetic/personas.ts'
+export {
+  listPersonas,
+  personaFor,
+  BENCHMARK_USER,
+  SUSPECT_CONDITIONS_USER,
+  type Persona,
+} from './synthetic/personas.ts'
 export { createBeneficiaryRegistry, type Beneficiary } from './synthetic/registry.ts'
 export { FIXTURE_USERS } from './synthetic/fixture-beneficiaries.ts'
 export {

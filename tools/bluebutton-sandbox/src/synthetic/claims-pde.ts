@@ -7,9 +7,8 @@ import { CLAIMS_FROM } from './identity.ts'
 
 // Part D fills: each of the beneficiary's drugs refilled every days-supply from a random start.
 function drugsFor(ctx: Context): Drug[] {
-  const forConditions = drugs.filter(
-    (d) => d.forCondition !== undefined && ctx.persona.conditions.includes(d.forCondition),
-  )
+  const treated = [...ctx.persona.conditions, ...(ctx.persona.undiagnosed ?? [])]
+  const forConditions = drugs.filter((d) => d.forCondition !== undefined && treated.includes(d.forCondition))
   const general = drugs.filter((d) => d.forCondition === undefined)
   const extra = Array.from({ length: ctx.rng.int(1, 3) }, () => ctx.rng.pick(general))
   return [...new Set([...forConditions, ...extra])]

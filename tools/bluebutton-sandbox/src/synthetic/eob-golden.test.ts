@@ -1,7 +1,7 @@
 // The synthetic claims are the sandbox's contract with every test and demo built on them: a refactor of
 // the EOB builders must not change one byte. The digests cover every EOB the builders make for every
-// persona (curated, generated and the benchmark beneficiary) under both seeds in use; a deliberate change
-// to the data updates them here, in its own commit (`npx vitest run --project bluebutton-sandbox -u`
+// persona (curated, generated, added and the benchmark beneficiary) under both seeds in use; a deliberate
+// change to the data updates them here, in its own commit (`npx vitest run --project bluebutton-sandbox -u`
 // rewrites __snapshots__/eob-digests.json).
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
@@ -44,11 +44,11 @@ describe('synthetic EOBs', { timeout: 60_000 }, () => {
   it.each([
     [
       'blueconsent',
-      { resources: 6840, sha256: '3d6b7ee8e2a71153a673c78cbaf9c243ee5a086830bab2bde9472efebd8322a7' },
+      { resources: 6936, sha256: '7a05782d67dcd7b94c0e99627f5136e9368ab49741e01dfb8d4e375ca93ff103' },
     ],
     [
       'sandbox',
-      { resources: 6868, sha256: 'b0cd1f28b78226a354501c910d05e48b8ba6501c6cfcab2674a7236c81bcc26f' },
+      { resources: 6964, sha256: '74cbb8f12c8909e97435fa22e2eeaa078ad49a0871cc7e1ed203b8900100f4c9' },
     ],
   ])('are byte-identical for seed %s', (seed, expected) => {
     expect(digest(seed)).toEqual(expected)

@@ -28,6 +28,9 @@ export type Persona = {
   readonly partD: boolean
   readonly deceasedOn?: string
   readonly conditions: readonly ConditionKey[]
+  // Conditions whose drugs are filled at Part D but that no claim ever diagnoses, as in a record where the
+  // prescriber's diagnosis never reached Medicare: what a suspect-condition worklist exists to find.
+  readonly undiagnosed?: readonly ConditionKey[]
   readonly volume: ClaimVolume
   readonly historicMbis: number
   // Share of lines showing Blue Button's data quirks (no HCPCS code, NPI without a value).
@@ -276,8 +279,29 @@ const curated: readonly Curated[] = [
   },
 ]
 
+// Hand-picked personas added after the generated range (BBUser00100 on), so that no earlier user's data
+// changes; documented in the README.
+const added: readonly Curated[] = [
+  {
+    label:
+      'Suspects: drugs for diabetes, AF, dementia, COPD filled, none diagnosed; heart failure + depression',
+    sex: 'female',
+    ageYears: 79,
+    entitlement: 'aged',
+    dual: 'none',
+    medicareAdvantage: false,
+    partD: true,
+    conditions: ['heartFailure', 'depression'],
+    undiagnosed: ['diabetes', 'afib', 'dementia', 'copd'],
+    volume: vol({ carrier: 30, outpatient: 6, pde: 60 }),
+  },
+]
+
 export const CURATED_COUNT = curated.length
 export const GENERIC_LAST = 99
+export const ADDED_FIRST = 100
+/** The beneficiary whose Part D fills imply conditions none of their claims diagnose. */
+export const SUSPECT_CONDITIONS_USER = ADDED_FIRST
 export const BENCHMARK_USER = 10000
 
 const benchmark: Persona = {
@@ -347,13 +371,16 @@ function genericPersona(number: number, seed: string): Persona {
 // Undefined means the user name has no Medicare record (Blue Button's 404 page after login).
 export function personaFor(number: number, seed: string): Persona | undefined {
   if (number === BENCHMARK_USER) return benchmark
-  const entry = curated[number]
-  if (entry !== undefined) return { historicMbis: 0, quirkRate: 0.03, ...entry, number }
   if (number >= CURATED_COUNT && number <= GENERIC_LAST) return genericPersona(number, seed)
-  return undefined
+  const entry = number < CURATED_COUNT ? curated[number] : added[number - ADDED_FIRST]
+  return entry === undefined ? undefined : { historicMbis: 0, quirkRate: 0.03, ...entry, number }
 }
 
 export function listPersonas(seed: string): Persona[] {
-  const numbers = [...Array.from({ length: GENERIC_LAST + 1 }, (_, i) => i), BENCHMARK_USER]
+  const numbers = [
+    ...Array.from({ length: GENERIC_LAST + 1 }, (_, i) => i),
+    ...added.map((_, i) => ADDED_FIRST + i),
+    BENCHMARK_USER,
+  ]
   return numbers.map((n) => personaFor(n, seed)).filter((p): p is Persona => p !== undefined)
 }

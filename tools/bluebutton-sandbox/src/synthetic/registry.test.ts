@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { conditionCodes, acuteCodes, commonCodes } from './codes/icd10.ts'
 import extraHccCodes from './codes/icd10-hcc-extra.json' with { type: 'json' }
 import type { FhirResource, JsonObject } from './fhir.ts'
-import { listPersonas } from './personas.ts'
+import { drugs } from './codes/drugs.ts'
+import { SUSPECT_CONDITIONS_USER, listPersonas, personaFor } from './personas.ts'
 import { createBeneficiaryRegistry } from './registry.ts'
 
 const registry = createBeneficiaryRegistry('blueconsent')
@@ -135,8 +136,29 @@ describe('synthetic beneficiaries', () => {
     expect(JSON.stringify(eobsOf('BBUser29997'))).not.toContain('IGNORED_FIELD')
   })
 
+  it('the suspect-conditions persona fills drugs for conditions that no claim diagnoses', () => {
+    const username = `BBUser${String(SUSPECT_CONDITIONS_USER).padStart(5, '0')}`
+    const undiagnosed = personaFor(SUSPECT_CONDITIONS_USER, 'blueconsent')?.undiagnosed ?? []
+    expect(undiagnosed.length).toBeGreaterThanOrEqual(2)
+    const eobs = eobsOf(username)
+    const pdeLines = eobs.filter((e) => typeOf(e) === 'pde').flatMap((e) => codings(e, 'item'))
+    const filledNdcs = new Set(pdeLines.map((c) => String(c['code'])))
+    const diagnosed = eobs.flatMap((e) => codings(e, 'diagnosis')).map((c) => String(c['code']))
+    for (const condition of undiagnosed) {
+      const ndcs = drugs.filter((d) => d.forCondition === condition).map((d) => d.ndc)
+      expect(ndcs.length, condition).toBeGreaterThan(0)
+      for (const ndc of ndcs) expect(filledNdcs, `${condition} ${ndc}`).toContain(ndc)
+      const categories = new Set(conditionCodes[condition].map((c) => c.code.slice(0, 3)))
+      expect(
+        diagnosed.filter((code) => categories.has(code.slice(0, 3))),
+        condition,
+      ).toEqual([])
+    }
+  })
+
   it('unknown BBUser numbers have no Medicare record', () => {
     expect(registry.findByUsername('BBUser05555')).toBeUndefined()
+    expect(registry.findByUsername('BBUser00101')).toBeUndefined()
     expect(registry.findByUsername('someone')).toBeUndefined()
   })
 })
