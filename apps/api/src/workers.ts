@@ -7,7 +7,7 @@ import { applyStripeEvent, type ApplyStripeEventJob } from './features/billing/i
 import { revokeAtBlueButton, type RevokeAtBlueButtonJob } from './features/bluebutton/index.ts'
 import { startIngestionWorker } from './features/ingestion/index.ts'
 import { deliverOutboxMessage } from './platform/outbox/index.ts'
-import { startAuditPartitionsWorker } from './platform/audit/index.ts'
+import { startAuditPartitionsWorker, startAuditRetentionWorker } from './platform/audit/index.ts'
 import { QUEUES } from './platform/jobs/queue.ts'
 import { deliverWebhook } from './features/integrations/index.ts'
 
@@ -52,4 +52,5 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger): Pro
   await startIngestionWorker(ctx, log)
   await startLifecycleWorker(ctx, log)
   await startAuditPartitionsWorker(ctx, log)
+  await startAuditRetentionWorker(ctx, log)
 }

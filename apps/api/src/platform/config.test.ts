@@ -186,6 +186,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JOB_EXPIRE_SECONDS: '0' })).toThrow('JOB_EXPIRE_SECONDS')
   })
 
+  describe('AUDIT_RETENTION_MONTHS', () => {
+    it('keeps every audit record when unset', () => {
+      expect(loadConfig({}).auditRetentionMonths).toBeUndefined()
+      expect(loadConfig(DEPLOYMENT).auditRetentionMonths).toBeUndefined()
+    })
+
+    it('takes six years or more in a deployment, and refuses less, saying why', () => {
+      expect(loadConfig({ ...DEPLOYMENT, AUDIT_RETENTION_MONTHS: '72' }).auditRetentionMonths).toBe(72)
+      for (const env of [DEPLOYMENT, { ...DEPLOYMENT, DATABASE_URL: '' }, { ...DEPLOYMENT, NODE_ENV: '' }])
+        expect(() => loadConfig({ ...env, AUDIT_RETENTION_MONTHS: '71' })).toThrow(
+          /AUDIT_RETENTION_MONTHS=71 would delete audit records younger than six years.*at least 72 months/s,
+        )
+    })
+
+    it('takes a shorter retention in the embedded demo, never under a month', () => {
+      expect(loadConfig({ AUDIT_RETENTION_MONTHS: '3' }).auditRetentionMonths).toBe(3)
+      expect(() => loadConfig({ AUDIT_RETENTION_MONTHS: '0' })).toThrow('AUDIT_RETENTION_MONTHS')
+      expect(() => loadConfig({ AUDIT_RETENTION_MONTHS: 'six years' })).toThrow('AUDIT_RETENTION_MONTHS')
+    })
+  })
+
   it('explains invalid values', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT')
     expect(() => loadConfig({ DEV_TOOLS: 'maybe' })).toThrow('DEV_TOOLS')

@@ -103,6 +103,7 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_LOOPBACK: flag.optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   METRICS_TOKEN: optionalString,
+  AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).optional(),
   DEMO_SEED: flag.optional(),
   RUN_WORKERS: flag.default(true),
   INGESTION_JOB_EXPIRY_SECONDS: z.coerce.number().int().min(5).max(86_400).optional(),
@@ -181,6 +182,11 @@ export type AppConfig = {
   metricsPort?: number | undefined
   /** The bearer token a scrape must send; without one the metrics port must be reachable by operators only. */
   metricsToken?: string | undefined
+  /**
+   * Months of audit log kept: a daily job drops each monthly partition whose rows are all older. Unset, every
+   * audit row is kept forever. At least 72 (six years, HIPAA's minimum) in a deployment.
+   */
+  auditRetentionMonths?: number | undefined
   /** Seeds the demo organisations and personas at start. */
   demoSeed: boolean
   /** Runs the job workers in this process (off in tests that check queued work survives a restart). */
@@ -373,6 +379,18 @@ function checkJwtSecret(secret: string | undefined): void {
   )
 }
 
+/** HIPAA keeps audit records six years; a deployment may not be set to delete them sooner. */
+export const MIN_AUDIT_RETENTION_MONTHS = 72
+
+function auditRetentionMonths(months: number | undefined, deployment: boolean): number | undefined {
+  if (months === undefined || !deployment || months >= MIN_AUDIT_RETENTION_MONTHS) return months
+  throw new Error(
+    `AUDIT_RETENTION_MONTHS=${months} would delete audit records younger than six years: HIPAA requires ` +
+      `keeping them at least ${MIN_AUDIT_RETENTION_MONTHS} months. Set it to ${MIN_AUDIT_RETENTION_MONTHS} ` +
+      'or more, or leave it unset to keep every audit record.',
+  )
+}
+
 /**
  * What the demo may switch on by itself (a real Stripe key or Blue Button URL always wins over its stand-in). In a deployment (a real PostgreSQL, or NODE_ENV=production) each
  * stand-in and tool must be named; in the embedded demo each is on unless turned off.
@@ -446,6 +464,7 @@ export function loadConfig(
     webhooksAllowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK ?? !deployment,
     metricsPort: e.METRICS_PORT,
     metricsToken: e.METRICS_TOKEN,
+    auditRetentionMonths: auditRetentionMonths(e.AUDIT_RETENTION_MONTHS, deployment),
     demoSeed: demo.demoSeed,
     runWorkers: e.RUN_WORKERS,
     ingestionJobExpirySeconds: e.INGESTION_JOB_EXPIRY_SECONDS,

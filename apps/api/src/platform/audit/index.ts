@@ -12,3 +12,4 @@ export {
 export { auditRoutes } from './audit.routes.ts'
 export { lastPatientDataRead } from './last-read.ts'
 export { createAuditPartitions, startAuditPartitionsWorker } from './partitions-worker.ts'
+export { dropExpiredAuditPartitions, startAuditRetentionWorker } from './retention-worker.ts'

@@ -123,6 +123,26 @@ describe('the app database role', () => {
     ).rejects.toThrow(/permission denied/)
   })
 
+  it('drops months past the retention only through the daily function, which audits the drop', async () => {
+    await owner.executeSql(`select audit_log_create_partition('2015-03-10T00:00:00Z')`)
+    await owner.executeSql(
+      `insert into audit_log (occurred_at, action) values ('2015-03-10T00:00:00Z', 'auth.login')`,
+    )
+    await expect(asApp.query('drop table audit_log_2015_03')).rejects.toThrow(/must be owner/)
+    const { rows } = await asApp.query(
+      'select partition_name, row_count::int from audit_log_drop_partitions(72)',
+    )
+    expect(rows).toEqual([{ partition_name: 'audit_log_2015_03', row_count: 1 }])
+    const { rows: events } = await asApp.query(
+      `select details from audit_log where action = 'audit.partitions_dropped'`,
+    )
+    expect(events).toEqual([
+      expect.objectContaining({
+        details: expect.objectContaining({ partitions: [{ partition: 'audit_log_2015_03', rows: 1 }] }),
+      }),
+    ])
+  })
+
   it('cannot disable or drop the audit triggers, or alter any table', async () => {
     await expect(asApp.query('alter table audit_log disable trigger all')).rejects.toThrow(/must be owner/)
     await expect(asApp.query('drop trigger audit_log_append_only on audit_log')).rejects.toThrow(

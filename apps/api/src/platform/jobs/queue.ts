@@ -12,6 +12,7 @@ export const QUEUES = {
   applyStripeEvent: 'billing.stripe-event',
   deliverWebhook: 'webhooks.deliver',
   auditPartitions: 'audit.partitions',
+  auditRetention: 'audit.retention',
 } as const
 export const JOB_SCHEMA = 'pgboss'
 
