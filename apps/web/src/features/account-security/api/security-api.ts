@@ -1,25 +1,31 @@
 // The Security tab's calls: the user's two-factor, their sessions, their organisation's requirement.
 import type { PasswordChange } from '@blueconsent/contract/auth'
 import type { TwoFactorReauth } from '@blueconsent/contract/two-factor'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
 
-const statusKey = ['two-factor', 'status'] as const
-const sessionsKey = ['sessions'] as const
-const organizationKey = (orgId: string) => ['organization-security', orgId] as const
+// No common root: each key is the one its data has always been cached under.
+export const securityKeys = {
+  twoFactorStatus: () => ['two-factor', 'status'] as const,
+  sessions: () => ['sessions'] as const,
+  organization: (orgId: string) => ['organization-security', orgId] as const,
+  authorizedApps: () => ['integrations', 'authorized-apps'] as const,
+}
 
-export const useTwoFactorStatus = () =>
-  useQuery({
-    queryKey: statusKey,
+export const twoFactorStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: securityKeys.twoFactorStatus(),
     queryFn: ({ signal }) => callEndpoint('two-factor.status', { signal }),
   })
+
+export const useTwoFactorStatus = () => useQuery(twoFactorStatusQueryOptions())
 
 /** A mutation that refreshes the two-factor state once it settles (a wrong code may have locked it). */
 function useTwoFactorMutation<I, O>(call: (input: I) => Promise<O>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: call,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: statusKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.twoFactorStatus() }),
   })
 }
 
@@ -35,17 +41,19 @@ export const useRegenerateRecoveryCodes = () =>
 export const useDisableTwoFactor = () =>
   useTwoFactorMutation((body: TwoFactorReauth) => callEndpointUnparsed('two-factor.disable', { body }))
 
-export const useSessions = () =>
-  useQuery({
-    queryKey: sessionsKey,
+export const sessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: securityKeys.sessions(),
     queryFn: ({ signal }) => callEndpoint('two-factor.sessions', { signal }),
   })
+
+export const useSessions = () => useQuery(sessionsQueryOptions())
 
 function useSessionMutation<I, O>(call: (input: I) => Promise<O>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: call,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions() }),
   })
 }
 
@@ -55,13 +63,14 @@ export const useSignOutOtherSessions = () =>
 export const useSignOutSession = () =>
   useSessionMutation((id: string) => callEndpointUnparsed('two-factor.signOutSession', { params: { id } }))
 
-export const useOrganizationSecurity = (orgId: string | null) =>
-  useQuery({
-    queryKey: organizationKey(orgId ?? ''),
-    queryFn: ({ signal }) =>
-      callEndpoint('two-factor.organizationSecurity', { params: { orgId: orgId ?? '' }, signal }),
-    enabled: orgId !== null,
+export const organizationSecurityQueryOptions = (orgId: string) =>
+  queryOptions({
+    queryKey: securityKeys.organization(orgId),
+    queryFn: ({ signal }) => callEndpoint('two-factor.organizationSecurity', { params: { orgId }, signal }),
   })
+
+export const useOrganizationSecurity = (orgId: string | null) =>
+  useQuery({ ...organizationSecurityQueryOptions(orgId ?? ''), enabled: orgId !== null })
 
 export function useSetOrganizationSecurity(orgId: string) {
   const queryClient = useQueryClient()
@@ -72,27 +81,27 @@ export function useSetOrganizationSecurity(orgId: string) {
         body: { require_two_factor: requireTwoFactor },
       }),
     onSuccess: (data) => {
-      queryClient.setQueryData(organizationKey(orgId), data)
-      return queryClient.invalidateQueries({ queryKey: statusKey })
+      queryClient.setQueryData(securityKeys.organization(orgId), data)
+      return queryClient.invalidateQueries({ queryKey: securityKeys.twoFactorStatus() })
     },
   })
 }
 
-const authorizedAppsKey = ['integrations', 'authorized-apps'] as const
-
 /** The third-party apps the user allowed into their account. */
-export const useAuthorizedApps = () =>
-  useQuery({
-    queryKey: authorizedAppsKey,
+export const authorizedAppsQueryOptions = () =>
+  queryOptions({
+    queryKey: securityKeys.authorizedApps(),
     queryFn: ({ signal }) => callEndpoint('integrations.authorizedApps', { signal }),
   })
+
+export const useAuthorizedApps = () => useQuery(authorizedAppsQueryOptions())
 
 export function useRevokeAuthorizedApp() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (grantId: string) =>
       callEndpoint('integrations.revokeAuthorizedApp', { params: { id: grantId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: authorizedAppsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.authorizedApps() }),
   })
 }
 

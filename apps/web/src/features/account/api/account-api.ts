@@ -8,23 +8,31 @@ import {
   type Profile,
   type ProfileUpdate,
 } from '@blueconsent/contract/account'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callEndpoint } from '../../../lib/endpoints.ts'
 
-export const PROFILE_KEY = ['account', 'profile'] as const
-export const PREFERENCES_KEY = ['account', 'preferences'] as const
+const ALL = ['account'] as const
+export const accountKeys = {
+  all: ALL,
+  profile: () => [...ALL, 'profile'] as const,
+  preferences: () => [...ALL, 'preferences'] as const,
+}
 
-export const useMyProfile = () =>
-  useQuery({
-    queryKey: PROFILE_KEY,
+export const myProfileQueryOptions = () =>
+  queryOptions({
+    queryKey: accountKeys.profile(),
     queryFn: ({ signal }) => callEndpoint('account.profile', { params: { id: MY_PROFILE_ID }, signal }),
   })
 
-export const useMyPreferences = () =>
-  useQuery({
-    queryKey: PREFERENCES_KEY,
+export const useMyProfile = () => useQuery(myProfileQueryOptions())
+
+export const myPreferencesQueryOptions = () =>
+  queryOptions({
+    queryKey: accountKeys.preferences(),
     queryFn: ({ signal }) => callEndpoint('account.preferences', { signal }),
   })
+
+export const useMyPreferences = () => useQuery(myPreferencesQueryOptions())
 
 export const updateMyProfile = (change: ProfileUpdate): Promise<Profile> =>
   callEndpoint('account.updateProfile', { params: { id: MY_PROFILE_ID }, body: change })
@@ -42,9 +50,9 @@ export const updateMyPreferences = (change: PreferencesUpdate): Promise<Preferen
 export function useProfileCache() {
   const queryClient = useQueryClient()
   return {
-    set: (profile: Profile) => queryClient.setQueryData(PROFILE_KEY, profile),
+    set: (profile: Profile) => queryClient.setQueryData(accountKeys.profile(), profile),
     setAddress: (address: Address | null) =>
-      queryClient.setQueryData<Profile>(PROFILE_KEY, (profile) =>
+      queryClient.setQueryData<Profile>(accountKeys.profile(), (profile) =>
         profile ? { ...profile, address } : profile,
       ),
   }

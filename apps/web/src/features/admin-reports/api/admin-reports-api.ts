@@ -1,12 +1,18 @@
 // The admin report and its CSV, and the organisations a platform administrator may pick from.
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { saveFile } from '../../../components/patient-data/save-file.ts'
 import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
 import { reportQueryOf, type ReportFilters } from '../admin-reports-model.ts'
 
-export const useAdminReport = (filters: ReportFilters) =>
-  useQuery({
-    queryKey: ['admin-reports', filters],
+const ALL = ['admin-reports'] as const
+export const adminReportKeys = {
+  all: ALL,
+  report: (filters: ReportFilters) => [...ALL, filters] as const,
+}
+
+export const adminReportQueryOptions = (filters: ReportFilters) =>
+  queryOptions({
+    queryKey: adminReportKeys.report(filters),
     queryFn: ({ signal }) =>
       callEndpoint('admin-reports.report', {
         query: reportQueryOf(filters),
@@ -14,6 +20,8 @@ export const useAdminReport = (filters: ReportFilters) =>
       }),
     placeholderData: keepPreviousData,
   })
+
+export const useAdminReport = (filters: ReportFilters) => useQuery(adminReportQueryOptions(filters))
 
 export async function exportAdminReport(filters: ReportFilters): Promise<void> {
   const body = await callEndpointUnparsed('admin-reports.export', { query: reportQueryOf(filters) })

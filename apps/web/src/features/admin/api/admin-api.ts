@@ -7,7 +7,7 @@ import type {
   AdminUserOrdering,
 } from '@blueconsent/contract/admin'
 import type { Role } from '@blueconsent/contract/shared'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callEndpoint } from '../../../lib/endpoints.ts'
 
 export const ADMIN_PAGE_SIZE = 25
@@ -21,22 +21,25 @@ export type UserFilters = {
   page: number
 }
 
-const adminKeys = {
-  all: ['admin'] as const,
-  overview: () => [...adminKeys.all, 'overview'] as const,
-  users: (filters: UserFilters) => [...adminKeys.all, 'users', filters] as const,
-  user: (id: string) => [...adminKeys.all, 'user', id] as const,
-  organizations: (search: string, page: number) => [...adminKeys.all, 'organizations', search, page] as const,
+const ALL = ['admin'] as const
+export const adminKeys = {
+  all: ALL,
+  overview: () => [...ALL, 'overview'] as const,
+  users: (filters: UserFilters) => [...ALL, 'users', filters] as const,
+  user: (id: string) => [...ALL, 'user', id] as const,
+  organizations: (search: string, page: number) => [...ALL, 'organizations', search, page] as const,
 }
 
-export const useAdminOverview = () =>
-  useQuery({
+export const adminOverviewQueryOptions = () =>
+  queryOptions({
     queryKey: adminKeys.overview(),
     queryFn: ({ signal }) => callEndpoint('admin.overview', { signal }),
   })
 
-export const useAdminUsers = (filters: UserFilters) =>
-  useQuery({
+export const useAdminOverview = () => useQuery(adminOverviewQueryOptions())
+
+export const adminUsersQueryOptions = (filters: UserFilters) =>
+  queryOptions({
     queryKey: adminKeys.users(filters),
     queryFn: ({ signal }) =>
       callEndpoint('admin.users', {
@@ -54,11 +57,15 @@ export const useAdminUsers = (filters: UserFilters) =>
     placeholderData: keepPreviousData,
   })
 
-export const useAdminUser = (id: string) =>
-  useQuery({
+export const useAdminUsers = (filters: UserFilters) => useQuery(adminUsersQueryOptions(filters))
+
+export const adminUserQueryOptions = (id: string) =>
+  queryOptions({
     queryKey: adminKeys.user(id),
     queryFn: ({ signal }) => callEndpoint('admin.user', { params: { id }, signal }),
   })
+
+export const useAdminUser = (id: string) => useQuery(adminUserQueryOptions(id))
 
 export type UserAction =
   | { kind: 'role'; role: Role }
@@ -99,8 +106,8 @@ export function useUserAction(id: string) {
   })
 }
 
-export const useAdminOrganizations = (search: string, page: number) =>
-  useQuery({
+export const adminOrganizationsQueryOptions = (search: string, page: number) =>
+  queryOptions({
     queryKey: adminKeys.organizations(search, page),
     queryFn: ({ signal }) =>
       callEndpoint('admin.organizations', {
@@ -109,6 +116,9 @@ export const useAdminOrganizations = (search: string, page: number) =>
       }),
     placeholderData: keepPreviousData,
   })
+
+export const useAdminOrganizations = (search: string, page: number) =>
+  useQuery(adminOrganizationsQueryOptions(search, page))
 
 export type OrganizationChange =
   | { kind: 'create'; body: AdminOrganizationCreate }

@@ -1,5 +1,5 @@
 // The audit log's search and its CSV export, for admin roles.
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { saveFile } from '../../../components/patient-data/save-file.ts'
 import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
 
@@ -11,9 +11,16 @@ export const AUDIT_PAGE_SIZE = 50
 const asQuery = (filters: AuditFilters): Record<string, string> =>
   Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''))
 
-export const useAuditEntries = (filters: AuditFilters, page: number) =>
-  useQuery({
-    queryKey: ['audit', filters, page],
+const ALL = ['audit'] as const
+export const auditKeys = {
+  all: ALL,
+  entries: (filters: AuditFilters, page: number) => [...ALL, filters, page] as const,
+  people: () => [...ALL, 'people'] as const,
+}
+
+export const auditEntriesQueryOptions = (filters: AuditFilters, page: number) =>
+  queryOptions({
+    queryKey: auditKeys.entries(filters, page),
     queryFn: ({ signal }) =>
       callEndpoint('audit.list', {
         query: { ...asQuery(filters), page, page_size: AUDIT_PAGE_SIZE },
@@ -22,15 +29,20 @@ export const useAuditEntries = (filters: AuditFilters, page: number) =>
     placeholderData: keepPreviousData,
   })
 
+export const useAuditEntries = (filters: AuditFilters, page: number) =>
+  useQuery(auditEntriesQueryOptions(filters, page))
+
 export async function exportAudit(filters: AuditFilters): Promise<void> {
   const body = await callEndpointUnparsed('audit.export', { query: asQuery(filters) })
   saveFile(typeof body === 'string' ? body : JSON.stringify(body), 'audit-log.csv', 'text/csv')
 }
 
 /** The people in the log, for the person filter; a failure leaves the filter with 'Everyone' only. */
-export const useAuditPeople = () =>
-  useQuery({
-    queryKey: ['audit', 'people'],
+export const auditPeopleQueryOptions = () =>
+  queryOptions({
+    queryKey: auditKeys.people(),
     queryFn: ({ signal }) => callEndpoint('audit.people', { signal }).catch(() => ({ results: [] })),
     staleTime: 60_000,
   })
+
+export const useAuditPeople = () => useQuery(auditPeopleQueryOptions())
