@@ -1,7 +1,9 @@
 // The first-start demo data on a fresh app: every demo organisation ends with authorized patients whose
 // data went through consent → Blue Button sandbox → pull → mapping → scoring, requests in every status,
 // and a second run that adds nothing.
+import { SUSPECT_CONDITIONS_USER } from '@blueconsent/bluebutton-sandbox'
 import { AUTHORIZATION_STATUSES } from '@blueconsent/contract/authorization-requests'
+import type { RiskGapList } from '@blueconsent/contract/risk-gaps'
 import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ORGANIZATIONS, type DemoOrganizationKey } from './demo-personas.ts'
@@ -105,6 +107,38 @@ describe('demo data at first start', { timeout: 120_000 }, () => {
       .from(riskGaps)
       .where(eq(riskGaps.organizationId, await organizationId('insuranceAgency')))
     expect(agency?.n).toBe(0)
+  })
+
+  it('shows the physicians suspect gaps for the fills no claim diagnoses, each with its fills and rule', async () => {
+    const { given, family } = sandboxName(`BBUser${String(SUSPECT_CONDITIONS_USER).padStart(5, '0')}`)
+    const physician = await loginAs(t.app, 'PHYSICIAN_USER')
+    const response = await physician.request({
+      method: 'GET',
+      url: '/api/risk-gaps/?type=suspect&page_size=100',
+    })
+    expect(response.statusCode).toBe(200)
+    const suspects = (response.json() as RiskGapList).results.filter(
+      (gap) => gap.patient_name === `${given} ${family}`,
+    )
+    // The implied condition's pricing code, and a drug whose fills imply it.
+    const expected: Record<string, RegExp> = {
+      E119: /metformin|insulin|sitagliptin/i,
+      I4891: /apixaban/i,
+      F0390: /donepezil/i,
+      J449: /tiotropium|salmeterol/i,
+    }
+    expect(suspects.map((gap) => gap.suggested_code).sort()).toEqual(Object.keys(expected).sort())
+    for (const gap of suspects) {
+      const drug = expected[gap.suggested_code ?? ''] ?? /^$/
+      expect(gap.type).toBe('suspect')
+      expect(gap.value, gap.condition).toBeGreaterThan(0)
+      expect(gap.rule?.id, gap.condition).toBeTruthy()
+      expect(gap.claims, gap.condition).toEqual([])
+      expect(
+        gap.fills.some((fill) => drug.test(fill.drug_name ?? '')),
+        gap.condition,
+      ).toBe(true)
+    }
   })
 
   it('gives the agency authorized one-time patients with medications', async () => {

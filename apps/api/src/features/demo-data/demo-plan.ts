@@ -2,6 +2,7 @@
 // member asks which sandbox beneficiary, and how the request ends. Each beneficiary appears once in the
 // whole plan, so no two organisations share a Medicare grant. Pulled personas have moderate claim counts
 // (a few hundred EOBs in all) so first start stays quick; BBUser00000 is the typical chronic patient.
+import { SUSPECT_CONDITIONS_USER } from '@blueconsent/bluebutton-sandbox'
 import type { DEMO_TINS, DemoOrganizationKey, DemoPersona } from './demo-personas.ts'
 
 /**
@@ -58,6 +59,9 @@ export const DEMO_PLAN: readonly DemoOrganizationPlan[] = [
       // Due for the annual wellness visit (the last in July 2024) and below 80% on statins this year: the
       // visit planner's flagged patient.
       { username: bb(42), persona: 'PHYSICIAN_USER', outcome: 'authorized' },
+      // Fills diabetes, anticoagulant, dementia and COPD drugs that none of her claims diagnose: the suspect
+      // gaps of the risk gap worklist, each with the fills behind it.
+      { username: bb(SUSPECT_CONDITIONS_USER), persona: 'PHYSICIAN_USER', outcome: 'authorized' },
       { username: bb(9), persona: 'PHYSICIAN_USER', outcome: 'revoked' },
       { username: bb(30), persona: 'PHYSICIAN_USER', outcome: 'identity_hold' },
       { username: bb(28), persona: 'PHYSICIAN_USER', outcome: 'pending' },
