@@ -46,7 +46,11 @@ const PCS_SYSTEMS = new Set(['http://www.cms.gov/Medicare/Coding/ICD10', 'http:/
 const HCPCS_SYSTEMS = new Set([
   'https://bluebutton.cms.gov/resources/codesystem/hcpcs',
   `${BB_VARIABLES}hcpcs_cd`,
+  // v3 (BFD's v3 server, CARIN Blue Button) names CMS's HCPCS release.
+  'https://www.cms.gov/Medicare/Coding/HCPCSReleaseCodeSets',
 ])
+/** v3 codes a line's revenue centre with NUBC's system only. */
+const SYSTEM_NUBC_REVENUE = 'https://www.nubc.org/CodeSystem/RevenueCodes'
 // Revenue centre 0001 is the claim's total line; summing it with the detail lines would double count.
 const TOTAL_REVENUE_CODE = '0001'
 
@@ -222,7 +226,9 @@ function readLine(
         )
         .map((coding) => (coding.code ?? '').toUpperCase()),
     ),
-    revenueCode: codeFrom(item.revenue, `${BB_VARIABLES}rev_cntr`)?.code ?? null,
+    revenueCode:
+      (codeFrom(item.revenue, `${BB_VARIABLES}rev_cntr`) ?? codeFrom(item.revenue, SYSTEM_NUBC_REVENUE))
+        ?.code ?? null,
     serviceStart: served.start,
     serviceEnd: served.end,
     units: readNumber(field(item, 'quantity', 'value')),

@@ -13,7 +13,11 @@ import { asObject, asObjects, asString, field, type JsonObject } from './json.ts
 import { moneyValue, type Cents } from './money.ts'
 import type { CareTeamMember, ExplanationOfBenefitType, ProviderRef } from './types.ts'
 
-const SYSTEM_EOB_TYPE = 'https://bluebutton.cms.gov/resources/codesystem/eob-type'
+/** v2 names the EOB type's code system in lower case under resources/; v3 (BFD's v3 server) under fhir/. */
+const SYSTEMS_EOB_TYPE = new Set([
+  'https://bluebutton.cms.gov/resources/codesystem/eob-type',
+  'https://bluebutton.cms.gov/fhir/CodeSystem/EOB-TYPE',
+])
 const EOB_TYPES: readonly ExplanationOfBenefitType[] = [
   'CARRIER',
   'DME',
@@ -28,7 +32,7 @@ const EOB_TYPES: readonly ExplanationOfBenefitType[] = [
 /** From `type.coding[system=eob-type]`, else the id prefix (`carrier--1000…`). */
 export function readEobType(resource: JsonObject): ExplanationOfBenefitType | null {
   const coded = codingsOf(resource.type)
-    .find((coding) => coding.system === SYSTEM_EOB_TYPE)
+    .find((coding) => coding.system !== null && SYSTEMS_EOB_TYPE.has(coding.system))
     ?.code?.toUpperCase()
   const fromCode = EOB_TYPES.find((type) => type === coded)
   if (fromCode) return fromCode

@@ -21,6 +21,7 @@ import {
   readInstant,
   readNumber,
   referenceId,
+  type Coding,
 } from './fhir-read.ts'
 import { cleanDrugName } from './drug-name.ts'
 import { IssueLog, type MappingResult } from './issues.ts'
@@ -83,8 +84,22 @@ function buildMedication(resource: JsonObject, id: string, log: IssueLog): Medic
   }
 }
 
+/**
+ * v2 codes the drug on the item; v3 codes a compound's item as `compound` (CARIN Blue Button) and each
+ * ingredient on a `detail`, so the first ingredient with an NDC stands for the fill.
+ */
+function drugCoding(item: JsonObject | null): Coding | null {
+  const own = codeFrom(item?.productOrService, SYSTEM_NDC)
+  if (own) return own
+  for (const detail of asObjects(item?.detail)) {
+    const coding = codeFrom(detail.productOrService, SYSTEM_NDC)
+    if (coding) return coding
+  }
+  return null
+}
+
 function readDrug(item: JsonObject | null, log: IssueLog): { ndc: string | null; name: string | null } {
-  const coding = codeFrom(item?.productOrService, SYSTEM_NDC)
+  const coding = drugCoding(item)
   if (!coding?.code) {
     log.add('item[0].productOrService', 'missing', 'no NDC')
     return { ndc: null, name: null }

@@ -1,0 +1,106 @@
+// Blue Button v3 answers as CMS's v3 FHIR server (BFD's bfd-server-ng) records them in its own tests, replayed
+// through the same mappers as v2: the patient, the coverage parts, and a professional, an institutional and a
+// Part D ExplanationOfBenefit, each coded the v3 way (CARIN Blue Button code systems).
+import { describe, expect, it } from 'vitest'
+import { bundleResources, loadFixture } from '../../test/fixtures.ts'
+import { readBundle } from '../fhir/fhir.ts'
+import { mapCoverage, summarizeCoverage } from './coverage.ts'
+import { mapExplanationOfBenefit } from './explanation-of-benefit.ts'
+import { mapPatient } from './patient.ts'
+import type { ClaimRecord, MedicationRecord } from './types.ts'
+
+const V3 = {
+  patient: 'v3/bfd-v3-patient-read.json',
+  coverage: 'v3/bfd-v3-coverage-search-by-beneficiary.json',
+  carrier: 'v3/bfd-v3-eob-read-carrier.json',
+  hha: 'v3/bfd-v3-eob-read-hha.json',
+  pharmacy: 'v3/bfd-v3-eob-read-pharmacy.json',
+}
+
+function claimOf(name: string): ClaimRecord {
+  const mapped = mapExplanationOfBenefit(loadFixture(name))
+  if (mapped.kind !== 'claim')
+    throw new Error(`${name} did not map to a claim: ${JSON.stringify(mapped.issues)}`)
+  return mapped.record
+}
+
+function medicationOf(name: string): MedicationRecord {
+  const mapped = mapExplanationOfBenefit(loadFixture(name))
+  if (mapped.kind !== 'medication') throw new Error(`${name} did not map to a medication`)
+  return mapped.record
+}
+
+describe('Blue Button v3 answers (BFD v3 server)', () => {
+  it('map the patient: name, birth date, current MBI, state', () => {
+    const { record, issues } = mapPatient(loadFixture(V3.patient))
+    expect(issues).toEqual([])
+    expect(record).toMatchObject({
+      id: '178083966',
+      firstName: 'Abby',
+      lastName: 'Jones',
+      birthDate: '1922-04-01',
+      mbi: '9OJ2CG2UC85',
+      state: 'TX',
+      postalCode: '77551',
+    })
+  })
+
+  it('map the coverage search: Parts A to D enrolled, the dual-eligibility entry without a part', () => {
+    const bundle = readBundle(loadFixture(V3.coverage), 'fixture', 1)
+    expect(bundle.total).toBe(5)
+    expect(bundle.nextUrl).toBeNull()
+    const records = bundleResources(V3.coverage).map((resource) => mapCoverage(resource).record)
+    expect(records.map((record) => record?.part)).toEqual(['A', 'B', 'C', 'D', null])
+    expect(records.every((record) => record?.beneficiaryId === '405764107')).toBe(true)
+    const summary = summarizeCoverage(records.filter((record) => record !== null))
+    expect(summary.parts.A).toMatchObject({ enrolled: true, period: { start: '2021-01-01' } })
+    expect(summary.parts.D).toMatchObject({ enrolled: true, period: { start: '2020-09-03' } })
+  })
+
+  it('map a professional claim: its type from the v3 EOB-TYPE system, diagnoses, HCPCS line, NPIs', () => {
+    const claim = claimOf(V3.carrier)
+    expect(claim).toMatchObject({
+      claimType: 'CARRIER',
+      patientId: '178083966',
+      billablePeriod: { start: '2022-10-18', end: '2022-10-25' },
+      provider: { npi: '1003488552', npiValid: true },
+    })
+    expect(claim.diagnoses.map((diagnosis) => [diagnosis.code, diagnosis.system, diagnosis.roles])).toEqual([
+      ['30495', 'icd9', ['principal']],
+      ['R465', 'icd9', ['secondary']],
+      ['V970', 'icd9', ['secondary']],
+    ])
+    expect(claim.lines).toEqual([
+      expect.objectContaining({ hcpcs: 'J2270', modifiers: ['PC'], diagnosisSequences: [1] }),
+    ])
+    expect(claim.careTeam.map((member) => [member.npi, member.role])).toEqual([
+      ['1558719914', 'rendering'],
+      ['1720749690', 'referring'],
+    ])
+  })
+
+  it('map an institutional claim: ICD-10 diagnoses with their roles, the NUBC revenue code', () => {
+    const claim = claimOf(V3.hha)
+    expect(claim.claimType).toBe('HHA')
+    expect(claim.admissionPeriod).toEqual({ start: '2021-09-26', end: '2021-10-03' })
+    expect(claim.diagnoses.find((diagnosis) => diagnosis.roles.includes('principal'))).toMatchObject({
+      code: 'W5541XA',
+      system: 'icd10',
+    })
+    expect(claim.diagnoses.filter((diagnosis) => diagnosis.system === 'icd10')).toHaveLength(9)
+    expect(claim.lines[0]).toMatchObject({ hcpcs: 'J2270', revenueCode: '0929' })
+    expect(claim.careTeam.find((member) => member.role === 'attending')?.npi).toBe('1437702123')
+  })
+
+  it('map a Part D event: the NDC of a compound from its ingredient, fill, supply, prescriber, pharmacy', () => {
+    expect(medicationOf(V3.pharmacy)).toMatchObject({
+      patientId: '280720433',
+      ndc: '00338004904',
+      fillDate: '2018-08-12',
+      daysSupply: 7,
+      prescriber: { npi: '1730548868', npiValid: true },
+      pharmacy: { npi: '1548226988' },
+      paymentDate: '2018-08-20',
+    })
+  })
+})
