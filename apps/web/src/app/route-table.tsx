@@ -22,9 +22,8 @@ export const prefetchSignedInShell = async (): Promise<void> => {
 const authorizationGuard = () =>
   import('../features/authorization-requests/components/require-patient-search.tsx')
 const patientGuard = () => import('../features/patients/components/require-patient-access.tsx')
-const requestAuthorizationPage = async () =>
-  (await import('../features/authorization-requests/pages/request-authorization-page.tsx'))
-    .RequestAuthorizationPage
+const patientRecordRoutes = () => import('./routes/patient-record-routes.tsx')
+const requestAuthorizationPage = async () => (await patientRecordRoutes()).RequestAuthorizationRoute
 
 const page = (title: string, path: string, load: () => Promise<RouteObject['Component']>): RouteObject => ({
   path,
@@ -480,7 +479,7 @@ export const routes: RouteObject[] = [
                       page(
                         'Patient Details',
                         paths.patientDetail,
-                        async () => (await import('./routes/patient-detail-route.tsx')).PatientDetailRoute,
+                        async () => (await patientRecordRoutes()).PatientDetailRoute,
                       ),
                       page(
                         'Pre-visit Brief',

@@ -1,6 +1,5 @@
-// The one table of claims, used by the patient record (each claim linking to its detail page, Medicare
-// paid only) and the request's Data tab (allowed, paid and patient share). Columns follow the role's
-// display options.
+// The one table of claims, in the patient record (each claim linking to its detail page). Columns follow
+// the role's display options; the amounts shown are the caller's choice.
 import { claimNumber, claimTypeLabel, type Claim } from '@blueconsent/contract/patients'
 import { type DisplayOptions } from '@blueconsent/contract/shared'
 import { Link } from 'react-router'
@@ -107,10 +106,4 @@ function ClaimDate({ claim, href }: { claim: Claim; href: string | undefined }) 
 /** The claim type in words, Medicare's code kept as a tooltip for whoever reconciles with a remittance. */
 export function ClaimType({ claim }: { claim: Pick<Claim, 'claim_type'> }) {
   return <span title={claim.claim_type}>{claimTypeLabel(claim.claim_type)}</span>
-}
-
-/** Claims with the newest service first; claims without a date last. */
-export function newestClaimsFirst<C extends Pick<Claim, 'service_date' | 'date'>>(claims: readonly C[]): C[] {
-  const day = (claim: C) => claim.service_date ?? claim.date ?? ''
-  return [...claims].sort((a, b) => day(b).localeCompare(day(a)))
 }

@@ -1,5 +1,5 @@
-// The one table of medication fills, used by the patient record (current and past fills) and the
-// request's Data tab. Columns follow the role's display options.
+// The one table of medication fills, in the patient record (current and past fills). Columns follow the
+// role's display options.
 import { type Medication } from '@blueconsent/contract/patients'
 import { type DisplayOptions } from '@blueconsent/contract/shared'
 import { drugLabel, drugNamesByNdc, formatCents, formatDate, formatNdc, providerLabel } from './format.ts'

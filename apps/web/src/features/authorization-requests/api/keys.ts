@@ -13,7 +13,6 @@ export const authorizationKeys = {
   all: ALL,
   lists: () => [...ALL, 'list'] as const,
   list: (params: RequestListParams) => [...ALL, 'list', params] as const,
-  data: (requestId: string) => [...ALL, 'data', requestId] as const,
   detail: (requestId: string) => [...ALL, 'detail', requestId] as const,
   healthPlans: () => ['health-plans'] as const,
   mrnLookup: (mrn: string) => [...ALL, 'mrn-lookup', mrn] as const,

@@ -11,7 +11,7 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useRequests } from '../api/list-requests.ts'
 import { CreateRequestForm } from './create-request-form.tsx'
-import { DataTab } from './data-tab.tsx'
+import { DataTab, type PatientRecordSlot } from './data-tab.tsx'
 import { useHiddenRequests } from './hidden-requests.ts'
 import { MyRequests } from './my-requests.tsx'
 import { PatientsTab } from './patients-tab.tsx'
@@ -48,7 +48,13 @@ function PendingBadge({ count }: { count: number }) {
   )
 }
 
-export function AuthorizationWidget({ user }: { user: User }) {
+export function AuthorizationWidget({
+  user,
+  patientRecord,
+}: {
+  user: User
+  patientRecord?: PatientRecordSlot
+}) {
   const agent = isAgentRole(user.role)
   const provider = isProviderRole(user.role)
   const now = useNow()
@@ -95,6 +101,7 @@ export function AuthorizationWidget({ user }: { user: User }) {
             selectedId={requestId}
             listReady={list.isSuccess || list.isError}
             onSelect={(id) => go('data', id)}
+            patientRecord={patientRecord}
           />
         ) : null}
       </Tabs>

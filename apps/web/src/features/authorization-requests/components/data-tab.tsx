@@ -1,35 +1,23 @@
-// The Data tab: medications, claims (providers) and the explained risk score of one approved request.
+// The Data tab: an approved request's patient record, with the Medicare pull's progress until it has arrived.
 import {
   AUTHORIZATION_MESSAGES,
   requestGroup,
   type AuthorizationRequest,
 } from '@blueconsent/contract/authorization-requests'
-import {
-  PATIENT_DATA_MESSAGES,
-  type Claim,
-  type Medication,
-  type RequestData,
-} from '@blueconsent/contract/patients'
-import { displayOptionsFor, type DisplayOptions, type Role } from '@blueconsent/contract/shared'
+import { type Role } from '@blueconsent/contract/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, type ReactNode } from 'react'
+import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { isApiError } from '../../../lib/api-error.ts'
+import { SelectField } from '@/components/ui/select-field.tsx'
+import { useNow } from '@/hooks/use-now.ts'
 import { useRequest } from '../api/get-request.ts'
 import { authorizationKeys } from '../api/keys.ts'
-import { useRequestData } from '../api/request-data.ts'
-import { ClaimsTable, newestClaimsFirst } from '../../../components/patient-data/claims-table.tsx'
 import { HeldForReview, IngestionProgress } from './ingestion-progress.tsx'
-import { MedicationsTable } from '../../../components/patient-data/medications-table.tsx'
-import { Pager } from '@/components/ui/pager.tsx'
-import { pageCount, pageOf } from '@/components/ui/paging.ts'
 import { patientName, patientPageOf } from './request-display.ts'
-import { Link } from 'react-router'
-import { useNow } from '@/hooks/use-now.ts'
-import { RiskScorePanel } from '../../../components/patient-data/risk-score-panel.tsx'
-import { Tabs } from '@/components/ui/tabs.tsx'
-import { SelectField } from '@/components/ui/select-field.tsx'
+
+/** The patient record another feature draws (app/ composes it; features never import each other). */
+export type PatientRecordSlot = (patientId: string) => ReactNode
 
 type DataTabProps = {
   role: Role
@@ -38,9 +26,11 @@ type DataTabProps = {
   /** The request list has loaded, so a selected id missing from it is looked up on its own. */
   listReady: boolean
   onSelect: (requestId: string | null) => void
+  patientRecord?: PatientRecordSlot
 }
 
 const NOT_APPROVED_TEXT = 'This request is not approved, so there is no patient data to show.'
+const NOT_DOWNLOADED_TEXT = 'The Medicare data of this request has not been downloaded yet.'
 
 /** The selected request: from the list, else fetched by id (a link to a cleared or older request). */
 function useSelectedRequest(
@@ -57,7 +47,7 @@ function useSelectedRequest(
   return { request: detail.data, problem: null }
 }
 
-export function DataTab({ role, approved, selectedId, listReady, onSelect }: DataTabProps) {
+export function DataTab({ role, approved, selectedId, listReady, onSelect, patientRecord }: DataTabProps) {
   const { request: selected, problem } = useSelectedRequest(approved, selectedId, listReady)
   const options = selected && !approved.includes(selected) ? [selected, ...approved] : approved
   return (
@@ -84,139 +74,73 @@ export function DataTab({ role, approved, selectedId, listReady, onSelect }: Dat
         </SelectField>
       )}
       {problem ? <Alert type="error">{problem}</Alert> : null}
-      {selected ? <RequestDataView key={selected.request_id} role={role} request={selected} /> : null}
+      {selected ? (
+        <RequestRecord
+          key={selected.request_id}
+          role={role}
+          request={selected}
+          patientRecord={patientRecord}
+        />
+      ) : null}
     </section>
   )
 }
 
-function DataError({ error, role }: { error: unknown; role: Role }) {
-  if (isApiError(error) && error.code === 'held_for_review')
-    return (
-      <Alert type="warning">
-        <HeldForReview role={role} />
-      </Alert>
-    )
-  return <Alert type="error">{PATIENT_DATA_MESSAGES.loadFailed}</Alert>
-}
-
-/** How often the progress and the data refresh while the Medicare pull is queued or running. */
+/** How often the request (its pull's progress) refreshes while the Medicare pull is queued or running. */
 const DOWNLOAD_REFRESH_MS = 3_000
 
 /**
- * While the pull is queued or running, refresh the request (its progress) and the data every few seconds,
- * and the data once more when the pull ends: otherwise the tab shows the empty first answer until the
- * list's one-minute refresh, and the data not even then.
+ * While the pull is queued or running, refresh the request every few seconds: otherwise the tab shows the
+ * progress until the list's one-minute refresh, and the record only then.
  */
-function useRefreshWhileDownloading(running: boolean, refetchData: () => unknown) {
+function useRefreshWhileDownloading(running: boolean) {
   const queryClient = useQueryClient()
-  const wasRunning = useRef(running)
   useEffect(() => {
-    if (wasRunning.current && !running) void refetchData()
-    wasRunning.current = running
     if (!running) return
-    // The request lists, its detail and its data all sit under this key.
+    // The request lists and its detail both sit under this key.
     const timer = setInterval(
       () => void queryClient.invalidateQueries({ queryKey: authorizationKeys.all }),
       DOWNLOAD_REFRESH_MS,
     )
     return () => clearInterval(timer)
-  }, [running, queryClient, refetchData])
+  }, [running, queryClient])
 }
 
-function RequestDataView({ role, request }: { role: Role; request: AuthorizationRequest }) {
-  const query = useRequestData(request.request_id)
-  const running = request.ingestion.status === 'queued' || request.ingestion.status === 'running'
-  useRefreshWhileDownloading(running, query.refetch)
-  return (
-    <div className="flex flex-col gap-4">
-      {running ? <IngestionProgress ingestion={request.ingestion} viewerRole={role} /> : null}
-      {query.isPending ? <Spinner label="Loading patient data…" /> : null}
-      {query.isError ? <DataError error={query.error} role={role} /> : null}
-      <PatientRecordLink request={request} />
-      {query.data ? <PatientData role={role} data={query.data} /> : null}
-    </div>
-  )
-}
+const heldForReview = (request: AuthorizationRequest): boolean =>
+  request.identity_review.status === 'pending' || request.ingestion.status === 'held_for_review'
 
-/**
- * The patient's record is the one full view of their data (notes, filters, claim details, exports); this tab
- * shows the same tables for a quick look and leads there once the data has arrived.
- */
-function PatientRecordLink({ request }: { request: AuthorizationRequest }) {
-  const href = patientPageOf(request, useNow())
-  if (!href) return null
-  return (
-    <p>
-      <Link className="link" to={href}>
-        Open {patientName(request)}’s patient record
-      </Link>
-    </p>
-  )
-}
-
-type DataPanel = 'medications' | 'claims'
-
-function PatientData({ role, data }: { role: Role; data: RequestData }) {
-  const options = displayOptionsFor(role)
-  const [panel, setPanel] = useState<DataPanel>('medications')
-  const showClaims = options.claimDetails
-  return (
-    <div className="flex flex-col gap-4">
-      {data.data_as_of ? <p>Data as of {new Date(data.data_as_of).toLocaleString()}.</p> : null}
-      {options.riskScore && data.risk_score ? <RiskScorePanel risk={data.risk_score} /> : null}
-      {showClaims ? (
-        <Tabs
-          label="Patient data"
-          tabs={[
-            { key: 'medications', label: 'Medications' },
-            { key: 'claims', label: 'Claims' },
-          ]}
-          selected={panel}
-          onSelect={setPanel}
-        >
-          {panel === 'medications' ? (
-            <Medications medications={data.data.medications} options={options} />
-          ) : (
-            <PagedClaims claims={data.data.claims} options={options} />
-          )}
-        </Tabs>
-      ) : (
-        <>
-          <h3 className="text-lg font-semibold">Medications</h3>
-          <Medications medications={data.data.medications} options={options} />
-        </>
-      )}
-    </div>
-  )
-}
-
-function Medications({
-  medications,
-  options,
+function RequestRecord({
+  role,
+  request,
+  patientRecord,
 }: {
-  medications: readonly Medication[]
-  options: DisplayOptions
+  role: Role
+  request: AuthorizationRequest
+  patientRecord: PatientRecordSlot | undefined
 }) {
-  if (medications.length === 0) return <p>{PATIENT_DATA_MESSAGES.noMedications}</p>
-  return <MedicationsTable medications={medications} columns={options} />
-}
-
-// The request's data shows every amount of a claim: there is no claim detail page to open from here.
-const DATA_TAB_AMOUNTS = ['allowed_cents', 'medicare_paid_cents', 'patient_pays_cents'] as const
-
-function PagedClaims({ claims, options }: { claims: readonly Claim[]; options: DisplayOptions }) {
-  const [page, setPage] = useState(0)
-  if (claims.length === 0) return <p>{PATIENT_DATA_MESSAGES.noClaims}</p>
-  const pages = pageCount(claims.length, options.claimsPerPage)
-  const current = Math.min(page, pages - 1)
+  const running = request.ingestion.status === 'queued' || request.ingestion.status === 'running'
+  useRefreshWhileDownloading(running)
+  const record = patientPageOf(request, useNow())
+  if (heldForReview(request))
+    return (
+      <Alert type="warning">
+        <HeldForReview role={role} />
+      </Alert>
+    )
+  if (!record || !request.patient_id)
+    return request.ingestion.status === 'not_started' ? (
+      <p>{NOT_DOWNLOADED_TEXT}</p>
+    ) : (
+      <IngestionProgress ingestion={request.ingestion} viewerRole={role} />
+    )
   return (
-    <div className="flex flex-col gap-2">
-      <ClaimsTable
-        claims={pageOf(newestClaimsFirst(claims), current, options.claimsPerPage)}
-        columns={options}
-        amounts={DATA_TAB_AMOUNTS}
-      />
-      <Pager page={current} pages={pages} label="Claims pages" onPage={setPage} />
+    <div className="flex flex-col gap-4">
+      <p>
+        <Link className="link" to={record}>
+          Open {patientName(request)}’s patient record
+        </Link>
+      </p>
+      {patientRecord?.(request.patient_id)}
     </div>
   )
 }

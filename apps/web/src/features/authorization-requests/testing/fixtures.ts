@@ -1,9 +1,6 @@
-// Authorization requests and patient data shaped exactly like the API's responses (contract schemas).
+// Authorization requests shaped exactly like the API's responses (contract schemas).
 import type { AuthorizationRequest, IdentityReview } from '@blueconsent/contract/authorization-requests'
-import type { RequestData, RiskScore } from '@blueconsent/contract/patients'
 import type { Paginated } from '@blueconsent/contract/shared'
-import { makeMedication } from '../../../testing/fixtures.ts'
-import { riskScoreFixture } from '../../../testing/risk-score-fixture.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -76,65 +73,6 @@ export const page = (results: AuthorizationRequest[]): Paginated<AuthorizationRe
 export const HEALTH_PLANS = [
   { id: '30000000-0000-4000-8000-000000000001', slug: 'medicare', name: 'Medicare Blue Button' },
 ]
-
-/** The shared fixture with a hierarchy drop, a defaulted input, incomplete data and a model warning. */
-export const riskScore = (overrides: Partial<RiskScore> = {}): RiskScore =>
-  riskScoreFixture({
-    dropped_by_hierarchy: [
-      {
-        hcc: 'HCC226',
-        label: 'Heart Failure, Except End-Stage and Acute',
-        dropped_by: ['HCC224'],
-        diagnoses: [{ code: 'I509', sources: [] }],
-      },
-    ],
-    defaulted: [{ input: 'orec', reason: 'OREC unknown: aged 65+, assumed entitlement by age' }],
-    completeness: { status: 'incomplete', note: 'Only 7 months of claims are available.' },
-    warnings: ['Part D claims are not part of this model.'],
-    ...overrides,
-  })
-
-export const requestData = (overrides: Partial<RequestData> = {}): RequestData => ({
-  patient_identifier: 'MRN-1',
-  patient_id: '10000000-0000-4000-8000-000000000001',
-  data_as_of: '2026-11-20T08:00:00Z',
-  data: {
-    medications: [makeMedication()],
-    claims: [
-      {
-        id: 'claim-1',
-        claim_id: 'carrier-1001',
-        claim_type: 'CARRIER',
-        service: '99213',
-        procedure: '99213',
-        service_code_set: 'CPT',
-        service_description: 'Office or outpatient visit, established patient',
-        service_date: '2026-03-04',
-        date: '2026-03-04',
-        end_date: '2026-03-04',
-        provider: 'Sunrise Family Medicine',
-        provider_npi: '1999999999',
-        type_of_bill: null,
-        diagnoses: [
-          {
-            sequence: 1,
-            code: 'E119',
-            system: 'icd10',
-            roles: ['principal'],
-            description: 'Type 2 diabetes mellitus without complications',
-          },
-        ],
-        lines: [],
-        submitted_cents: 15000,
-        allowed_cents: 9876,
-        medicare_paid_cents: 7900,
-        patient_pays_cents: 1976,
-      },
-    ],
-  },
-  risk_score: riskScore(),
-  ...overrides,
-})
 
 /** An identity review as the API answers it; `pending` carries the evidence a reviewer sees. */
 export function identityReview(
