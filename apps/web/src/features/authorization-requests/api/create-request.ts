@@ -1,12 +1,15 @@
 // POST /api/healthplans/requests/: the new request goes to the top of the list at once, then lists reload.
-import type { CreateAuthorizationRequest } from '@blueconsent/contract/authorization-requests'
+import {
+  authorizationRequestSchema,
+  type CreateAuthorizationRequest,
+} from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys } from './keys.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 
 export const createRequest = (body: CreateAuthorizationRequest) =>
-  callEndpoint('authorization-requests.create', { body })
+  apiClient.post('/api/healthplans/requests/', body, { schema: authorizationRequestSchema })
 
 export function useCreateRequest() {
   const queryClient = useQueryClient()

@@ -1,9 +1,11 @@
 // GET /api/healthplans/health-plans/.
+import { healthPlanListSchema } from '@blueconsent/contract/authorization-requests'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys } from './keys.ts'
 
-export const fetchHealthPlans = () => callEndpoint('authorization-requests.healthPlans')
+export const fetchHealthPlans = () =>
+  apiClient.get('/api/healthplans/health-plans/', { schema: healthPlanListSchema })
 
 export const healthPlansQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,12 @@
 // POST /api/healthplans/requests/{id}/hide/: 'Clear My Requests', one call per shown request; and
 // POST /api/healthplans/requests/unhide/: its Undo, and 'Show again' on hidden requests.
+import { unhideRequestsResponseSchema } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
+import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys } from './keys.ts'
 
 export const hideRequest = (requestId: string) =>
-  callEndpointUnparsed('authorization-requests.hide', { params: { id: requestId } })
+  apiClient.post<unknown>(`/api/healthplans/requests/${requestId}/hide/`)
 
 /** Hides every id; resolves with the ids the server accepted (the rest stay hidden locally only). */
 export async function hideRequests(requestIds: readonly string[]): Promise<string[]> {
@@ -23,7 +24,11 @@ export function useHideRequests() {
 }
 
 export const unhideRequests = (requestIds: readonly string[]) =>
-  callEndpoint('authorization-requests.unhide', { body: { request_ids: [...requestIds] } })
+  apiClient.post(
+    '/api/healthplans/requests/unhide/',
+    { request_ids: [...requestIds] },
+    { schema: unhideRequestsResponseSchema },
+  )
 
 export function useUnhideRequests() {
   const queryClient = useQueryClient()

@@ -1,6 +1,7 @@
 // POST /api/healthplans/requests/{id}/identity-review/: an admin confirms or rejects a flagged identity mismatch.
+import { authorizationRequestSchema } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys } from './keys.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 
@@ -15,10 +16,11 @@ export const decideIdentityReview = ({
   decision: IdentityDecision
   reason: string
 }) =>
-  callEndpoint('authorization-requests.identityReview', {
-    params: { id: requestId },
-    body: { decision, reason },
-  })
+  apiClient.post(
+    `/api/healthplans/requests/${requestId}/identity-review/`,
+    { decision, reason },
+    { schema: authorizationRequestSchema },
+  )
 
 export function useIdentityReview() {
   const queryClient = useQueryClient()

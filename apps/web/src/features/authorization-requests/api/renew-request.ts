@@ -1,11 +1,14 @@
 // POST /api/healthplans/requests/{id}/renew/: a new request for the same patient (ACO and physician roles).
+import { authorizationRequestSchema } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { apiClient } from '../../../lib/api-client.ts'
 import { authorizationKeys } from './keys.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 
 export const renewRequest = (requestId: string) =>
-  callEndpoint('authorization-requests.renew', { params: { id: requestId } })
+  apiClient.post(`/api/healthplans/requests/${requestId}/renew/`, undefined, {
+    schema: authorizationRequestSchema,
+  })
 
 export function useRenewRequest() {
   const queryClient = useQueryClient()

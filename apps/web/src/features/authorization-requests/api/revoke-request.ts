@@ -1,10 +1,13 @@
 // POST /api/healthplans/requests/{id}/revoke/: cancels a pending request or revokes an authorized one.
+import { authorizationRequestSchema } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { apiClient } from '../../../lib/api-client.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 
 export const revokeRequest = (requestId: string) =>
-  callEndpoint('authorization-requests.revoke', { params: { id: requestId } })
+  apiClient.post(`/api/healthplans/requests/${requestId}/revoke/`, undefined, {
+    schema: authorizationRequestSchema,
+  })
 
 export function useRevokeRequest() {
   const queryClient = useQueryClient()

@@ -1,9 +1,16 @@
 // The patient endpoints, parsed with the contract schemas. Every read is scoped and
 // audited on the server; the browser only asks.
-import type { PatientListOrdering } from '@blueconsent/contract/patients'
+import {
+  claimDetailSchema,
+  consolidatedSchema,
+  patientListSchema,
+  patientRiskScoreSchema,
+  patientSchema,
+  type PatientListOrdering,
+} from '@blueconsent/contract/patients'
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiClient } from '../../../lib/api-client.ts'
 import { isApiError } from '../../../lib/api-error.ts'
-import { callEndpoint } from '../../../lib/endpoints.ts'
 
 export type SearchMode = 'search' | 'mrn' | 'medicare_number'
 export type PatientSearch = { mode: SearchMode; term: string; page?: number; pageSize?: number }
@@ -27,7 +34,12 @@ const retryServerErrors = (failureCount: number, error: unknown): boolean =>
 export const searchPatients = (
   { mode, term, page = 1, pageSize = 20 }: PatientSearch,
   signal?: AbortSignal,
-) => callEndpoint('patients.search', { query: { [mode]: term, page, page_size: pageSize }, signal })
+) =>
+  apiClient.get('/api/patients/', {
+    schema: patientListSchema,
+    query: { [mode]: term, page, page_size: pageSize },
+    signal,
+  })
 
 export const ORGANIZATION_LIST_PAGE_SIZE = 20
 
@@ -36,7 +48,8 @@ export const useOrganizationPatients = (page: number, ordering: PatientListOrder
   useQuery({
     queryKey: patientKeys.organizationList(page, ordering),
     queryFn: ({ signal }) =>
-      callEndpoint('patients.search', {
+      apiClient.get('/api/patients/', {
+        schema: patientListSchema,
         query: { ordering, page, page_size: ORGANIZATION_LIST_PAGE_SIZE },
         signal,
       }),
@@ -64,7 +77,7 @@ export const usePatientSearch = (
 export const patientQueryOptions = (id: string) =>
   queryOptions({
     queryKey: patientKeys.detail(id),
-    queryFn: ({ signal }) => callEndpoint('patients.read', { params: { id }, signal }),
+    queryFn: ({ signal }) => apiClient.get(`/api/patients/${id}/`, { schema: patientSchema, signal }),
     retry: retryServerErrors,
   })
 
@@ -74,7 +87,8 @@ export const usePatient = (id: string | null) =>
 export const useConsolidated = (id: string, enabled = true) =>
   useQuery({
     queryKey: patientKeys.consolidated(id),
-    queryFn: ({ signal }) => callEndpoint('patients.consolidated', { params: { id }, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/patients/${id}/consolidated/`, { schema: consolidatedSchema, signal }),
     enabled,
     retry: retryServerErrors,
   })
@@ -82,7 +96,8 @@ export const useConsolidated = (id: string, enabled = true) =>
 export const useRiskScore = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: patientKeys.riskScore(id),
-    queryFn: ({ signal }) => callEndpoint('patients.riskScore', { params: { id }, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/patients/${id}/risk_score/`, { schema: patientRiskScoreSchema, signal }),
     enabled,
     retry: retryServerErrors,
   })
@@ -90,6 +105,6 @@ export const useRiskScore = (id: string, enabled: boolean) =>
 export const useClaim = (id: string) =>
   useQuery({
     queryKey: patientKeys.claim(id),
-    queryFn: ({ signal }) => callEndpoint('patients.claim', { params: { id }, signal }),
+    queryFn: ({ signal }) => apiClient.get(`/api/claims/${id}/`, { schema: claimDetailSchema, signal }),
     retry: retryServerErrors,
   })
