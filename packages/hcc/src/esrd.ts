@@ -206,13 +206,42 @@ const COPD_CODES = [
 ]
 const EDIT_CODES = ['D66', 'D67', 'F3481', ...COPD_CODES]
 
+/** A term outside the coefficient table (graft duration), in thousandths. */
+interface ExtraTerm {
+  readonly key: string
+  readonly value: number
+}
+
+/** What scoring reads of a segment, looked up once per call instead of parsed from its name. */
+interface SegmentInfo {
+  /** Coefficient column; empty for the transplant months, which have none. */
+  w: Int32Array
+  /** Transplant months: the flat score that stands for everything else. */
+  transplant: ExtraTerm | null
+  newEnrollee: boolean
+  /** New enrollee with a functioning graft (NE_GRAFT_*). */
+  newGraft: boolean
+  /** Continuing enrollee with a functioning graft (GRAFT_COMM_*, GRAFT_INST). */
+  graft: boolean
+  institutional: boolean
+}
+
 interface CompiledEsrd {
   m: CompiledOther
+  segments: ReadonlyMap<string, SegmentInfo>
+  /** Graft-duration score by [institutional][aged][10+ months][full-benefit dual], flattened. */
+  graftDuration: readonly ExtraTerm[]
+  /** Partial-dual graft flag by [institutional][aged]. */
+  partialDualFlag: readonly ExtraTerm[]
+  /** Institutional graft, long-term institutional, by [aged]. */
+  ltiGraft: readonly ExtraTerm[]
   ceCell: Int16Array[]
   neDialCell: Int16Array[][]
   neGraftCell: Int16Array[][]
   groupBits: Int32Array
-  interactions: ReadonlyArray<{ variable: number; need: number }>
+  /** Interaction i fires when the groups hold every bit of interactionNeed[i]. */
+  interactionVar: Int16Array
+  interactionNeed: Int32Array
   /** Demographic interaction variables: [sex], [aged], [sex * 2 + aged]. */
   origDis: Int16Array
   origEsrd: Int16Array
@@ -238,8 +267,24 @@ function getEsrd(): CompiledEsrd {
   const vars = (names: string[]): Int16Array => Int16Array.from(names, (n) => mustVar(m, n))
   const bySexAged = (prefix: string): Int16Array =>
     vars(['Female_NonAged', 'Female_Aged', 'Male_NonAged', 'Male_Aged'].map((x) => `${prefix}_${x}`))
+  const extra = (key: string): ExtraTerm => ({ key, value: mustScore(m, key) })
+  const interactions = Object.entries(INTERACTIONS)
   compiled = {
     m,
+    segments: compileSegments(m),
+    graftDuration: [0, 1].flatMap((inst) =>
+      ['LT65', 'GE65'].flatMap((age) =>
+        [4, 10].flatMap((months) =>
+          ['partial', 'full'].map((dual) =>
+            extra(`${inst ? 'FGI_' : ''}${age}_${durationKey(months)}_${dualKey(dual as DualStatus)}`),
+          ),
+        ),
+      ),
+    ),
+    partialDualFlag: ['', 'FGI_'].flatMap((prefix) =>
+      ['LT65', 'GE65'].map((age) => extra(`${prefix}PBD_${age}_flag`)),
+    ),
+    ltiGraft: ['LT65', 'GE65'].map((age) => extra(`LTI_${age}`)),
     ceCell: sexes.map((sex) =>
       Int16Array.from({ length: 96 }, (_, age) => mustVar(m, `${sex}${ceBand(age)}`)),
     ),
@@ -255,10 +300,10 @@ function getEsrd(): CompiledEsrd {
       ),
     ),
     groupBits,
-    interactions: Object.entries(INTERACTIONS).map(([variable, groups]) => ({
-      variable: mustVar(m, variable),
-      need: groups.reduce((acc, g) => acc | bit(g), 0),
-    })),
+    interactionVar: Int16Array.from(interactions, ([variable]) => mustVar(m, variable)),
+    interactionNeed: Int32Array.from(interactions, ([, groups]) =>
+      groups.reduce((acc, g) => acc | bit(g), 0),
+    ),
     origDis: vars(['OriginallyDisabled_Female', 'OriginallyDisabled_Male']),
     origEsrd: vars(['Originally_ESRD_Female', 'Originally_ESRD_Male']),
     ltiVar: vars(['LTI_NonAged', 'LTI_Aged']),
@@ -271,6 +316,27 @@ function getEsrd(): CompiledEsrd {
     ),
   }
   return compiled
+}
+
+const SEGMENT_NAMES = ['DIAL', 'GRAFT_INST', ...TRANSPLANT, ...[NE_DIAL, NE_GRAFT, GRAFT_COMM].flat(2)]
+
+function compileSegments(m: CompiledOther): Map<string, SegmentInfo> {
+  const none = new Int32Array(m.varNames.length)
+  return new Map(
+    SEGMENT_NAMES.map((name) => {
+      const transplant = name.startsWith('TRANSPLANT_')
+      const key = `TRANSPLANT_KIDNEY_ONLY_${name.slice('TRANSPLANT_'.length)}`
+      const info: SegmentInfo = {
+        w: transplant ? none : (m.weights[m.segmentIndex.get(name) as number] as Int32Array),
+        transplant: transplant ? { key, value: mustScore(m, key) } : null,
+        newEnrollee: name.startsWith('NE_'),
+        newGraft: name.startsWith('NE_GRAFT'),
+        graft: name.startsWith('GRAFT_'),
+        institutional: name === 'GRAFT_INST',
+      }
+      return [name, info]
+    }),
+  )
 }
 
 // The beneficiary the edit rule reads (scoring is synchronous; set just before the codes are mapped).
@@ -292,12 +358,6 @@ function makeEditRule(
 
 const clampAge = (age: number): number => (age < 0 ? 0 : age > 95 ? 95 : age)
 
-/** A term outside the coefficient table (graft duration), in thousandths. */
-interface ExtraTerm {
-  key: string
-  value: number
-}
-
 interface CoreResult {
   raw: number
   count: number
@@ -305,6 +365,10 @@ interface CoreResult {
   extras: ExtraTerm[]
   actuarial: number | null
 }
+
+// Index into CompiledEsrd.graftDuration.
+const durationIndex = (inst: boolean, aged: boolean, months: number, full: boolean): number =>
+  (inst ? 8 : 0) + (aged ? 4 : 0) + (months <= 9 ? 0 : 2) + (full ? 1 : 0)
 
 function scoreCore(
   c: CompiledEsrd,
@@ -315,33 +379,24 @@ function scoreCore(
 ): CoreResult {
   const m = c.m
   const months = input.graftMonths
-  if (segment.startsWith('TRANSPLANT_')) {
-    const key = `TRANSPLANT_KIDNEY_ONLY_${segment.slice('TRANSPLANT_'.length)}`
-    return {
-      raw: mustScore(m, key),
-      count: 0,
-      vars: [],
-      extras: [{ key, value: mustScore(m, key) }],
-      actuarial: null,
-    }
-  }
-  const w = m.weights[m.segmentIndex.get(segment) as number] as Int32Array
+  const seg = c.segments.get(segment) as SegmentInfo
+  if (seg.transplant !== null)
+    return { raw: seg.transplant.value, count: 0, vars: [], extras: [seg.transplant], actuarial: null }
+  const w = seg.w
   const sex = input.sex === 'F' ? 0 : 1
   const age = clampAge(input.age)
   const dual = dualOf(input.dual)
-  if (segment.startsWith('NE_')) {
-    const graft = segment.startsWith('NE_GRAFT')
-    const cell = ((graft ? c.neGraftCell : c.neDialCell)[input.orec === '0' ? 0 : 1]?.[sex] as Int16Array)[
-      age
-    ] as number
-    if (!graft || months === null)
+  if (seg.newEnrollee) {
+    const cell = (
+      (seg.newGraft ? c.neGraftCell : c.neDialCell)[input.orec === '0' ? 0 : 1]?.[sex] as Int16Array
+    )[age] as number
+    if (!seg.newGraft || months === null)
       return { raw: w[cell] as number, count: 0, vars: [cell], extras: [], actuarial: null }
     const neAged = input.age >= 65 || (input.age === 64 && input.orec === '0')
-    const key = `${neAged ? 'GE65' : 'LT65'}_${durationKey(months)}_${dualKey(dual)}`
-    const bonus = mustScore(m, key)
+    const bonus = c.graftDuration[durationIndex(false, neAged, months, dual === 'full')] as ExtraTerm
     const actuarial = months <= 9 ? 905 : 698
-    const raw = divRoundHalfUp(((w[cell] as number) + bonus) * 1000, actuarial)
-    return { raw, count: 0, vars: [cell], extras: [{ key, value: bonus }], actuarial }
+    const raw = divRoundHalfUp(((w[cell] as number) + bonus.value) * 1000, actuarial)
+    return { raw, count: 0, vars: [cell], extras: [bonus], actuarial }
   }
   const aged = input.age >= 65
   const a = aged ? 1 : 0
@@ -362,20 +417,17 @@ function scoreCore(
     raw += w[m.catVar[cat] as number] as number
     groups |= c.groupBits[cat] as number
   }
-  for (const it of c.interactions) if ((groups & it.need) === it.need) vars.push(it.variable)
-  for (const v of vars) raw += w[v] as number
+  const need = c.interactionNeed
+  for (let i = 0; i < need.length; i++)
+    if ((groups & (need[i] as number)) === need[i]) vars.push(c.interactionVar[i] as number)
+  for (let i = 0; i < vars.length; i++) raw += w[vars[i] as number] as number
   const extras: ExtraTerm[] = []
-  if (months !== null && segment !== 'DIAL') {
-    const ageKey = aged ? 'GE65' : 'LT65'
-    const inst = segment === 'GRAFT_INST'
-    const prefix = inst ? 'FGI_' : ''
-    extras.push({ key: `${prefix}${ageKey}_${durationKey(months)}_${dualKey(dual)}`, value: 0 })
-    if (dual === 'partial') extras.push({ key: `${prefix}PBD_${ageKey}_flag`, value: 0 })
-    if (inst && input.lti) extras.push({ key: `LTI_${ageKey}`, value: 0 })
-    for (const e of extras) {
-      e.value = mustScore(m, e.key)
-      raw += e.value
-    }
+  if (months !== null && seg.graft) {
+    const inst = seg.institutional
+    extras.push(c.graftDuration[durationIndex(inst, aged, months, dual === 'full')] as ExtraTerm)
+    if (dual === 'partial') extras.push(c.partialDualFlag[(inst ? 2 : 0) + a] as ExtraTerm)
+    if (inst && input.lti) extras.push(c.ltiGraft[a] as ExtraTerm)
+    for (let i = 0; i < extras.length; i++) raw += (extras[i] as ExtraTerm).value
   }
   return { raw, count, vars, extras, actuarial: null }
 }
