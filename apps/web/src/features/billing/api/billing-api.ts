@@ -1,12 +1,18 @@
 // Billing calls. The account is read from the individual path and, when that fails,
 // from the team path; every change refreshes it.
 import type { BillingAccount, TEAM_MEMBER_ROLES, TeamSignup } from '@blueconsent/contract/billing'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { isApiError } from '../../../lib/api-error.ts'
 import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
 
-export const BILLING_KEY = ['billing', 'account'] as const
-export const PAYMENT_METHODS_KEY = ['billing', 'payment-methods'] as const
+const ALL = ['billing'] as const
+export const billingKeys = {
+  all: ALL,
+  account: () => [...ALL, 'account'] as const,
+  paymentMethods: () => [...ALL, 'payment-methods'] as const,
+  checkout: (sessionId: string) => [...ALL, 'verify-checkout', sessionId] as const,
+  teamInvitation: (token: string) => [...ALL, 'team-invitation', token] as const,
+}
 
 export type BillingPath = 'individual' | 'team'
 export type LoadedBilling = { path: BillingPath; account: BillingAccount | null }
@@ -30,12 +36,14 @@ async function loadBilling(signal: AbortSignal): Promise<LoadedBilling> {
   }
 }
 
-export const useBilling = () =>
-  useQuery({ queryKey: BILLING_KEY, queryFn: ({ signal }) => loadBilling(signal) })
+export const billingQueryOptions = () =>
+  queryOptions({ queryKey: billingKeys.account(), queryFn: ({ signal }) => loadBilling(signal) })
+
+export const useBilling = () => useQuery(billingQueryOptions())
 
 export function useRefreshBilling() {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['billing'] })
+  return () => queryClient.invalidateQueries({ queryKey: billingKeys.all })
 }
 
 export const cancelSubscription = (path: BillingPath) =>
@@ -57,6 +65,14 @@ export const startTeamSignup = (input: Omit<TeamSignup, 'success_url' | 'cancel_
 export const verifyCheckout = (sessionId: string) =>
   callEndpoint('billing.verifyCheckout', { body: { session_id: sessionId } })
 
+/** Whether Stripe completed the checkout the browser came back from. */
+export const checkoutQueryOptions = (sessionId: string) =>
+  queryOptions({
+    queryKey: billingKeys.checkout(sessionId),
+    queryFn: () => verifyCheckout(sessionId),
+    retry: 2,
+  })
+
 export const removeTeamMember = (userId: string) =>
   callEndpoint('billing.removeSeat', { body: { user_id: userId } })
 
@@ -70,17 +86,26 @@ export const resendTeamInvitation = (invitationId: string) =>
 export const verifyTeamInvitation = (token: string) =>
   callEndpoint('billing.verifyTeamInvitation', { params: { token } })
 
+// A refused token stays refused: the page says so at once rather than after retries.
+export const teamInvitationQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: billingKeys.teamInvitation(token),
+    queryFn: () => verifyTeamInvitation(token),
+    retry: false,
+  })
+
 export const acceptTeamInvitation = (
   token: string,
   user: { first_name: string; last_name: string; password: string; password_confirm: string },
 ) => callEndpoint('billing.acceptTeamInvitation', { body: { token, user } })
 
-export const usePaymentMethods = (enabled: boolean) =>
-  useQuery({
-    queryKey: PAYMENT_METHODS_KEY,
+export const paymentMethodsQueryOptions = () =>
+  queryOptions({
+    queryKey: billingKeys.paymentMethods(),
     queryFn: ({ signal }) => callEndpoint('billing.paymentMethods', { signal }),
-    enabled,
   })
+
+export const usePaymentMethods = (enabled: boolean) => useQuery({ ...paymentMethodsQueryOptions(), enabled })
 
 export const startCardSetup = (returnUrl: string) =>
   callEndpoint('billing.setupPaymentMethod', { body: { return_url: returnUrl } })

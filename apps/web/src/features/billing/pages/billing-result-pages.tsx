@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useSession } from '../../../lib/session.ts'
-import { verifyCheckout } from '../api/billing-api.ts'
+import { checkoutQueryOptions } from '../api/billing-api.ts'
 import { failureText } from '../components/failure-text.ts'
 import { formatBillingDate } from '../components/billing-format.ts'
 
@@ -41,10 +41,8 @@ export function BillingSuccessPage() {
   const sessionId = params.get('session_id') ?? ''
   const { status } = useSession()
   const check = useQuery({
-    queryKey: ['billing', 'verify-checkout', sessionId],
-    queryFn: () => verifyCheckout(sessionId),
+    ...checkoutQueryOptions(sessionId),
     enabled: status === 'authenticated' && sessionId !== '',
-    retry: 2,
   })
   return (
     <Standalone title="Payment Successful">

@@ -9,7 +9,7 @@ import { PasswordField } from '../../../components/ui/password-field.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
-import { acceptTeamInvitation, verifyTeamInvitation } from '../api/billing-api.ts'
+import { acceptTeamInvitation, teamInvitationQueryOptions } from '../api/billing-api.ts'
 
 type Values = { first_name: string; last_name: string; password: string; password_confirm: string }
 
@@ -26,12 +26,7 @@ function validate(values: Values): Partial<Record<keyof Values, string>> {
 export function TeamInvitePage() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
-  const invitation = useQuery({
-    queryKey: ['billing', 'team-invitation', token],
-    queryFn: () => verifyTeamInvitation(token),
-    enabled: token !== '',
-    retry: false,
-  })
+  const invitation = useQuery({ ...teamInvitationQueryOptions(token), enabled: token !== '' })
   const [created, setCreated] = useState(false)
   return (
     <div className="mx-auto flex max-w-md flex-col gap-6 py-6">

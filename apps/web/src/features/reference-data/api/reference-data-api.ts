@@ -1,33 +1,41 @@
 // Reference data's calls: the read-only tables, the templates, one template's history, and the platform
 // administrator's save and restore (each answers the new history, which replaces the cached one).
 import type { TemplateLanguage, TemplateSave } from '@blueconsent/contract/reference-data'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callEndpoint } from '../../../lib/endpoints.ts'
 
-const keys = {
-  all: ['reference-data'] as const,
-  tables: () => [...keys.all, 'tables'] as const,
-  templates: () => [...keys.all, 'templates'] as const,
-  history: (key: string, language: TemplateLanguage) => [...keys.all, 'history', key, language] as const,
+const ALL = ['reference-data'] as const
+export const referenceDataKeys = {
+  all: ALL,
+  tables: () => [...ALL, 'tables'] as const,
+  templates: () => [...ALL, 'templates'] as const,
+  history: (key: string, language: TemplateLanguage) => [...ALL, 'history', key, language] as const,
 }
 
-export const useReferenceData = () =>
-  useQuery({
-    queryKey: keys.tables(),
+export const referenceDataQueryOptions = () =>
+  queryOptions({
+    queryKey: referenceDataKeys.tables(),
     queryFn: ({ signal }) => callEndpoint('reference-data.tables', { signal }),
   })
 
-export const useMessageTemplates = () =>
-  useQuery({
-    queryKey: keys.templates(),
+export const useReferenceData = () => useQuery(referenceDataQueryOptions())
+
+export const messageTemplatesQueryOptions = () =>
+  queryOptions({
+    queryKey: referenceDataKeys.templates(),
     queryFn: ({ signal }) => callEndpoint('reference-data.templates', { signal }),
   })
 
-export const useTemplateHistory = (key: string, language: TemplateLanguage) =>
-  useQuery({
-    queryKey: keys.history(key, language),
+export const useMessageTemplates = () => useQuery(messageTemplatesQueryOptions())
+
+export const templateHistoryQueryOptions = (key: string, language: TemplateLanguage) =>
+  queryOptions({
+    queryKey: referenceDataKeys.history(key, language),
     queryFn: ({ signal }) => callEndpoint('reference-data.history', { params: { key, language }, signal }),
   })
+
+export const useTemplateHistory = (key: string, language: TemplateLanguage) =>
+  useQuery(templateHistoryQueryOptions(key, language))
 
 export type TemplateChange = { kind: 'save'; body: TemplateSave } | { kind: 'restore'; version: number }
 
@@ -42,8 +50,8 @@ export function useTemplateChange(key: string, language: TemplateLanguage) {
             body: { version: change.version },
           }),
     onSuccess: async (history) => {
-      queryClient.setQueryData(keys.history(key, language), history)
-      await queryClient.invalidateQueries({ queryKey: keys.templates() })
+      queryClient.setQueryData(referenceDataKeys.history(key, language), history)
+      await queryClient.invalidateQueries({ queryKey: referenceDataKeys.templates() })
     },
   })
 }

@@ -1,22 +1,24 @@
 // The admin support inbox's calls. Every action answers the request as it now is: it replaces the cached
 // detail, and the lists are refetched so the status and assignee columns follow.
 import type { SupportRequestDetail, SupportStatus } from '@blueconsent/contract/support'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callEndpoint } from '../../../lib/endpoints.ts'
 
 export const INBOX_PAGE_SIZE = 25
 
 export type InboxFilters = { status: SupportStatus | ''; assignee: string; page: number }
 
-const inboxKeys = {
-  all: ['support-inbox'] as const,
-  list: (filters: InboxFilters) => [...inboxKeys.all, 'list', filters] as const,
-  admins: () => [...inboxKeys.all, 'admins'] as const,
-  detail: (id: string) => [...inboxKeys.all, 'detail', id] as const,
+const ALL = ['support-inbox'] as const
+export const inboxKeys = {
+  all: ALL,
+  lists: () => [...ALL, 'list'] as const,
+  list: (filters: InboxFilters) => [...ALL, 'list', filters] as const,
+  admins: () => [...ALL, 'admins'] as const,
+  detail: (id: string) => [...ALL, 'detail', id] as const,
 }
 
-export const useSupportInbox = (filters: InboxFilters) =>
-  useQuery({
+export const supportInboxQueryOptions = (filters: InboxFilters) =>
+  queryOptions({
     queryKey: inboxKeys.list(filters),
     queryFn: ({ signal }) =>
       callEndpoint('support.inbox', {
@@ -31,17 +33,23 @@ export const useSupportInbox = (filters: InboxFilters) =>
     placeholderData: keepPreviousData,
   })
 
-export const useSupportAdmins = () =>
-  useQuery({
+export const useSupportInbox = (filters: InboxFilters) => useQuery(supportInboxQueryOptions(filters))
+
+export const supportAdminsQueryOptions = () =>
+  queryOptions({
     queryKey: inboxKeys.admins(),
     queryFn: ({ signal }) => callEndpoint('support.inboxAdmins', { signal }),
   })
 
-export const useSupportRequest = (id: string) =>
-  useQuery({
+export const useSupportAdmins = () => useQuery(supportAdminsQueryOptions())
+
+export const supportRequestQueryOptions = (id: string) =>
+  queryOptions({
     queryKey: inboxKeys.detail(id),
     queryFn: ({ signal }) => callEndpoint('support.inboxRequest', { params: { id }, signal }),
   })
+
+export const useSupportRequest = (id: string) => useQuery(supportRequestQueryOptions(id))
 
 export type InboxAction =
   | { kind: 'assign'; assigneeId: string | null }
@@ -69,7 +77,7 @@ export function useInboxAction(id: string) {
     mutationFn: (action: InboxAction) => send(id, action),
     onSuccess: async (detail) => {
       queryClient.setQueryData(inboxKeys.detail(id), detail)
-      await queryClient.invalidateQueries({ queryKey: [...inboxKeys.all, 'list'] })
+      await queryClient.invalidateQueries({ queryKey: inboxKeys.lists() })
     },
   })
 }
