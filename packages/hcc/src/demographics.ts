@@ -7,8 +7,18 @@ const PARTIAL_DUAL = new Set(['01', '03', '05', '06'])
 
 export type DualStatus = 'full' | 'partial' | 'none'
 
+const isDigitOrCapital = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90)
+
 /** Normalises a dual code: '2' -> '02', trims, upper-cases; empty -> 'NA'. */
 export function normalizeDual(code: string | null | undefined): string {
+  // Codes as CMS writes them ('02', 'NA') are already normal: the bulk paths see little else.
+  if (
+    code &&
+    code.length === 2 &&
+    isDigitOrCapital(code.charCodeAt(0)) &&
+    isDigitOrCapital(code.charCodeAt(1))
+  )
+    return code
   const c = (code ?? '').trim().toUpperCase()
   if (c === '') return 'NA'
   return /^\d$/.test(c) ? `0${c}` : c
