@@ -92,6 +92,16 @@ describe('metrics', () => {
       expect(
         (await fetch(`${base}/api/health/`, { headers: { authorization: 'Bearer scrape-token' } })).status,
       ).toBe(404)
+      // The public port has no /metrics, whatever the caller sends.
+      for (const url of ['/metrics', '/api/metrics', '/metrics/']) {
+        const publicAnswer = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: 'Bearer scrape-token' },
+        })
+        expect(publicAnswer.statusCode, url).toBe(404)
+        expect(publicAnswer.body, url).not.toContain('http_requests_total')
+      }
     } finally {
       server.close()
     }
