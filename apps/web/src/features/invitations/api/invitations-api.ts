@@ -1,40 +1,49 @@
 // Invitation calls: the admin's list and sending, and the invitee's public check and acceptance.
 import type { InvitationAccept, InvitationBulk, InvitationSend } from '@blueconsent/contract/invitations'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callEndpoint } from '../../../lib/endpoints.ts'
 
-const invitationKeys = {
-  list: ['invitations', 'list'] as const,
-  tins: (organizationId: string | null) => ['invitations', 'tins', organizationId] as const,
-  organizations: ['invitations', 'organizations'] as const,
+const ALL = ['invitations'] as const
+export const invitationKeys = {
+  all: ALL,
+  list: () => [...ALL, 'list'] as const,
+  tins: (organizationId: string | null) => [...ALL, 'tins', organizationId] as const,
+  organizations: () => [...ALL, 'organizations'] as const,
+  verify: (token: string) => [...ALL, 'verify', token] as const,
 }
 
-export const useInvitations = () =>
-  useQuery({
-    queryKey: invitationKeys.list,
+export const invitationsQueryOptions = () =>
+  queryOptions({
+    queryKey: invitationKeys.list(),
     queryFn: ({ signal }) => callEndpoint('invitations.list', { signal }),
   })
 
-export const useTinCatalog = (organizationId: string | null, enabled: boolean) =>
-  useQuery({
+export const useInvitations = () => useQuery(invitationsQueryOptions())
+
+export const tinCatalogQueryOptions = (organizationId: string | null) =>
+  queryOptions({
     queryKey: invitationKeys.tins(organizationId),
     queryFn: ({ signal }) =>
       callEndpoint('invitations.tins', { query: { organization_id: organizationId ?? undefined }, signal }),
-    enabled,
   })
 
+export const useTinCatalog = (organizationId: string | null, enabled: boolean) =>
+  useQuery({ ...tinCatalogQueryOptions(organizationId), enabled })
+
 /** The organisation pick-list; a failure leaves it empty rather than blocking the form. */
-export const useOrganizationOptions = (enabled: boolean) =>
-  useQuery({
-    queryKey: invitationKeys.organizations,
+export const organizationOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: invitationKeys.organizations(),
     queryFn: ({ signal }) =>
       callEndpoint('invitations.organizations', { signal }).catch(() => ({ results: [] })),
-    enabled,
   })
+
+export const useOrganizationOptions = (enabled: boolean) =>
+  useQuery({ ...organizationOptionsQueryOptions(), enabled })
 
 function useListRefresh() {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: invitationKeys.list })
+  return () => queryClient.invalidateQueries({ queryKey: invitationKeys.list() })
 }
 
 export function useSendInvitation() {
@@ -64,12 +73,14 @@ export function useInvitationAction() {
   })
 }
 
-export const useVerifyInvitation = (token: string) =>
-  useQuery({
-    queryKey: ['invitations', 'verify', token],
+export const verifyInvitationQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: invitationKeys.verify(token),
     queryFn: ({ signal }) => callEndpoint('invitations.verify', { params: { token }, public: true, signal }),
     retry: false,
   })
+
+export const useVerifyInvitation = (token: string) => useQuery(verifyInvitationQueryOptions(token))
 
 export const useAcceptInvitation = (token: string) =>
   useMutation({

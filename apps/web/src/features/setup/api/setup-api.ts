@@ -2,21 +2,27 @@
 // subscription its last step reports.
 import { type BillingAccount } from '@blueconsent/contract/billing'
 import { isProgressFresh, setupStateSchema, type SetupState } from '@blueconsent/contract/setup'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { isApiError } from '../../../lib/api-error.ts'
 import { callEndpoint } from '../../../lib/endpoints.ts'
 import { readStored, writeStored } from '../../../lib/storage.ts'
 
-export const SETUP_PROGRESS_KEY = ['setup', 'progress'] as const
+const ALL = ['setup'] as const
+export const setupKeys = {
+  all: ALL,
+  progress: () => [...ALL, 'progress'] as const,
+  subscription: () => [...ALL, 'subscription'] as const,
+}
 
-export const useSetupProgress = (enabled = true) =>
-  useQuery({
-    queryKey: SETUP_PROGRESS_KEY,
+export const setupProgressQueryOptions = () =>
+  queryOptions({
+    queryKey: setupKeys.progress(),
     queryFn: ({ signal }) => callEndpoint('setup.progress', { signal }),
-    enabled,
     retry: false,
   })
+
+export const useSetupProgress = (enabled = true) => useQuery({ ...setupProgressQueryOptions(), enabled })
 
 export const saveSetupProgress = (state: SetupState) =>
   callEndpoint('setup.saveProgress', { body: { state } })
@@ -67,10 +73,11 @@ async function loadSubscription(signal: AbortSignal): Promise<BillingAccount | n
   }
 }
 
-export const useSubscription = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['setup', 'subscription'],
+export const subscriptionQueryOptions = () =>
+  queryOptions({
+    queryKey: setupKeys.subscription(),
     queryFn: ({ signal }) => loadSubscription(signal),
-    enabled,
     retry: false,
   })
+
+export const useSubscription = (enabled: boolean) => useQuery({ ...subscriptionQueryOptions(), enabled })

@@ -27,10 +27,10 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
 import { useSession } from '../../../lib/session.ts'
 import {
-  SETUP_PROGRESS_KEY,
   completeSetup,
   readLocalProgress,
   saveSetupProgress,
+  setupKeys,
   useSetupProgress,
   useSubscription,
   writeLocalProgress,
@@ -155,7 +155,7 @@ function Wizard({ userId, initial, answered }: { userId: string; initial: SetupS
     try {
       const done = await completeSetup(state)
       writeLocalProgress(userId, null)
-      await queryClient.invalidateQueries({ queryKey: SETUP_PROGRESS_KEY })
+      await queryClient.invalidateQueries({ queryKey: setupKeys.progress() })
       void navigate(done.home)
     } catch (failure) {
       if (isApiError(failure) && failure.fieldErrors) {

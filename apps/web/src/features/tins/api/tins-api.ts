@@ -2,7 +2,7 @@
 // makes here invalidates it, so they always see their own change at once.
 import { TIN_LIST_CACHE_MS } from '@blueconsent/contract/shared'
 import type { BulkAttach, TinCreate, TinUpdate } from '@blueconsent/contract/tins'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callEndpoint } from '../../../lib/endpoints.ts'
 
 export type TinStatusFilter = 'active' | 'inactive' | 'all'
@@ -11,7 +11,7 @@ export type TinListFilters = { search: string; status: TinStatusFilter; page: nu
 export const TIN_PAGE_SIZE = 25
 export const TIN_PATIENT_PAGE_SIZE = 25
 
-const tinKeys = {
+export const tinKeys = {
   all: (orgId: string) => ['tins', orgId] as const,
   list: (orgId: string, filters: TinListFilters) => [...tinKeys.all(orgId), 'list', filters] as const,
   summary: (orgId: string) => [...tinKeys.all(orgId), 'summary'] as const,
@@ -22,8 +22,8 @@ const tinKeys = {
 const isActiveParam = (status: TinStatusFilter): 'true' | 'false' | undefined =>
   status === 'all' ? undefined : status === 'active' ? 'true' : 'false'
 
-export const useTins = (orgId: string, filters: TinListFilters) =>
-  useQuery({
+export const tinsQueryOptions = (orgId: string, filters: TinListFilters) =>
+  queryOptions({
     queryKey: tinKeys.list(orgId, filters),
     queryFn: ({ signal }) =>
       callEndpoint('tins.list', {
@@ -40,16 +40,20 @@ export const useTins = (orgId: string, filters: TinListFilters) =>
     placeholderData: keepPreviousData,
   })
 
-export const useTinSummary = (orgId: string) =>
-  useQuery({
+export const useTins = (orgId: string, filters: TinListFilters) => useQuery(tinsQueryOptions(orgId, filters))
+
+export const tinSummaryQueryOptions = (orgId: string) =>
+  queryOptions({
     queryKey: tinKeys.summary(orgId),
     queryFn: ({ signal }) => callEndpoint('tins.summary', { params: { orgId }, signal }),
     staleTime: TIN_LIST_CACHE_MS,
   })
 
+export const useTinSummary = (orgId: string) => useQuery(tinSummaryQueryOptions(orgId))
+
 /** One TIN's patients, or (tinId null) the organisation's patients under no TIN. */
-export const useRegistryPatients = (orgId: string, tinId: string | null, page: number, enabled = true) =>
-  useQuery({
+export const registryPatientsQueryOptions = (orgId: string, tinId: string | null, page: number) =>
+  queryOptions({
     queryKey: tinKeys.patients(orgId, tinId, page),
     queryFn: ({ signal }) => {
       const query = { page, page_size: TIN_PATIENT_PAGE_SIZE }
@@ -57,9 +61,11 @@ export const useRegistryPatients = (orgId: string, tinId: string | null, page: n
         ? callEndpoint('tins.unassignedPatients', { params: { orgId }, query, signal })
         : callEndpoint('tins.patients', { params: { orgId, id: tinId }, query, signal })
     },
-    enabled,
     placeholderData: keepPreviousData,
   })
+
+export const useRegistryPatients = (orgId: string, tinId: string | null, page: number, enabled = true) =>
+  useQuery({ ...registryPatientsQueryOptions(orgId, tinId, page), enabled })
 
 export type TinChange =
   | { kind: 'create'; body: TinCreate }
