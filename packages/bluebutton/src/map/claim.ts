@@ -9,6 +9,7 @@ import {
   supportingCode,
   supportingInfo,
   totalAmounts,
+  v3ClaimAmounts,
 } from './eob-common.ts'
 import {
   BB_VARIABLES,
@@ -322,14 +323,22 @@ function claimAmounts(resource: JsonObject, institutional: boolean, lines: Claim
   const detail = lines.filter((line) => line.revenueCode !== TOTAL_REVENUE_CODE)
   const sumLines = (pick: (amounts: ClaimAmounts) => Cents | null) =>
     sumCents(detail.map((line) => pick(line.amounts)))
+  // v2 states the claim's own sums in benefitBalance, v3 in adjudication and total under its own codes.
   const balance = benefitBalanceAmounts(resource)
+  const v3 = v3ClaimAmounts(resource)
+  const stated = (name: string): Cents | null => balance.get(name) ?? v3.get(name) ?? null
   const totals = totalAmounts(resource)
   const medicarePaid = moneyValue(field(resource, 'payment', 'amount'))
   if (institutional) {
     return {
-      submittedCents: totals.get('clm_tot_chrg_amt') ?? sumLines((amounts) => amounts.submittedCents),
+      submittedCents:
+        totals.get('clm_tot_chrg_amt') ??
+        v3.get('clm_tot_chrg_amt') ??
+        sumLines((amounts) => amounts.submittedCents),
       allowedCents: null,
       medicarePaidCents: medicarePaid ?? sumLines((amounts) => amounts.medicarePaidCents),
+      // v3 has one coinsurance and one deductible where v2 splits Part A from Part B, so its claim-level
+      // amounts would be counted under several of these names; a v3 claim sums its lines' share instead.
       patientPaysCents:
         sumCents(INSTITUTIONAL_PATIENT_LIABILITY.map((name) => balance.get(name) ?? null)) ??
         sumLines((amounts) => amounts.patientPaysCents),
@@ -338,9 +347,8 @@ function claimAmounts(resource: JsonObject, institutional: boolean, lines: Claim
   return {
     // Carrier/DME `total` holds clm_tot_chrg_amt under a "prior payer paid" category and is 0 in every
     // sample; the NCH carrier submitted/allowed sums in benefitBalance are the reliable claim totals.
-    submittedCents:
-      balance.get('nch_carr_clm_sbmtd_chrg_amt') ?? sumLines((amounts) => amounts.submittedCents),
-    allowedCents: balance.get('nch_carr_clm_alowd_amt') ?? sumLines((amounts) => amounts.allowedCents),
+    submittedCents: stated('nch_carr_clm_sbmtd_chrg_amt') ?? sumLines((amounts) => amounts.submittedCents),
+    allowedCents: stated('nch_carr_clm_alowd_amt') ?? sumLines((amounts) => amounts.allowedCents),
     medicarePaidCents: medicarePaid ?? sumLines((amounts) => amounts.medicarePaidCents),
     patientPaysCents: sumLines((amounts) => amounts.patientPaysCents),
   }

@@ -12,6 +12,7 @@ import type { IssueLog } from './issues.ts'
 import { asObject, asObjects, asString, field, type JsonObject } from './json.ts'
 import { moneyValue, type Cents } from './money.ts'
 import type { CareTeamMember, ExplanationOfBenefitType, ProviderRef } from './types.ts'
+import { V3_ADJUDICATION_SYSTEM, V3_AMOUNT_VARIABLES } from './v3-amounts.ts'
 
 /** v2 names the EOB type's code system in lower case under resources/; v3 (BFD's v3 server) under fhir/. */
 const SYSTEMS_EOB_TYPE = new Set([
@@ -104,10 +105,17 @@ export function readProvider(resource: JsonObject, log: IssueLog): ProviderRef |
     : providerRef(npi, cleanDisplay(provider.display))
 }
 
+/** The v2 variables a v3 category stands for (its code under v3's adjudication system, translated). */
+function v3Variables(category: unknown): readonly string[] {
+  const code = codingsOf(category).find((coding) => coding.system === V3_ADJUDICATION_SYSTEM)?.code
+  return (code && V3_AMOUNT_VARIABLES[code]) || []
+}
+
 /**
- * Adjudication amounts keyed by Blue Button variable name (`line_nch_pmt_amt`, `cvrd_d_plan_pd_amt`, ...).
- * The CARIN category code beside it is ambiguous (e.g. "submitted" is used for both rate and total), so
- * only the Blue Button code is trusted. The first occurrence wins when a variable repeats.
+ * Adjudication amounts keyed by Blue Button variable name (`line_nch_pmt_amt`, `cvrd_d_plan_pd_amt`, ...);
+ * a v3 amount under each v2 variable its code replaces. The CARIN category code beside it is ambiguous
+ * (e.g. "submitted" is used for both rate and total), so only the Blue Button code is trusted. The first
+ * occurrence wins when a variable repeats.
  */
 export function adjudicationAmounts(adjudications: unknown): Map<string, Cents> {
   const amounts = new Map<string, Cents>()
@@ -116,7 +124,23 @@ export function adjudicationAmounts(adjudications: unknown): Map<string, Cents> 
       .filter((coding) => coding.system === BB_ADJUDICATION && coding.code?.startsWith(BB_VARIABLES))
       .map((coding) => coding.code?.slice(BB_VARIABLES.length) ?? '')[0]
     const cents = moneyValue(adjudication.amount)
-    if (variable && cents !== null && !amounts.has(variable)) amounts.set(variable, cents)
+    if (cents === null) continue
+    for (const name of variable ? [variable] : v3Variables(adjudication.category))
+      if (!amounts.has(name)) amounts.set(name, cents)
+  }
+  return amounts
+}
+
+/**
+ * v3's claim-level amounts (`adjudication[]` and `total[]` coded under v3's adjudication system), keyed by
+ * the v2 variables they replace: v2 states these in `benefitBalance`, which v3 does not use for them.
+ */
+export function v3ClaimAmounts(resource: JsonObject): Map<string, Cents> {
+  const amounts = new Map<string, Cents>()
+  for (const entry of [...asObjects(resource.adjudication), ...asObjects(resource.total)]) {
+    const cents = moneyValue(entry.amount)
+    if (cents === null) continue
+    for (const name of v3Variables(entry.category)) if (!amounts.has(name)) amounts.set(name, cents)
   }
   return amounts
 }

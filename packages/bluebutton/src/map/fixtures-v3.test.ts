@@ -79,6 +79,24 @@ describe('Blue Button v3 answers (BFD v3 server)', () => {
     ])
   })
 
+  it("map a professional claim's amounts from v3's CLM_* codes, line and claim", () => {
+    const claim = claimOf(V3.carrier)
+    // CLM_LINE_SBMT_CHRG_AMT 0.35, CLM_LINE_ALOWD_CHRG_AMT 2.44, CLM_LINE_CVRD_PD_AMT 2.68; the patient's
+    // share is the coinsurance (0) plus the deductible (0.61).
+    expect(claim.lines[0]?.amounts).toEqual({
+      submittedCents: 35,
+      allowedCents: 244,
+      medicarePaidCents: 268,
+      patientPaysCents: 61,
+    })
+    // CLM_SBMT_CHRG_AMT and CLM_ALOWD_CHRG_AMT in total[], Medicare's payment in payment.amount.
+    expect(claim.amounts).toMatchObject({
+      submittedCents: 8_490_915,
+      allowedCents: 3_030,
+      medicarePaidCents: 44_847_181,
+    })
+  })
+
   it('map an institutional claim: ICD-10 diagnoses with their roles, the NUBC revenue code', () => {
     const claim = claimOf(V3.hha)
     expect(claim.claimType).toBe('HHA')
@@ -90,6 +108,17 @@ describe('Blue Button v3 answers (BFD v3 server)', () => {
     expect(claim.diagnoses.filter((diagnosis) => diagnosis.system === 'icd10')).toHaveLength(9)
     expect(claim.lines[0]).toMatchObject({ hcpcs: 'J2270', revenueCode: '0929' })
     expect(claim.careTeam.find((member) => member.role === 'attending')?.npi).toBe('1437702123')
+    // A revenue line's amounts come from the same v3 codes as a professional line's, read as rev_cntr_*
+    // (CLM_LINE_SBMT_CHRG_AMT 0.36, CLM_LINE_CVRD_PD_AMT 2.68, CLM_LINE_BENE_PMT_AMT 1.89).
+    expect(claim.lines[0]?.amounts).toEqual({
+      submittedCents: 36,
+      allowedCents: null,
+      medicarePaidCents: 268,
+      patientPaysCents: 189,
+    })
+    // CLM_SBMT_CHRG_AMT from total[]; the patient's share summed from the lines, not from v3's single
+    // coinsurance counted as both Part A and Part B liability.
+    expect(claim.amounts).toMatchObject({ submittedCents: 81_517_313, patientPaysCents: 189 })
   })
 
   it('map a Part D event: the NDC of a compound from its ingredient, fill, supply, prescriber, pharmacy', () => {
@@ -101,6 +130,13 @@ describe('Blue Button v3 answers (BFD v3 server)', () => {
       prescriber: { npi: '1730548868', npiValid: true },
       pharmacy: { npi: '1548226988' },
       paymentDate: '2018-08-20',
+      amounts: {
+        totalCostCents: 225_682_986,
+        patientPayCents: 0,
+        lowIncomeSubsidyCents: 56_436_616,
+        otherPayerReductionCents: 38_868_408,
+        gapDiscountCents: 0,
+      },
     })
   })
 })

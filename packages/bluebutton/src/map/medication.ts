@@ -10,6 +10,7 @@ import {
   supportingInfo,
   supportingQuantity,
   totalAmounts,
+  v3ClaimAmounts,
 } from './eob-common.ts'
 import {
   SYSTEM_NDC,
@@ -153,8 +154,10 @@ function coverageExtension(coverage: JsonObject | null, name: string): string | 
 
 function readAmounts(resource: JsonObject, item: JsonObject | null): MedicationAmounts {
   const line = adjudicationAmounts(item?.adjudication)
+  // v3 states the patient's share at claim level (`total[]`), v2 on the line.
+  const claim = v3ClaimAmounts(resource)
   const totals = totalAmounts(resource)
-  const get = (name: string) => line.get(name) ?? null
+  const get = (name: string) => line.get(name) ?? claim.get(name) ?? null
   return {
     totalCostCents: get('tot_rx_cst_amt') ?? totals.get('drugcost') ?? null,
     patientPayCents: get('ptnt_pay_amt'),
