@@ -1,28 +1,23 @@
 // The organisation pick-list of platform administrators' pages (reports, settings, the users filter): one
 // query under one key, so every picker on screen shares a single request and cache entry.
-import { adminOrganizationListSchema } from '@blueconsent/contract/admin'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '@/lib/api-client.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 import { SelectField } from './select-field.tsx'
 
 /**
  * Up to 100 organisations, alphabetical (the server's page limit); enough for a pick-list today. Kept under
  * 'admin', so whatever refreshes the admin pages after an organisation changes refreshes the list too.
  */
-export const organizationListQuery = () =>
+export const organizationListQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'organizations', 'pick-list'] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get('/api/admin/organizations/', {
-        schema: adminOrganizationListSchema,
-        query: { page_size: 100 },
-        signal,
-      }),
+    queryFn: ({ signal }) => callEndpoint('admin.organizations', { query: { page_size: 100 }, signal }),
     staleTime: 60_000,
   })
 
 /** The organisations to pick from; asks nothing while `enabled` is false (a user who may not pick). */
-export const useOrganizationList = (enabled = true) => useQuery({ ...organizationListQuery(), enabled })
+export const useOrganizationList = (enabled = true) =>
+  useQuery({ ...organizationListQueryOptions(), enabled })
 
 type OrganizationPickerProps = {
   label?: string

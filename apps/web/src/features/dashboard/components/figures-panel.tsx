@@ -2,21 +2,15 @@
 // distribution is a table whose bars are decoration, so the numbers are the text alternative.
 import type { Dashboard } from '@blueconsent/contract/dashboard'
 import type { RequestAttention } from '@blueconsent/contract/authorization-requests'
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { callEndpoint } from '../../../lib/endpoints.ts'
+import { useFigures } from '../api/figures.ts'
 
 /** Data Access opened on exactly the requests a figure counted (the same condition on the server). */
 const attentionList = (set: RequestAttention) => `/app/care-management?attention=${set}`
-
-const useDashboard = () =>
-  useQuery({
-    queryKey: ['dashboard'],
-    queryFn: ({ signal }) => callEndpoint('dashboard.figures', { signal }),
-  })
 
 function Figure({ label, value, to, note }: { label: string; value: ReactNode; to: string; note?: string }) {
   return (
@@ -52,7 +46,7 @@ function useMarkVisited(shown: boolean) {
 }
 
 export function FiguresPanel() {
-  const dashboard = useDashboard()
+  const dashboard = useFigures()
   useMarkVisited(dashboard.isSuccess)
   if (dashboard.isPending) return <Spinner label="Loading your figures…" />
   if (dashboard.isError)
