@@ -1,6 +1,7 @@
 // Medication adherence (proportion of days covered for the three Part D Star measures), the visit planner and
 // the pre-visit brief, as the API serves them.
 import { z } from 'zod'
+import { defineEndpoint, idParamsSchema } from '../shared/endpoints.ts'
 
 export const ADHERENCE_MEASURES = ['diabetes', 'ras', 'statins'] as const
 export const adherenceMeasureSchema = z.enum(ADHERENCE_MEASURES)
@@ -71,7 +72,6 @@ export const adherenceFlagSchema = z.object({
 })
 export type AdherenceFlag = z.infer<typeof adherenceFlagSchema>
 
-export const VISIT_PLANNER_PATH = '/api/adherence/visit-planner/'
 /** Annual wellness visit codes: initial (G0438) and subsequent (G0439). */
 export const WELLNESS_VISIT_CODES = ['G0438', 'G0439'] as const
 
@@ -151,3 +151,44 @@ export const preVisitBriefSchema = z.object({
 export type PreVisitBrief = z.infer<typeof preVisitBriefSchema>
 
 export const briefOpenedSchema = z.object({ opened_at: z.string() })
+
+export const patientAdherenceQuerySchema = z.looseObject({
+  year: z.coerce.number().int().min(2006).max(9999).optional(),
+})
+
+/**
+ * Roles that see claims (the measures need the stays and diagnoses on them); agents get 403. A patient out
+ * of scope answers 404 like every patient read.
+ */
+export const ADHERENCE_ENDPOINTS = {
+  patient: defineEndpoint({
+    method: 'GET',
+    path: '/api/patients/:id/adherence/',
+    access: 'CLAIMS_VIEW',
+    params: idParamsSchema,
+    query: patientAdherenceQuerySchema,
+    answers: { 200: patientAdherenceSchema },
+  }),
+  visitPlanner: defineEndpoint({
+    method: 'GET',
+    path: '/api/adherence/visit-planner/',
+    access: 'CLAIMS_VIEW',
+    query: visitPlannerQuerySchema,
+    answers: { 200: visitPlannerSchema },
+  }),
+  brief: defineEndpoint({
+    method: 'GET',
+    path: '/api/patients/:id/brief/',
+    access: 'CLAIMS_VIEW',
+    params: idParamsSchema,
+    answers: { 200: preVisitBriefSchema },
+  }),
+  /** Records an opening of the brief, so the next one lists what changed after it. */
+  briefOpened: defineEndpoint({
+    method: 'POST',
+    path: '/api/patients/:id/brief/opened/',
+    access: 'CLAIMS_VIEW',
+    params: idParamsSchema,
+    answers: { 200: briefOpenedSchema },
+  }),
+}

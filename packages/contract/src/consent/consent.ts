@@ -1,6 +1,7 @@
 // The patient's consent page (public): GET /api/consent/{token}/, POST .../connect/, POST .../decline/,
 // and the confirmation page the Blue Button callback redirects to.
 import { z } from 'zod'
+import { defineEndpoint } from '../shared/endpoints.ts'
 import { roleSchema } from '../shared/access.ts'
 import { authorizationStatusSchema, authorizationTypeSchema } from '../authorization-requests/index.ts'
 
@@ -44,3 +45,41 @@ export const consentDeclineResponseSchema = z.object({ status: z.literal('denied
 
 export const CONSENT_RESULTS = ['authorized', 'denied', 'error'] as const
 export type ConsentResult = (typeof CONSENT_RESULTS)[number]
+
+export const consentTokenParamsSchema = z.object({ token: z.string().min(16).max(128) })
+
+/** Anyone holding a consent link may call these: the link's token is the guard. */
+export const CONSENT_ENDPOINTS = {
+  page: defineEndpoint({
+    method: 'GET',
+    path: '/api/consent/:token/',
+    access: 'PUBLIC',
+    params: consentTokenParamsSchema,
+    answers: { 200: consentPageSchema },
+  }),
+  /** Answers the Medicare sign-in address the patient's browser goes to next. */
+  connect: defineEndpoint({
+    method: 'POST',
+    path: '/api/consent/:token/connect/',
+    access: 'PUBLIC',
+    params: consentTokenParamsSchema,
+    body: consentConnectRequestSchema.optional(),
+    answers: { 200: consentConnectResponseSchema },
+  }),
+  decline: defineEndpoint({
+    method: 'POST',
+    path: '/api/consent/:token/decline/',
+    access: 'PUBLIC',
+    params: consentTokenParamsSchema,
+    answers: { 200: consentDeclineResponseSchema },
+  }),
+  /**
+   * Where Blue Button sends the patient's browser back (code and state in the query, checked against the
+   * stored state); it answers a redirect to the confirmation page, never JSON.
+   */
+  blueButtonCallback: defineEndpoint({
+    method: 'GET',
+    path: '/api/bluebutton/callback/',
+    access: 'PUBLIC',
+  }),
+}

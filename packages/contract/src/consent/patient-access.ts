@@ -3,9 +3,8 @@
 // expired link answers 404 and reveals nothing.
 import { z } from 'zod'
 import { authorizationTypeSchema } from '../authorization-requests/index.ts'
+import { defineEndpoint } from '../shared/endpoints.ts'
 import { CONSENT_DATA_TYPES, consentLanguageSchema } from './consent.ts'
-
-export const PATIENT_ACCESS_PATH = '/api/consent/access/'
 
 /** active: the organisation can still read the data; ended: stopped by the patient or staff, or expired. */
 export const patientAccessStateSchema = z.enum(['active', 'ended'])
@@ -32,3 +31,24 @@ export type PatientAccessPage = z.infer<typeof patientAccessPageSchema>
 
 /** Link tokens: `<id>.<expiry>.<signature>`, a little over 100 characters. */
 export const patientAccessTokenSchema = z.string().min(40).max(160)
+
+const patientAccessParamsSchema = z.object({ token: patientAccessTokenSchema })
+
+/** The signed link is the guard: public calls. */
+export const PATIENT_ACCESS_ENDPOINTS = {
+  accessPage: defineEndpoint({
+    method: 'GET',
+    path: '/api/consent/access/:token/',
+    access: 'PUBLIC',
+    params: patientAccessParamsSchema,
+    answers: { 200: patientAccessPageSchema },
+  }),
+  /** 'Stop sharing': ends access now; asking again answers the same ended page. */
+  stopSharing: defineEndpoint({
+    method: 'POST',
+    path: '/api/consent/access/:token/stop/',
+    access: 'PUBLIC',
+    params: patientAccessParamsSchema,
+    answers: { 200: patientAccessPageSchema },
+  }),
+}

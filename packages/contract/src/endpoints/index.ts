@@ -21,6 +21,15 @@ import { WEBHOOK_ENDPOINTS } from '../integrations/webhooks.ts'
 import { PASSWORD_ENDPOINTS } from '../auth/passwords.ts'
 import { DEV_OUTBOX_ENDPOINTS } from '../dev-outbox/dev-outbox.ts'
 import { HEALTH_ENDPOINTS } from '../health/health.ts'
+import { AUTHORIZATION_REQUEST_ENDPOINTS } from '../authorization-requests/authorization-request-endpoints.ts'
+import { PATIENT_ENDPOINTS } from '../patients/patient-endpoints.ts'
+import { REPORT_ENDPOINTS } from '../reports/reports.ts'
+import { ADHERENCE_ENDPOINTS } from '../adherence/adherence.ts'
+import { RISK_GAP_ENDPOINTS } from '../risk-gaps/risk-gaps.ts'
+import { CONSENT_ENDPOINTS } from '../consent/consent.ts'
+import { PATIENT_ACCESS_ENDPOINTS } from '../consent/patient-access.ts'
+import { SIGNUP_ENDPOINTS } from '../signup/signup.ts'
+import { OAUTH_CONSENT_ENDPOINTS } from '../integrations/integrations.ts'
 
 export const ENDPOINTS = endpointRegistry({
   'two-factor': TWO_FACTOR_ENDPOINTS,
@@ -41,6 +50,14 @@ export const ENDPOINTS = endpointRegistry({
   passwords: PASSWORD_ENDPOINTS,
   'dev-outbox': DEV_OUTBOX_ENDPOINTS,
   health: HEALTH_ENDPOINTS,
+  'authorization-requests': AUTHORIZATION_REQUEST_ENDPOINTS,
+  patients: PATIENT_ENDPOINTS,
+  reports: REPORT_ENDPOINTS,
+  adherence: ADHERENCE_ENDPOINTS,
+  'risk-gaps': RISK_GAP_ENDPOINTS,
+  consent: { ...CONSENT_ENDPOINTS, ...PATIENT_ACCESS_ENDPOINTS },
+  signup: SIGNUP_ENDPOINTS,
+  oauth: OAUTH_CONSENT_ENDPOINTS,
 })
 export type Endpoints = typeof ENDPOINTS
 export type EndpointName = keyof Endpoints

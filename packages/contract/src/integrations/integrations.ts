@@ -111,9 +111,28 @@ export type ConsentDecision = z.infer<typeof consentDecisionSchema>
 export const consentOutcomeSchema = z.object({ redirect_to: z.string() })
 export type ConsentOutcome = z.infer<typeof consentOutcomeSchema>
 
-export const INTEGRATION_PATHS = {
-  consent: '/api/oauth/consent/',
-} as const
+/**
+ * The consent page's two calls, made with the portal's own session (the decision, an unsafe method under
+ * /api/, carries the CSRF double submit).
+ */
+export const OAUTH_CONSENT_ENDPOINTS = {
+  /** What the page shows for an authorization request: the app, its organization, its scopes. */
+  consentDetails: defineEndpoint({
+    method: 'GET',
+    path: '/api/oauth/consent/',
+    access: 'SIGNED_IN',
+    query: consentRequestSchema,
+    answers: { 200: consentDetailsSchema },
+  }),
+  /** Allow or deny: answers where the browser goes next. */
+  decideConsent: defineEndpoint({
+    method: 'POST',
+    path: '/api/oauth/consent/',
+    access: 'SIGNED_IN',
+    body: consentDecisionSchema,
+    answers: { 200: consentOutcomeSchema },
+  }),
+}
 
 /** An app's or a grant's id: anything but a UUID is refused before any lookup. */
 export const integrationIdParamsSchema = z.object({ id: z.string().uuid() })

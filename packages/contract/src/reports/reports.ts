@@ -2,8 +2,7 @@
 // payment year, with its HCCs, beside their Part D (RxHCC) score with its RxHCCs, filtered by TIN; CSV export
 // is audited.
 import { z } from 'zod'
-
-export const REPORT_PATHS = { risk: '/api/reports/risk/', riskExport: '/api/reports/risk/export/' } as const
+import { defineEndpoint } from '../shared/endpoints.ts'
 
 export const riskReportQuerySchema = z.object({
   tin: z.string().max(100).optional(),
@@ -43,3 +42,21 @@ export type RiskReport = z.infer<typeof riskReportSchema>
 
 /** At most this many patients per report; the CSV carries the same rows. */
 export const RISK_REPORT_LIMIT = 5_000
+
+/** An ACO's users, scoped to their TINs like every patient read. */
+export const REPORT_ENDPOINTS = {
+  risk: defineEndpoint({
+    method: 'GET',
+    path: '/api/reports/risk/',
+    access: 'ACO_REPORTS',
+    query: riskReportQuerySchema,
+    answers: { 200: riskReportSchema },
+  }),
+  /** The same rows as a CSV file. */
+  riskExport: defineEndpoint({
+    method: 'GET',
+    path: '/api/reports/risk/export/',
+    access: 'ACO_REPORTS',
+    query: riskReportQuerySchema,
+  }),
+}

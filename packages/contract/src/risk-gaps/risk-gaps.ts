@@ -3,14 +3,7 @@
 // effect on the risk score; statuses kept per gap. Also each patient's Part D (RxHCC) score and its caveats.
 import { z } from 'zod'
 import { dataLimitationSchema } from '../shared/data-limitations.ts'
-
-export const RISK_GAP_PATHS = {
-  list: '/api/risk-gaps/',
-  filters: '/api/risk-gaps/filters/',
-  export: '/api/risk-gaps/export/',
-  gap: (id: string) => `/api/risk-gaps/${id}/`,
-  patient: (patientId: string) => `/api/risk-gaps/patients/${patientId}/`,
-} as const
+import { defineEndpoint, idParamsSchema } from '../shared/endpoints.ts'
 
 export const GAP_TYPES = ['recapture', 'suspect'] as const
 export const gapTypeSchema = z.enum(GAP_TYPES)
@@ -196,3 +189,43 @@ export const patientRiskGapsSchema = z.object({
   data_limitations: z.array(dataLimitationSchema),
 })
 export type PatientRiskGaps = z.infer<typeof patientRiskGapsSchema>
+
+/** ACO and physician roles (clinicians included) with patient access; agents never. */
+export const RISK_GAP_ENDPOINTS = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/risk-gaps/',
+    access: 'PROVIDER_PATIENTS_VIEW',
+    query: riskGapQuerySchema,
+    answers: { 200: riskGapListSchema },
+  }),
+  filters: defineEndpoint({
+    method: 'GET',
+    path: '/api/risk-gaps/filters/',
+    access: 'PROVIDER_PATIENTS_VIEW',
+    answers: { 200: riskGapFiltersSchema },
+  }),
+  /** A CSV file of the filtered gaps, not a JSON answer. */
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/api/risk-gaps/export/',
+    access: 'PROVIDER_PATIENTS_VIEW',
+    query: riskGapQuerySchema,
+  }),
+  setStatus: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/risk-gaps/:id/',
+    access: 'PROVIDER_PATIENTS_VIEW',
+    params: idParamsSchema,
+    body: riskGapStatusBodySchema,
+    answers: { 200: riskGapSchema },
+  }),
+  /** One patient's gaps and Part D score. */
+  patient: defineEndpoint({
+    method: 'GET',
+    path: '/api/risk-gaps/patients/:id/',
+    access: 'PROVIDER_PATIENTS_VIEW',
+    params: idParamsSchema,
+    answers: { 200: patientRiskGapsSchema },
+  }),
+}

@@ -36,9 +36,12 @@ export const ACCESS_RULES = {
   PATIENTS_VIEW: { permissions: ['patients.view'] },
   PATIENT_NOTES_EDIT: { permissions: ['patients.view', 'patients.edit_notes'] },
   PATIENT_EXPORT: { permissions: ['patients.view', 'patients.export'] },
+  /** Patients with their claims: what adherence, the visit planner and the brief are read from. */
+  CLAIMS_VIEW: { permissions: ['patients.view', 'patients.view_claims'] },
   ACO_REPORTS: { roles: ACO_ROLES, permissions: ['patients.view'] },
   REQUESTS_CREATE: { permissions: ['authorization_requests.create'] },
-  PROVIDER_REQUESTS_VIEW: { permissions: ['patients.view'], roles: PROVIDER_ROLES },
+  /** Provider roles that see patients: the MRN check and the risk-gap worklist (agents do neither). */
+  PROVIDER_PATIENTS_VIEW: { permissions: ['patients.view'], roles: PROVIDER_ROLES },
   PROVIDER_REQUESTS_CREATE: { permissions: ['authorization_requests.create'], roles: PROVIDER_ROLES },
   /** Identity review: an admin role that also sees patients (so not the platform admin). */
   ADMIN_REQUESTS_VIEW: { permissions: ['patients.view'], roles: ADMIN_ROLES },

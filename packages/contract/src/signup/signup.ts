@@ -2,6 +2,7 @@
 // first administrator in one step, then verifies the email address before the first sign-in.
 import { z } from 'zod'
 import { loginResponseSchema } from '../auth/auth.ts'
+import { defineEndpoint } from '../shared/endpoints.ts'
 import { US_STATES } from '../shared/us-states.ts'
 import { MESSAGES, passwordSchema } from '../shared/validators.ts'
 
@@ -111,3 +112,45 @@ export const verifyEmailResultSchema = z.object({
   session: loginResponseSchema.nullable(),
 })
 export type VerifyEmailResult = z.infer<typeof verifyEmailResultSchema>
+
+/** Public by nature; the server limits each per client address. */
+export const SIGNUP_ENDPOINTS = {
+  signUp: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/',
+    access: 'PUBLIC',
+    body: signupSchema,
+    answers: { 201: signupCreatedSchema },
+  }),
+  checkEmail: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/check-email/',
+    access: 'PUBLIC',
+    body: checkEmailSchema,
+    answers: { 200: checkEmailResultSchema },
+  }),
+  /** A recent link also signs in (the refresh cookie is set and the session answered). */
+  verifyEmail: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/verify-email/',
+    access: 'PUBLIC',
+    body: verifyEmailSchema,
+    answers: { 200: verifyEmailResultSchema },
+  }),
+  /** The same answer whether or not the address waits for verification. */
+  resendVerification: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/resend-verification/',
+    access: 'PUBLIC',
+    body: resendVerificationSchema,
+    answers: { 200: signupDetailSchema },
+  }),
+  /** Another name for resendVerification that older clients call. */
+  sendVerification: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/send-verification/',
+    access: 'PUBLIC',
+    body: resendVerificationSchema,
+    answers: { 200: signupDetailSchema },
+  }),
+}

@@ -1,14 +1,11 @@
-// /o/authorize/ and /o/token/. Errors here follow RFC 6749 ({error, error_description}), not the API
-// envelope, because OAuth clients expect that shape.
+// /o/authorize/ and /o/token/, and the consent page's calls. The /o/ routes keep their own paths outside the
+// API's endpoint table: OAuth clients post forms to them and read RFC 6749 errors ({error,
+// error_description}) rather than the API envelope.
 import { REFRESH_COOKIE, oauthErrorSchema, oauthTokenResponseSchema } from '@blueconsent/contract/auth'
-import {
-  consentDecisionSchema,
-  consentDetailsSchema,
-  consentOutcomeSchema,
-  consentRequestSchema,
-} from '@blueconsent/contract/integrations'
+import { OAUTH_CONSENT_ENDPOINTS } from '@blueconsent/contract/integrations'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { serveEndpoint } from '../../platform/http/endpoints.ts'
 import { actorOf } from '../../platform/identity/index.ts'
 import { authorize, consentDetails, decideConsent, exchangeToken } from './oauth.service.ts'
 
@@ -72,33 +69,27 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
 
   // The consent page's two calls: signed in with the portal's own session, and the decision is an unsafe
   // method under /api/, so the CSRF double submit guards it.
-  routes.get(
-    '/api/oauth/consent/',
+  const consentDocs = { tags, security: [{ bearer: [] }] }
+  serveEndpoint(
+    app,
+    OAUTH_CONSENT_ENDPOINTS.consentDetails,
     {
-      config: { access: {} },
       schema: {
-        tags,
-        security: [{ bearer: [] }],
+        ...consentDocs,
         description:
           'What the consent page shows for an authorization request: the app, its organization, its scopes.',
-        querystring: consentRequestSchema,
-        response: { 200: consentDetailsSchema },
       },
     },
     async (request) => consentDetails(ctx, actorOf(request).principal, request.query),
   )
-
-  routes.post(
-    '/api/oauth/consent/',
+  serveEndpoint(
+    app,
+    OAUTH_CONSENT_ENDPOINTS.decideConsent,
     {
-      config: { access: {} },
       schema: {
-        tags,
-        security: [{ bearer: [] }],
+        ...consentDocs,
         description:
           'The user allows or denies the app: answers where the browser goes next, the redirect URI with a code or with error=access_denied.',
-        body: consentDecisionSchema,
-        response: { 200: consentOutcomeSchema },
       },
     },
     async (request) => decideConsent(ctx, actorOf(request), request.body),

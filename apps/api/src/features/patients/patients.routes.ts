@@ -2,25 +2,11 @@
 // 'patients.export' and writing notes 'patients.edit_notes' (ACO and physician roles). Claim detail needs
 // 'patients.view_claims' too, checked here at the route (`hiddenWithout`) and again in the service; without it
 // the answer is 404 rather than 403, like any claim the caller cannot see (agents have medications only).
-import {
-  basicInfoSchema,
-  claimDetailSchema,
-  consolidatedSchema,
-  coverageSchema,
-  noteBodySchema,
-  noteListSchema,
-  noteSchema,
-  patientExportQuerySchema,
-  patientListSchema,
-  patientRiskScoreSchema,
-  patientSchema,
-  patientSearchQuerySchema,
-} from '@blueconsent/contract/patients'
-import { riskReportQuerySchema, riskReportSchema } from '@blueconsent/contract/reports'
-import { ACO_ROLES, type Permission } from '@blueconsent/contract/shared'
+import { PATIENT_ENDPOINTS } from '@blueconsent/contract/patients'
+import { REPORT_ENDPOINTS } from '@blueconsent/contract/reports'
+import { endpointPath, type Permission } from '@blueconsent/contract/shared'
 import type { FastifyInstance, onRequestHookHandler } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import { serveEndpoint } from '../../platform/http/endpoints.ts'
 import { actorOf } from '../../platform/identity/index.ts'
 import { notAuthenticated, notFound } from '../../platform/errors.ts'
 import { AnswerCache, fileAnswer, sendAnswer } from '../../platform/lib/answer-cache.ts'
@@ -38,14 +24,7 @@ import {
   searchPatientList,
 } from './patients.service.ts'
 
-const VIEW = { access: { permissions: ['patients.view'] } } as const
-const EDIT_NOTES = { access: { permissions: ['patients.view', 'patients.edit_notes'] } } as const
-const params = z.object({ id: z.string().max(200) })
-const noteParams = z.object({ id: z.string().max(200), noteId: z.string().max(200) })
-const pageQuery = z.looseObject({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
-})
+const E = PATIENT_ENDPOINTS
 
 /**
  * A route-level onRequest hook, run after the access plugin's (which authenticates and checks
@@ -59,58 +38,42 @@ export function hiddenWithout(permission: Permission): onRequestHookHandler {
 }
 
 export async function patientRoutes(app: FastifyInstance): Promise<void> {
-  const routes = app.withTypeProvider<ZodTypeProvider>()
   const { ctx } = app
-  const schema = { tags: ['patients'], security: [{ bearer: [] }] }
+  const docs = { schema: { tags: ['patients'], security: [{ bearer: [] }] } }
   // Per app instance (tests build many apps in one process); keys carry the organisation's revision.
   const consolidatedAnswers = new AnswerCache()
   const searchAnswers = new AnswerCache()
 
-  routes.get(
-    '/api/patients/',
-    {
-      config: VIEW,
-      // Served from memory while nothing it shows has changed; still audited on every call.
-      onSend: [fileAnswer, conditionalGet],
-      schema: { ...schema, querystring: patientSearchQuerySchema, response: { 200: patientListSchema } },
-    },
+  serveEndpoint(
+    app,
+    E.search,
+    // Served from memory while nothing it shows has changed; still audited on every call.
+    { ...docs, onSend: [fileAnswer, conditionalGet] },
     async (request, reply) => {
-      const read = await searchPatientList(
-        ctx,
-        actorOf(request),
-        request.query,
-        '/api/patients/',
-        searchAnswers,
-      )
+      const read = await searchPatientList(ctx, actorOf(request), request.query, E.search.path, searchAnswers)
       if ('held' in read) return sendAnswer(reply, read.held)
       searchAnswers.fileNext(request, reply, read.key, read.facts)
       return read.fresh
     },
   )
-  routes.get(
-    '/api/patients/:id/',
+  serveEndpoint(
+    app,
+    E.read,
     // A 304 is still a read: the handler writes its audit row before the onSend hook compares ETags.
-    { config: VIEW, onSend: conditionalGet, schema: { ...schema, params, response: { 200: patientSchema } } },
+    { ...docs, onSend: conditionalGet },
     async (request) => readPatient(ctx, actorOf(request), request.params.id),
   )
-  routes.get(
-    '/api/patients/:id/basic_info/',
-    { config: VIEW, schema: { ...schema, params, response: { 200: basicInfoSchema } } },
-    async (request) => readBasicInfo(ctx, actorOf(request), request.params.id),
+  serveEndpoint(app, E.basicInfo, docs, async (request) =>
+    readBasicInfo(ctx, actorOf(request), request.params.id),
   )
-  routes.get(
-    '/api/patients/:id/risk_score/',
-    { config: VIEW, schema: { ...schema, params, response: { 200: patientRiskScoreSchema } } },
-    async (request) => readRiskScore(ctx, actorOf(request), request.params.id),
+  serveEndpoint(app, E.riskScore, docs, async (request) =>
+    readRiskScore(ctx, actorOf(request), request.params.id),
   )
-  routes.get(
-    '/api/patients/:id/consolidated/',
-    {
-      config: VIEW,
-      // Served from memory while nothing it shows has changed; still scope-checked and audited each time.
-      onSend: [fileAnswer, conditionalGet],
-      schema: { ...schema, params, response: { 200: consolidatedSchema } },
-    },
+  serveEndpoint(
+    app,
+    E.consolidated,
+    // Served from memory while nothing it shows has changed; still scope-checked and audited each time.
+    { ...docs, onSend: [fileAnswer, conditionalGet] },
     async (request, reply) => {
       const read = await readConsolidated(ctx, actorOf(request), request.params.id, consolidatedAnswers)
       if ('held' in read) return sendAnswer(reply, read.held)
@@ -118,111 +81,56 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       return read.fresh
     },
   )
-  routes.get(
-    '/api/claims/:id/',
-    {
-      config: VIEW,
-      onRequest: hiddenWithout('patients.view_claims'),
-      schema: { ...schema, params, response: { 200: claimDetailSchema } },
-    },
+  serveEndpoint(
+    app,
+    E.claim,
+    { ...docs, onRequest: hiddenWithout('patients.view_claims') },
     async (request) => readClaim(ctx, actorOf(request), request.params.id),
   )
-  routes.get(
-    '/api/patients/:id/export/',
-    {
-      config: { access: { permissions: ['patients.view', 'patients.export'] } },
-      schema: { ...schema, params, querystring: patientExportQuerySchema },
-    },
-    async (request, reply) => {
-      const file = await exportPatient(ctx, actorOf(request), request.params.id, request.query.format)
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.body)
-    },
-  )
+  serveEndpoint(app, E.export, docs, async (request, reply) => {
+    const file = await exportPatient(ctx, actorOf(request), request.params.id, request.query.format)
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .send(file.body)
+  })
 
-  routes.get(
-    '/api/patients/:id/notes/',
-    {
-      config: VIEW,
-      schema: { ...schema, params, querystring: pageQuery, response: { 200: noteListSchema } },
-    },
-    async (request) =>
-      listNotes(
-        ctx,
-        actorOf(request),
-        request.params.id,
-        request.query.page,
-        request.query.page_size,
-        `/api/patients/${request.params.id}/notes/`,
-      ),
+  serveEndpoint(app, E.notes, docs, async (request) =>
+    listNotes(
+      ctx,
+      actorOf(request),
+      request.params.id,
+      request.query.page,
+      request.query.page_size,
+      endpointPath(E.notes.path, request.params),
+    ),
   )
-  routes.post(
-    '/api/patients/:id/notes/',
-    {
-      config: EDIT_NOTES,
-      schema: { ...schema, params, body: noteBodySchema, response: { 201: noteSchema } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createNote(ctx, actorOf(request), request.params.id, request.body.body)),
+  serveEndpoint(app, E.createNote, docs, async (request, reply) =>
+    reply.status(201).send(await createNote(ctx, actorOf(request), request.params.id, request.body.body)),
   )
-  routes.patch(
-    '/api/patients/:id/notes/:noteId/',
-    {
-      config: EDIT_NOTES,
-      schema: { ...schema, params: noteParams, body: noteBodySchema, response: { 200: noteSchema } },
-    },
-    async (request) =>
-      updateNote(ctx, actorOf(request), request.params.id, request.params.noteId, request.body.body),
+  serveEndpoint(app, E.updateNote, docs, async (request) =>
+    updateNote(ctx, actorOf(request), request.params.id, request.params.noteId, request.body.body),
   )
-  routes.delete(
-    '/api/patients/:id/notes/:noteId/',
-    { config: EDIT_NOTES, schema: { ...schema, params: noteParams } },
-    async (request, reply) => {
-      await deleteNote(ctx, actorOf(request), request.params.id, request.params.noteId)
-      return reply.status(204).send()
-    },
-  )
+  serveEndpoint(app, E.deleteNote, docs, async (request, reply) => {
+    await deleteNote(ctx, actorOf(request), request.params.id, request.params.noteId)
+    return reply.status(204).send()
+  })
 
-  // Medicare coverage (parts, plan numbers): what an agent compares plans against.
-  routes.get(
-    '/api/patients/:id/coverage/',
-    {
-      config: VIEW,
-      schema: { tags: ['patients'], security: [{ bearer: [] }], params, response: { 200: coverageSchema } },
-    },
-    async (request) => readCoverage(app.ctx, actorOf(request), request.params.id),
+  serveEndpoint(app, E.coverage, docs, async (request) =>
+    readCoverage(ctx, actorOf(request), request.params.id),
   )
 
   // The ACO's risk report (its users, scoped to their TINs like every patient read) and its CSV.
-  const REPORT = { access: { roles: ACO_ROLES, permissions: ['patients.view'] } } as const
-  routes.get(
-    '/api/reports/risk/',
-    {
-      config: REPORT,
-      schema: {
-        tags: ['reports'],
-        security: [{ bearer: [] }],
-        querystring: riskReportQuerySchema,
-        response: { 200: riskReportSchema },
-      },
-    },
-    async (request) => riskReport(app.ctx, actorOf(request), request.query),
+  const reportDocs = { schema: { tags: ['reports'], security: [{ bearer: [] }] } }
+  serveEndpoint(app, REPORT_ENDPOINTS.risk, reportDocs, async (request) =>
+    riskReport(ctx, actorOf(request), request.query),
   )
-  routes.get(
-    '/api/reports/risk/export/',
-    {
-      config: REPORT,
-      schema: { tags: ['reports'], security: [{ bearer: [] }], querystring: riskReportQuerySchema },
-    },
-    async (request, reply) => {
-      const body = await riskReportCsv(app.ctx, actorOf(request), request.query)
-      const day = app.ctx.clock().toISOString().slice(0, 10)
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="risk-report-${day}.csv"`)
-        .send(body)
-    },
-  )
+  serveEndpoint(app, REPORT_ENDPOINTS.riskExport, reportDocs, async (request, reply) => {
+    const body = await riskReportCsv(ctx, actorOf(request), request.query)
+    const day = ctx.clock().toISOString().slice(0, 10)
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="risk-report-${day}.csv"`)
+      .send(body)
+  })
 }

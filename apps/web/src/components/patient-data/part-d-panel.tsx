@@ -4,13 +4,11 @@
 import {
   GAP_STATUS_LABELS,
   GAP_TYPE_LABELS,
-  RISK_GAP_PATHS,
-  patientRiskGapsSchema,
   type PartDScore,
   type PatientRiskGaps,
 } from '@blueconsent/contract/risk-gaps'
 import { useQuery } from '@tanstack/react-query'
-import { apiClient } from '../../lib/api-client.ts'
+import { callEndpoint } from '../../lib/endpoints.ts'
 import { Alert } from '../ui/alert.tsx'
 import { Spinner } from '../ui/spinner.tsx'
 import { formatCoefficient, formatDate } from './format.ts'
@@ -85,8 +83,7 @@ function OpenGaps({ gaps }: { gaps: PatientRiskGaps['gaps'] }) {
 export function PartDPanel({ patientId }: { patientId: string }) {
   const data = useQuery({
     queryKey: ['risk-gaps', 'patient', patientId],
-    queryFn: ({ signal }) =>
-      apiClient.get(RISK_GAP_PATHS.patient(patientId), { schema: patientRiskGapsSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('risk-gaps.patient', { params: { id: patientId }, signal }),
   })
   if (data.isPending) return <Spinner label="Loading the Part D score…" />
   if (data.isError) return <Alert type="error">Failed to load the Part D score and risk gaps.</Alert>

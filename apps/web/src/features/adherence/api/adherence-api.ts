@@ -1,14 +1,7 @@
 // The adherence endpoints, parsed with the contract schemas. Every read is scoped and audited on the server.
-import {
-  VISIT_PLANNER_PATH,
-  briefOpenedSchema,
-  patientAdherenceSchema,
-  preVisitBriefSchema,
-  visitPlannerSchema,
-} from '@blueconsent/contract/adherence'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
 import { isApiError } from '../../../lib/api-error.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 
 const ALL = ['adherence'] as const
 export const adherenceKeys = {
@@ -24,8 +17,7 @@ const retryServerErrors = (failureCount: number, error: unknown): boolean =>
 export const usePatientAdherence = (patientId: string) =>
   useQuery({
     queryKey: adherenceKeys.patient(patientId),
-    queryFn: ({ signal }) =>
-      apiClient.get(`/api/patients/${patientId}/adherence/`, { schema: patientAdherenceSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('adherence.patient', { params: { id: patientId }, signal }),
     retry: retryServerErrors,
   })
 
@@ -33,8 +25,7 @@ export const useVisitPlanner = (belowOnly: boolean) =>
   useQuery({
     queryKey: adherenceKeys.planner(belowOnly),
     queryFn: ({ signal }) =>
-      apiClient.get(VISIT_PLANNER_PATH, {
-        schema: visitPlannerSchema,
+      callEndpoint('adherence.visitPlanner', {
         query: belowOnly ? { below_threshold: 'true' } : {},
         signal,
       }),
@@ -49,8 +40,7 @@ export const useBrief = (patientId: string, enabled = true) =>
   useQuery({
     enabled,
     queryKey: adherenceKeys.brief(patientId),
-    queryFn: ({ signal }) =>
-      apiClient.get(`/api/patients/${patientId}/brief/`, { schema: preVisitBriefSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('adherence.brief', { params: { id: patientId }, signal }),
     retry: retryServerErrors,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -59,6 +49,5 @@ export const useBrief = (patientId: string, enabled = true) =>
 /** Records this opening, so the next brief lists what changed after it. */
 export const useMarkBriefOpened = () =>
   useMutation({
-    mutationFn: (patientId: string) =>
-      apiClient.post(`/api/patients/${patientId}/brief/opened/`, undefined, { schema: briefOpenedSchema }),
+    mutationFn: (patientId: string) => callEndpoint('adherence.briefOpened', { params: { id: patientId } }),
   })

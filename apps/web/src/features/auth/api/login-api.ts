@@ -1,6 +1,7 @@
 import type { LoginRequest } from '@blueconsent/contract/auth'
 import { apiClient } from '../../../lib/api-client.ts'
 import { loadContract } from '../../../lib/contract.ts'
+import { callEndpointUnparsed } from '../../../lib/endpoints.ts'
 
 /** POST /api/jwt/login/ (on the login route, so the response schema is loaded on demand). */
 export const login = (body: LoginRequest) =>
@@ -8,4 +9,4 @@ export const login = (body: LoginRequest) =>
 
 /** A new link for an address that signed up but has not verified yet; the answer is the same either way. */
 export const resendVerification = (email: string) =>
-  apiClient.post<{ detail: string }>('/api/users/resend-verification/', { email })
+  callEndpointUnparsed('signup.resendVerification', { body: { email } }) as Promise<{ detail: string }>

@@ -1,15 +1,12 @@
 // POST /api/healthplans/requests/: the new request goes to the top of the list at once, then lists reload.
-import {
-  authorizationRequestSchema,
-  type CreateAuthorizationRequest,
-} from '@blueconsent/contract/authorization-requests'
+import type { CreateAuthorizationRequest } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 import { authorizationKeys } from './keys.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 
 export const createRequest = (body: CreateAuthorizationRequest) =>
-  apiClient.post('/api/healthplans/requests/', body, { schema: authorizationRequestSchema })
+  callEndpoint('authorization-requests.create', { body })
 
 export function useCreateRequest() {
   const queryClient = useQueryClient()

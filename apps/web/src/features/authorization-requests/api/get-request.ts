@@ -1,13 +1,12 @@
 // GET /api/healthplans/requests/{id}/: one request, for a Data tab link whose request is not in the list
 // (cleared, older than the list page, or opened from another page).
-import { authorizationRequestSchema } from '@blueconsent/contract/authorization-requests'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
 import { isApiError } from '../../../lib/api-error.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 import { authorizationKeys } from './keys.ts'
 
 export const fetchRequest = (requestId: string, signal?: AbortSignal) =>
-  apiClient.get(`/api/healthplans/requests/${requestId}/`, { schema: authorizationRequestSchema, signal })
+  callEndpoint('authorization-requests.read', { params: { id: requestId }, signal })
 
 export const requestQueryOptions = (requestId: string) =>
   queryOptions({

@@ -1,11 +1,9 @@
 // GET /api/healthplans/health-plans/.
-import { healthPlanListSchema } from '@blueconsent/contract/authorization-requests'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 import { authorizationKeys } from './keys.ts'
 
-export const fetchHealthPlans = () =>
-  apiClient.get('/api/healthplans/health-plans/', { schema: healthPlanListSchema })
+export const fetchHealthPlans = () => callEndpoint('authorization-requests.healthPlans')
 
 export const healthPlansQueryOptions = () =>
   queryOptions({

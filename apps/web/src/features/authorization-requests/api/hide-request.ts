@@ -1,12 +1,11 @@
 // POST /api/healthplans/requests/{id}/hide/: 'Clear My Requests', one call per shown request; and
 // POST /api/healthplans/requests/unhide/: its Undo, and 'Show again' on hidden requests.
-import { unhideRequestsResponseSchema } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
 import { authorizationKeys } from './keys.ts'
 
 export const hideRequest = (requestId: string) =>
-  apiClient.post<unknown>(`/api/healthplans/requests/${requestId}/hide/`)
+  callEndpointUnparsed('authorization-requests.hide', { params: { id: requestId } })
 
 /** Hides every id; resolves with the ids the server accepted (the rest stay hidden locally only). */
 export async function hideRequests(requestIds: readonly string[]): Promise<string[]> {
@@ -24,11 +23,7 @@ export function useHideRequests() {
 }
 
 export const unhideRequests = (requestIds: readonly string[]) =>
-  apiClient.post(
-    '/api/healthplans/requests/unhide/',
-    { request_ids: [...requestIds] },
-    { schema: unhideRequestsResponseSchema },
-  )
+  callEndpoint('authorization-requests.unhide', { body: { request_ids: [...requestIds] } })
 
 export function useUnhideRequests() {
   const queryClient = useQueryClient()

@@ -1,7 +1,6 @@
 // POST /api/healthplans/requests/{id}/identity-review/: an admin confirms or rejects a flagged identity mismatch.
-import { authorizationRequestSchema } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 import { authorizationKeys } from './keys.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 
@@ -16,11 +15,10 @@ export const decideIdentityReview = ({
   decision: IdentityDecision
   reason: string
 }) =>
-  apiClient.post(
-    `/api/healthplans/requests/${requestId}/identity-review/`,
-    { decision, reason },
-    { schema: authorizationRequestSchema },
-  )
+  callEndpoint('authorization-requests.identityReview', {
+    params: { id: requestId },
+    body: { decision, reason },
+  })
 
 export function useIdentityReview() {
   const queryClient = useQueryClient()

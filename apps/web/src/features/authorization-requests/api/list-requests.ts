@@ -1,11 +1,8 @@
 // GET /api/healthplans/requests/: the user's own requests, or the organisation's with scope=organization.
-import {
-  authorizationRequestSchema,
-  type AuthorizationRequest,
-} from '@blueconsent/contract/authorization-requests'
-import { AUTHORIZATION, paginated, type Paginated } from '@blueconsent/contract/shared'
+import type { AuthorizationRequest, AuthorizationStatus } from '@blueconsent/contract/authorization-requests'
+import { AUTHORIZATION, type Paginated } from '@blueconsent/contract/shared'
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 import { authorizationKeys, type RequestListParams } from './keys.ts'
 
 /** The API's largest page. Paging, grouping and hiding happen in the browser, so the whole list is read. */
@@ -13,12 +10,15 @@ export const LIST_PAGE_SIZE = 100
 /** A ceiling on pages read per load; a user with more than 1,000 requests sees the newest 1,000. */
 export const LIST_MAX_PAGES = 10
 
-const listSchema = paginated(authorizationRequestSchema)
-
 const fetchPage = (params: RequestListParams, page: number, signal?: AbortSignal) =>
-  apiClient.get('/api/healthplans/requests/', {
-    schema: listSchema,
-    query: { ...params, page, page_size: LIST_PAGE_SIZE },
+  callEndpoint('authorization-requests.list', {
+    // The status filter is picked from AUTHORIZATION_STATUSES; the server refuses anything else.
+    query: {
+      ...params,
+      status: params.status as AuthorizationStatus | undefined,
+      page,
+      page_size: LIST_PAGE_SIZE,
+    },
     signal,
   })
 

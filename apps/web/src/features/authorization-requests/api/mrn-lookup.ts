@@ -1,12 +1,10 @@
 // GET /api/healthplans/requests/lookup/?mrn=: the MRN blur check.
-import { mrnLookupResponseSchema } from '@blueconsent/contract/authorization-requests'
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 import { authorizationKeys } from './keys.ts'
 
-export const lookupMrn = (mrn: string) =>
-  apiClient.get('/api/healthplans/requests/lookup/', { schema: mrnLookupResponseSchema, query: { mrn } })
+export const lookupMrn = (mrn: string) => callEndpoint('authorization-requests.lookup', { query: { mrn } })
 
 // Never cached: a request created a second ago must count.
 export const mrnLookupQueryOptions = (mrn: string) =>

@@ -1,16 +1,11 @@
 // GET /api/healthplans/requests/{id}/status/: 'Check status'. Anything no longer pending reloads the whole list.
-import {
-  PENDING_AUTHORIZATION_STATUSES,
-  authorizationStatusResponseSchema,
-} from '@blueconsent/contract/authorization-requests'
+import { PENDING_AUTHORIZATION_STATUSES } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 import { authorizationKeys } from './keys.ts'
 
 export const fetchRequestStatus = (requestId: string) =>
-  apiClient.get(`/api/healthplans/requests/${requestId}/status/`, {
-    schema: authorizationStatusResponseSchema,
-  })
+  callEndpoint('authorization-requests.status', { params: { id: requestId } })
 
 export function useCheckStatus() {
   const queryClient = useQueryClient()

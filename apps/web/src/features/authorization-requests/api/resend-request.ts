@@ -1,13 +1,10 @@
 // POST /api/healthplans/requests/{id}/resend/: sends the consent link again (a fresh link; old ones stop working).
-import { authorizationRequestSchema } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 
 export const resendRequest = (requestId: string) =>
-  apiClient.post(`/api/healthplans/requests/${requestId}/resend/`, undefined, {
-    schema: authorizationRequestSchema,
-  })
+  callEndpoint('authorization-requests.resend', { params: { id: requestId } })
 
 export function useResendRequest() {
   const queryClient = useQueryClient()

@@ -1,13 +1,10 @@
 // POST /api/healthplans/requests/{id}/revoke/: cancels a pending request or revokes an authorized one.
-import { authorizationRequestSchema } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 
 export const revokeRequest = (requestId: string) =>
-  apiClient.post(`/api/healthplans/requests/${requestId}/revoke/`, undefined, {
-    schema: authorizationRequestSchema,
-  })
+  callEndpoint('authorization-requests.revoke', { params: { id: requestId } })
 
 export function useRevokeRequest() {
   const queryClient = useQueryClient()

@@ -1,30 +1,19 @@
 // The dashboard's numbers come from the request list itself (GET /api/healthplans/requests/): the
 // organisation's for admin roles, the user's own otherwise; every page read (up to a ceiling) and counted in the browser.
-import {
-  authorizationRequestSchema,
-  type AuthorizationRequest,
-} from '@blueconsent/contract/authorization-requests'
-import {
-  AUTHORIZATION,
-  isAdminRole,
-  paginated,
-  type Paginated,
-  type Role,
-} from '@blueconsent/contract/shared'
+import type { AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
+import { AUTHORIZATION, isAdminRole, type Paginated, type Role } from '@blueconsent/contract/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 
 /** The API's largest page, and how many pages the numbers read at most. */
 export const SUMMARY_PAGE_SIZE = 100
 export const SUMMARY_MAX_PAGES = 10
-const listSchema = paginated(authorizationRequestSchema)
 
 export type SummaryScope = 'organization' | 'own'
 export const summaryScopeFor = (role: Role): SummaryScope => (isAdminRole(role) ? 'organization' : 'own')
 
 const fetchPage = (scope: SummaryScope, page: number, signal?: AbortSignal) =>
-  apiClient.get('/api/healthplans/requests/', {
-    schema: listSchema,
+  callEndpoint('authorization-requests.list', {
     query: {
       page,
       page_size: SUMMARY_PAGE_SIZE,

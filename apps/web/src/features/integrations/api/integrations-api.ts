@@ -1,13 +1,10 @@
 // The integrations feature's calls: an organisation's apps (its admins), and the consent page's two calls.
-import {
-  INTEGRATION_PATHS,
-  consentDetailsSchema,
-  consentOutcomeSchema,
-  type ConsentDecision,
-  type IntegrationAppCreate,
+import type {
+  ConsentDecision,
+  ConsentRequest,
+  IntegrationAppCreate,
 } from '@blueconsent/contract/integrations'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
 import { callEndpoint } from '../../../lib/endpoints.ts'
 
 const appsKey = ['integrations', 'apps'] as const
@@ -35,14 +32,17 @@ export const useRotateSecret = () =>
 export const useDeleteApp = () =>
   useAppsMutation((id: string) => callEndpoint('integrations.deleteApp', { params: { id } }))
 
+/** The authorization request's parameters from the consent page's address, for the server to check. */
+const consentRequestOf = (search: string) =>
+  Object.fromEntries(new URLSearchParams(search)) as Partial<ConsentRequest>
+
 /** The authorization request as the consent page's address carries it. */
 export const useConsentDetails = (search: string) =>
   useQuery({
     queryKey: ['integrations', 'consent', search],
     queryFn: ({ signal }) =>
-      apiClient.get(`${INTEGRATION_PATHS.consent}${search}`, { schema: consentDetailsSchema, signal }),
+      callEndpoint('oauth.consentDetails', { query: consentRequestOf(search), signal }),
     retry: false,
   })
 
-export const decideConsent = (body: ConsentDecision) =>
-  apiClient.post(INTEGRATION_PATHS.consent, body, { schema: consentOutcomeSchema })
+export const decideConsent = (body: ConsentDecision) => callEndpoint('oauth.decideConsent', { body })

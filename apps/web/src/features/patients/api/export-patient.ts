@@ -2,7 +2,7 @@
 // to the browser as a file, because a plain link would carry no token.
 import { patientExportFilename } from '@blueconsent/contract/patients'
 import { saveFile } from '../../../components/patient-data/save-file.ts'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpointUnparsed } from '../../../lib/endpoints.ts'
 
 export type ExportFormat = 'csv' | 'fhir'
 
@@ -15,7 +15,7 @@ function localDay(now: Date): string {
 }
 
 export async function exportPatient(patientId: string, format: ExportFormat): Promise<void> {
-  const body = await apiClient.get<unknown>(`/api/patients/${patientId}/export/`, { query: { format } })
+  const body = await callEndpointUnparsed('patients.export', { params: { id: patientId }, query: { format } })
   // The client parses JSON bodies; a CSV arrives as the text it was.
   const text = typeof body === 'string' ? body : JSON.stringify(body, null, 2)
   saveFile(text, patientExportFilename(format, localDay(new Date())), FILE_TYPE[format])

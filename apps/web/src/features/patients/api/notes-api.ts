@@ -1,6 +1,5 @@
 // Per-patient notes: GET/POST /api/patients/{id}/notes/, PATCH/DELETE …/notes/{noteId}/. Writing
 // needs 'patients.edit_notes' (ACO and physician roles); changing a note, its author or an admin.
-import { noteListSchema, noteSchema } from '@blueconsent/contract/patients'
 import {
   onlineManager,
   useMutation,
@@ -9,18 +8,17 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 import { patientKeys } from './patients-api.ts'
 
 const notesKey = (patientId: string) => [...patientKeys.all, 'notes', patientId] as const
-const notesPath = (patientId: string) => `/api/patients/${patientId}/notes/`
 
 export const useNotes = (patientId: string) =>
   useQuery({
     queryKey: notesKey(patientId),
     queryFn: ({ signal }) =>
-      apiClient.get(notesPath(patientId), {
-        schema: noteListSchema,
+      callEndpoint('patients.notes', {
+        params: { id: patientId },
         query: { page: 1, page_size: 100 },
         signal,
       }),
@@ -39,15 +37,11 @@ export const NOTE_CHANGE_KEY = [...patientKeys.all, 'notes', 'change'] as const
 
 function sendChange({ patientId, change }: NoteChangeVariables): Promise<unknown> {
   if (change.kind === 'create')
-    return apiClient.post(notesPath(patientId), { body: change.body }, { schema: noteSchema })
-  if (change.kind === 'update') {
-    return apiClient.patch(
-      `${notesPath(patientId)}${change.noteId}/`,
-      { body: change.body },
-      { schema: noteSchema },
-    )
-  }
-  return apiClient.delete(`${notesPath(patientId)}${change.noteId}/`)
+    return callEndpoint('patients.createNote', { params: { id: patientId }, body: { body: change.body } })
+  const params = { id: patientId, noteId: change.noteId }
+  if (change.kind === 'update')
+    return callEndpoint('patients.updateNote', { params, body: { body: change.body } })
+  return callEndpoint('patients.deleteNote', { params })
 }
 
 /**

@@ -1,16 +1,9 @@
 // The patient endpoints, parsed with the contract schemas. Every read is scoped and
 // audited on the server; the browser only asks.
-import {
-  claimDetailSchema,
-  consolidatedSchema,
-  patientListSchema,
-  patientRiskScoreSchema,
-  patientSchema,
-  type PatientListOrdering,
-} from '@blueconsent/contract/patients'
+import type { PatientListOrdering } from '@blueconsent/contract/patients'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client.ts'
 import { isApiError } from '../../../lib/api-error.ts'
+import { callEndpoint } from '../../../lib/endpoints.ts'
 
 export type SearchMode = 'search' | 'mrn' | 'medicare_number'
 export type PatientSearch = { mode: SearchMode; term: string; page?: number; pageSize?: number }
@@ -34,12 +27,7 @@ const retryServerErrors = (failureCount: number, error: unknown): boolean =>
 export const searchPatients = (
   { mode, term, page = 1, pageSize = 20 }: PatientSearch,
   signal?: AbortSignal,
-) =>
-  apiClient.get('/api/patients/', {
-    schema: patientListSchema,
-    query: { [mode]: term, page, page_size: pageSize },
-    signal,
-  })
+) => callEndpoint('patients.search', { query: { [mode]: term, page, page_size: pageSize }, signal })
 
 export const ORGANIZATION_LIST_PAGE_SIZE = 20
 
@@ -48,8 +36,7 @@ export const useOrganizationPatients = (page: number, ordering: PatientListOrder
   useQuery({
     queryKey: patientKeys.organizationList(page, ordering),
     queryFn: ({ signal }) =>
-      apiClient.get('/api/patients/', {
-        schema: patientListSchema,
+      callEndpoint('patients.search', {
         query: { ordering, page, page_size: ORGANIZATION_LIST_PAGE_SIZE },
         signal,
       }),
@@ -77,7 +64,7 @@ export const usePatientSearch = (
 export const patientQueryOptions = (id: string) =>
   queryOptions({
     queryKey: patientKeys.detail(id),
-    queryFn: ({ signal }) => apiClient.get(`/api/patients/${id}/`, { schema: patientSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('patients.read', { params: { id }, signal }),
     retry: retryServerErrors,
   })
 
@@ -87,8 +74,7 @@ export const usePatient = (id: string | null) =>
 export const useConsolidated = (id: string, enabled = true) =>
   useQuery({
     queryKey: patientKeys.consolidated(id),
-    queryFn: ({ signal }) =>
-      apiClient.get(`/api/patients/${id}/consolidated/`, { schema: consolidatedSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('patients.consolidated', { params: { id }, signal }),
     enabled,
     retry: retryServerErrors,
   })
@@ -96,8 +82,7 @@ export const useConsolidated = (id: string, enabled = true) =>
 export const useRiskScore = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: patientKeys.riskScore(id),
-    queryFn: ({ signal }) =>
-      apiClient.get(`/api/patients/${id}/risk_score/`, { schema: patientRiskScoreSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('patients.riskScore', { params: { id }, signal }),
     enabled,
     retry: retryServerErrors,
   })
@@ -105,6 +90,6 @@ export const useRiskScore = (id: string, enabled: boolean) =>
 export const useClaim = (id: string) =>
   useQuery({
     queryKey: patientKeys.claim(id),
-    queryFn: ({ signal }) => apiClient.get(`/api/claims/${id}/`, { schema: claimDetailSchema, signal }),
+    queryFn: ({ signal }) => callEndpoint('patients.claim', { params: { id }, signal }),
     retry: retryServerErrors,
   })

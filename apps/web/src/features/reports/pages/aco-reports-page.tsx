@@ -1,19 +1,14 @@
 // /app/aco/reports: each patient's newest Part C risk score (CMS-HCC, or ESRD) and its HCCs beside their
 // Part D (RxHCC) score and its RxHCCs, filtered by TIN, model and payment year, with a CSV export (both
 // audited on the server).
-import {
-  REPORT_PATHS,
-  riskReportSchema,
-  type RiskReportRow,
-  type RiskReportQuery,
-} from '@blueconsent/contract/reports'
+import type { RiskReportRow, RiskReportQuery } from '@blueconsent/contract/reports'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { saveFile } from '../../../components/patient-data/save-file.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { apiClient } from '../../../lib/api-client.ts'
+import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
 import { DataTable, type DataColumn } from '@/components/ui/data-table.tsx'
 import { SelectField } from '@/components/ui/select-field.tsx'
 
@@ -29,15 +24,14 @@ export function AcoReportsPage() {
   const [exportError, setExportError] = useState<string | null>(null)
   const report = useQuery({
     queryKey: ['reports', 'risk', filters],
-    queryFn: ({ signal }) =>
-      apiClient.get(REPORT_PATHS.risk, { schema: riskReportSchema, query: asQuery(filters), signal }),
+    queryFn: ({ signal }) => callEndpoint('reports.risk', { query: asQuery(filters), signal }),
     placeholderData: keepPreviousData,
   })
 
   async function exportCsv() {
     setExportError(null)
     try {
-      const body = await apiClient.get<unknown>(REPORT_PATHS.riskExport, { query: asQuery(filters) })
+      const body = await callEndpointUnparsed('reports.riskExport', { query: asQuery(filters) })
       saveFile(typeof body === 'string' ? body : JSON.stringify(body), 'risk-report.csv', 'text/csv')
     } catch {
       setExportError('Failed to export the report')
