@@ -2,6 +2,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoAxeViolations, latestOutboxLink, signInAs } from './fixtures.ts'
 import { beneficiary, consentAtMedicare } from './medicare.ts'
 
+/** The patient record's fill tables: current fills, past fills, or both, as the fill dates fall. */
+const FILLS = /^(Current|Past) fills$/
+
 async function createEmailRequest(
   page: Page,
   request: { name: string; email: string; mrn?: string },
@@ -75,11 +78,15 @@ test('physician: email request → patient consents at Medicare → Approved wit
   const card = page.getByRole('listitem').filter({ hasText: who.fullName }).first()
   await expect(card.getByText('Approved')).toBeVisible({ timeout: 30_000 })
   await page.getByRole('button', { name: `View data for ${who.fullName}` }).click()
-  await expect(page.getByRole('table', { name: 'Medications' })).toBeVisible({ timeout: 60_000 })
-  await expect(page.getByRole('heading', { name: /Risk score/i })).toBeVisible()
+  // The Data tab shows the patient's record, the same one as Patient Details.
+  await expect(page.getByRole('table', { name: FILLS }).first()).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByRole('link', { name: `Open ${who.fullName}’s patient record` })).toBeVisible()
   await page.getByRole('tab', { name: 'Claims' }).click()
   await expect(page.getByRole('table', { name: 'Claims' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.getByRole('tab', { name: 'Risk score' }).click()
   await expect(page.getByText(/HCC\d+/).first()).toBeVisible()
+  await expect(page).toHaveURL(/tab=data&request=.+#risk-score$/)
   await expectNoAxeViolations(page)
 
   // Revoke: the request ends and its data is no longer served.
@@ -163,10 +170,10 @@ test('agent: no MRN, no Patients tab, and only medications after approval', asyn
     timeout: 30_000,
   })
   await page.getByRole('button', { name: `View data for ${who.fullName}` }).click()
-  await expect(page.getByRole('table', { name: 'Medications' })).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByRole('table', { name: FILLS }).first()).toBeVisible({ timeout: 60_000 })
   await expect(page.getByRole('tab', { name: 'Claims' })).toHaveCount(0)
   await expect(page.getByRole('table', { name: 'Claims' })).toHaveCount(0)
-  await expect(page.getByRole('heading', { name: /Risk score/i })).toHaveCount(0)
+  await expect(page.getByRole('tab', { name: 'Risk score' })).toHaveCount(0)
 })
 
 test('a patient who denies at Medicare leaves the request Rejected', async ({ browser, page }) => {

@@ -244,7 +244,7 @@ function CardField({
 }) {
   return (
     <>
-      <dt className="text-base-content/70">{label}</dt>
+      <dt className="font-medium">{label}</dt>
       {/* Long email addresses may break anywhere; a column's own classes (a TIN kept whole) come after. */}
       <dd className={`min-w-0 [overflow-wrap:anywhere] ${className ?? ''}`}>{children}</dd>
     </>

@@ -37,7 +37,7 @@ export function AdherenceTable({
     <div className="overflow-x-auto" {...scrollRegion(caption)}>
       <table className="table table-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead>
+        <thead className="text-base-content">
           <tr>
             <th scope="col">Measure</th>
             <th scope="col">Days covered</th>

@@ -97,7 +97,7 @@ export function VisitPlanner() {
           <div className="overflow-x-auto" {...scrollRegion('Patients due for their annual wellness visit')}>
             <table className="table table-sm">
               <caption className="sr-only">Patients due for their annual wellness visit</caption>
-              <thead>
+              <thead className="text-base-content">
                 <tr>
                   <th scope="col">Patient</th>
                   <th scope="col">Wellness visit</th>

@@ -78,7 +78,7 @@ function Medications({ brief }: { brief: PreVisitBrief }) {
   return (
     <table className="table table-sm">
       <caption className="sr-only">Drugs filled in the last 180 days</caption>
-      <thead>
+      <thead className="text-base-content">
         <tr>
           <th scope="col">Drug</th>
           <th scope="col">Last fill</th>
@@ -123,7 +123,7 @@ function Visits({ brief }: { brief: PreVisitBrief }) {
       ) : (
         <table className="table table-sm">
           <caption className="sr-only">Last office and outpatient visits</caption>
-          <thead>
+          <thead className="text-base-content">
             <tr>
               <th scope="col">Date</th>
               <th scope="col">Setting</th>
