@@ -7,7 +7,7 @@ import {
   type PartDScore,
   type PatientRiskGaps,
 } from '@blueconsent/contract/risk-gaps'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { callEndpoint } from '../../lib/endpoints.ts'
 import { Alert } from '../ui/alert.tsx'
 import { Spinner } from '../ui/spinner.tsx'
@@ -80,11 +80,14 @@ function OpenGaps({ gaps }: { gaps: PatientRiskGaps['gaps'] }) {
   )
 }
 
-export function PartDPanel({ patientId }: { patientId: string }) {
-  const data = useQuery({
-    queryKey: ['risk-gaps', 'patient', patientId],
+export const patientRiskGapsQueryOptions = (patientId: string) =>
+  queryOptions({
+    queryKey: ['risk-gaps', 'patient', patientId] as const,
     queryFn: ({ signal }) => callEndpoint('risk-gaps.patient', { params: { id: patientId }, signal }),
   })
+
+export function PartDPanel({ patientId }: { patientId: string }) {
+  const data = useQuery(patientRiskGapsQueryOptions(patientId))
   if (data.isPending) return <Spinner label="Loading the Part D score…" />
   if (data.isError) return <Alert type="error">Failed to load the Part D score and risk gaps.</Alert>
   return <PartDView data={data.data} />

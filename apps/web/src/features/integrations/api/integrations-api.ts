@@ -4,22 +4,31 @@ import type {
   ConsentRequest,
   IntegrationAppCreate,
 } from '@blueconsent/contract/integrations'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callEndpoint } from '../../../lib/endpoints.ts'
 
-const appsKey = ['integrations', 'apps'] as const
+const ALL = ['integrations'] as const
+export const integrationKeys = {
+  all: ALL,
+  apps: () => [...ALL, 'apps'] as const,
+  consent: (search: string) => [...ALL, 'consent', search] as const,
+  webhooks: () => [...ALL, 'webhooks'] as const,
+  deliveries: (id: string) => [...ALL, 'webhooks', id, 'deliveries'] as const,
+}
 
-export const useIntegrationApps = () =>
-  useQuery({
-    queryKey: appsKey,
+export const integrationAppsQueryOptions = () =>
+  queryOptions({
+    queryKey: integrationKeys.apps(),
     queryFn: ({ signal }) => callEndpoint('integrations.apps', { signal }),
   })
+
+export const useIntegrationApps = () => useQuery(integrationAppsQueryOptions())
 
 function useAppsMutation<I, O>(call: (input: I) => Promise<O>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: call,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: appsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.apps() }),
   })
 }
 
@@ -37,12 +46,14 @@ const consentRequestOf = (search: string) =>
   Object.fromEntries(new URLSearchParams(search)) as Partial<ConsentRequest>
 
 /** The authorization request as the consent page's address carries it. */
-export const useConsentDetails = (search: string) =>
-  useQuery({
-    queryKey: ['integrations', 'consent', search],
+export const consentDetailsQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: integrationKeys.consent(search),
     queryFn: ({ signal }) =>
       callEndpoint('oauth.consentDetails', { query: consentRequestOf(search), signal }),
     retry: false,
   })
+
+export const useConsentDetails = (search: string) => useQuery(consentDetailsQueryOptions(search))
 
 export const decideConsent = (body: ConsentDecision) => callEndpoint('oauth.decideConsent', { body })

@@ -1,32 +1,34 @@
 // The webhooks' calls: the organisation's endpoints, their secrets (shown once) and delivery logs.
 import type { WebhookEndpointCreate, WebhookEndpointUpdate } from '@blueconsent/contract/integrations'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callEndpoint } from '../../../lib/endpoints.ts'
-
-const webhooksKey = ['integrations', 'webhooks'] as const
-const deliveriesKey = (id: string) => [...webhooksKey, id, 'deliveries'] as const
+import { integrationKeys } from './integrations-api.ts'
 
 /** How often an open delivery log looks for new attempts. */
 const DELIVERY_LOG_REFRESH_MS = 3000
 
-export const useWebhookEndpoints = () =>
-  useQuery({
-    queryKey: webhooksKey,
+export const webhookEndpointsQueryOptions = () =>
+  queryOptions({
+    queryKey: integrationKeys.webhooks(),
     queryFn: ({ signal }) => callEndpoint('integrations.webhooks', { signal }),
   })
 
-export const useWebhookDeliveries = (id: string) =>
-  useQuery({
-    queryKey: deliveriesKey(id),
+export const useWebhookEndpoints = () => useQuery(webhookEndpointsQueryOptions())
+
+export const webhookDeliveriesQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: integrationKeys.deliveries(id),
     queryFn: ({ signal }) => callEndpoint('integrations.webhookDeliveries', { params: { id }, signal }),
     refetchInterval: DELIVERY_LOG_REFRESH_MS,
   })
+
+export const useWebhookDeliveries = (id: string) => useQuery(webhookDeliveriesQueryOptions(id))
 
 function useWebhooksMutation<I, O>(call: (input: I) => Promise<O>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: call,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.webhooks() }),
   })
 }
 

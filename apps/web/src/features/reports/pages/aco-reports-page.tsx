@@ -1,44 +1,39 @@
 // /app/aco/reports: each patient's newest Part C risk score (CMS-HCC, or ESRD) and its HCCs beside their
 // Part D (RxHCC) score and its RxHCCs, filtered by TIN, model and payment year, with a CSV export (both
 // audited on the server).
-import type { RiskReportRow, RiskReportQuery } from '@blueconsent/contract/reports'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { RiskReportRow } from '@blueconsent/contract/reports'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { saveFile } from '../../../components/patient-data/save-file.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
+import {
+  NO_RISK_REPORT_FILTERS,
+  exportRiskReport,
+  useRiskReport,
+  type RiskReportFilters,
+} from '../api/reports-api.ts'
 import { DataTable, type DataColumn } from '@/components/ui/data-table.tsx'
 import { SelectField } from '@/components/ui/select-field.tsx'
 
-type Filters = { tin: string; model: string; payment_year: string }
-const NONE: Filters = { tin: '', model: '', payment_year: '' }
-
-const asQuery = (filters: Filters): RiskReportQuery & Record<string, string | number> =>
-  Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')) as RiskReportQuery &
-    Record<string, string | number>
-
 export function AcoReportsPage() {
-  const [filters, setFilters] = useState<Filters>(NONE)
+  const [filters, setFilters] = useState<RiskReportFilters>(NO_RISK_REPORT_FILTERS)
   const [exportError, setExportError] = useState<string | null>(null)
-  const report = useQuery({
-    queryKey: ['reports', 'risk', filters],
-    queryFn: ({ signal }) => callEndpoint('reports.risk', { query: asQuery(filters), signal }),
-    placeholderData: keepPreviousData,
-  })
+  const report = useRiskReport(filters)
 
   async function exportCsv() {
     setExportError(null)
     try {
-      const body = await callEndpointUnparsed('reports.riskExport', { query: asQuery(filters) })
-      saveFile(typeof body === 'string' ? body : JSON.stringify(body), 'risk-report.csv', 'text/csv')
+      await exportRiskReport(filters)
     } catch {
       setExportError('Failed to export the report')
     }
   }
 
-  const select = (name: keyof Filters, label: string, options: { value: string; label: string }[]) => (
+  const select = (
+    name: keyof RiskReportFilters,
+    label: string,
+    options: { value: string; label: string }[],
+  ) => (
     <SelectField
       label={label}
       size="sm"
