@@ -5,6 +5,7 @@ import type { JsonObject } from './synthetic/fhir.ts'
 import { routeBothSlashes } from './http.ts'
 import { scopesSupported } from './oauth/scopes.ts'
 import { fixturePath } from './fixtures-dir.ts'
+import { carinProfile } from './synthetic/v3/v3-codes.ts'
 import { API_VERSIONS, type ApiVersion } from './versions.ts'
 
 function endpoints(ctx: SandboxContext, v: ApiVersion): Record<string, string> {
@@ -50,11 +51,37 @@ function smartConfiguration(ctx: SandboxContext, v: ApiVersion): JsonObject {
   }
 }
 
+// The CARIN Blue Button profiles v3's resources claim in meta.profile.
+const V3_PROFILES: Readonly<Record<string, readonly string[]>> = {
+  Coverage: [carinProfile('Coverage')],
+  ExplanationOfBenefit: [
+    'ExplanationOfBenefit-Inpatient-Institutional',
+    'ExplanationOfBenefit-Outpatient-Institutional',
+    'ExplanationOfBenefit-Pharmacy',
+    'ExplanationOfBenefit-Professional-NonClinician',
+  ].map(carinProfile),
+  Patient: [carinProfile('Patient')],
+}
+
+// v3 is served by BFD's v3 server (FHIR 4.0.1), which states the profiles each resource conforms to.
+function v3Statement(statement: JsonObject, rest: JsonObject): void {
+  statement['fhirVersion'] = '4.0.1'
+  statement['implementation'] = {
+    ...(statement['implementation'] as JsonObject),
+    description: 'gov.cms.bfd:bfd-server-ng',
+  }
+  for (const resource of (rest['resource'] as JsonObject[] | undefined) ?? []) {
+    const profiles = V3_PROFILES[String(resource['type'])]
+    if (profiles) resource['supportedProfile'] = [...profiles]
+  }
+}
+
 // Blue Button's CapabilityStatement (fixture bb2-metadata-v2.json) with this host's URLs.
 function capabilityStatement(ctx: SandboxContext, template: JsonObject, v: ApiVersion): JsonObject {
   const statement = structuredClone(template)
   statement['implementation'] = { description: 'gov.cms.bfd:bfd-server-war', url: ctx.url(`/${v}/fhir`) }
   const rest = (statement['rest'] as JsonObject[])[0] ?? {}
+  if (v === 'v3') v3Statement(statement, rest)
   const security = (rest['security'] ?? {}) as JsonObject
   security['extension'] = [
     {

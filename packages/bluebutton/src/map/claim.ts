@@ -1,8 +1,8 @@
 // ExplanationOfBenefit of a Part A/B claim type → ClaimRecord.
 import {
   adjudicationAmounts,
+  claimIdentifier,
   benefitBalanceAmounts,
-  identifierValue,
   readCareTeam,
   readEobType,
   readProvider,
@@ -14,6 +14,7 @@ import {
 import {
   BB_VARIABLES,
   SYSTEM_DATA_ABSENT,
+  V3_CODESYSTEM,
   codeFrom,
   codingsOf,
   readDate,
@@ -50,6 +51,11 @@ const HCPCS_SYSTEMS = new Set([
   // v3 (BFD's v3 server, CARIN Blue Button) names CMS's HCPCS release.
   'https://www.cms.gov/Medicare/Coding/HCPCSReleaseCodeSets',
 ])
+/** v3 codes the type of bill and the place of service with the systems of their owners, NUBC and CMS. */
+const SYSTEM_NUBC_TYPE_OF_BILL = 'https://www.nubc.org/CodeSystem/TypeOfBill'
+const SYSTEM_PLACE_OF_SERVICE =
+  'https://www.cms.gov/Medicare/Coding/place-of-service-codes/Place_of_Service_Code_Set'
+const SYSTEM_V3_CLAIM_TYPE = `${V3_CODESYSTEM}CLM-TYPE-CD`
 /** v3 codes a line's revenue centre with NUBC's system only. */
 const SYSTEM_NUBC_REVENUE = 'https://www.nubc.org/CodeSystem/RevenueCodes'
 // Revenue centre 0001 is the claim's total line; summing it with the detail lines would double count.
@@ -85,9 +91,13 @@ function buildClaim(resource: JsonObject, id: string, claimType: ClaimType, log:
   return {
     id,
     claimType,
-    claimId: identifierValue(resource, 'clm_id'),
+    claimId: claimIdentifier(resource, 'clm_id'),
     patientId: referenceId(resource.patient, 'Patient'),
-    nchClaimTypeCode: codeFrom(resource.type, `${BB_VARIABLES}nch_clm_type_cd`)?.code ?? null,
+    nchClaimTypeCode:
+      (
+        codeFrom(resource.type, `${BB_VARIABLES}nch_clm_type_cd`) ??
+        codeFrom(resource.type, SYSTEM_V3_CLAIM_TYPE)
+      )?.code ?? null,
     typeOfBill: institutional ? readTypeOfBill(resource, log) : null,
     billablePeriod: readPeriod(resource.billablePeriod, 'billablePeriod', log),
     admissionPeriod: readAdmissionPeriod(resource, log),
@@ -102,8 +112,15 @@ function buildClaim(resource: JsonObject, id: string, claimType: ClaimType, log:
   }
 }
 
-/** Bill type = facility type (clm_fac_type_cd) + service classification + frequency (clm_freq_cd). */
+/**
+ * Bill type = facility type (clm_fac_type_cd) + service classification + frequency (clm_freq_cd); v3 gives
+ * it whole as NUBC writes it, with a leading zero ("0131").
+ */
 function readTypeOfBill(resource: JsonObject, log: IssueLog): string | null {
+  const nubc = supportingInfo(resource, 'typeofbill')
+    .map((info) => codeFrom(info.code, SYSTEM_NUBC_TYPE_OF_BILL)?.code)
+    .find((code) => code !== undefined && code !== null)
+  if (nubc) return nubc.length === 4 && nubc.startsWith('0') ? nubc.slice(1) : nubc
   const facility = variableCode(asObject(resource.facility), 'clm_fac_type_cd')
   const classification = variableCode(resource, 'clm_srvc_clsfctn_type_cd')
   const frequency = supportingCode(resource, 'typeofbill')
@@ -118,7 +135,8 @@ function readAdmissionPeriod(resource: JsonObject, log: IssueLog): DateRange | n
 }
 
 function readDrg(resource: JsonObject): string | null {
-  const fromInfo = supportingCode(resource, 'clm_drg_cd')
+  // v2 names the DRG by its variable, v3 by CARIN's `drg` category.
+  const fromInfo = supportingCode(resource, 'clm_drg_cd') ?? supportingCode(resource, 'drg')
   if (fromInfo) return fromInfo
   for (const diagnosis of asObjects(resource.diagnosis)) {
     const code = codingsOf(diagnosis.packageCode)[0]?.code
@@ -234,7 +252,10 @@ function readLine(
     serviceEnd: served.end,
     units: readNumber(field(item, 'quantity', 'value')),
     placeOfService:
-      codeFrom(item.locationCodeableConcept, `${BB_VARIABLES}line_place_of_srvc_cd`)?.code ?? null,
+      (
+        codeFrom(item.locationCodeableConcept, `${BB_VARIABLES}line_place_of_srvc_cd`) ??
+        codeFrom(item.locationCodeableConcept, SYSTEM_PLACE_OF_SERVICE)
+      )?.code ?? null,
     diagnosisSequences: numbers(item.diagnosisSequence),
     performingProvider: linePerformer(numbers(item.careTeamSequence), careTeam),
     amounts: lineAmounts(adjudicationAmounts(item.adjudication), institutional),

@@ -46,6 +46,15 @@ export function identifierValue(resource: JsonObject, variable: string): string 
   return asString(asObjects(resource.identifier).find((identifier) => identifier.system === system)?.value)
 }
 
+/** v2 names the claim's id by its variable (`clm_id`, `pde_id`); v3 gives one unique claim id without a system. */
+export function claimIdentifier(resource: JsonObject, variable: 'clm_id' | 'pde_id'): string | null {
+  const unique = asObjects(resource.identifier).find(
+    (identifier) =>
+      identifier.system === undefined && codingsOf(identifier.type).some((coding) => coding.code === 'uc'),
+  )
+  return identifierValue(resource, variable) ?? asString(unique?.value)
+}
+
 const NPI_SYSTEMS = new Set([SYSTEM_US_NPI, `${BB_VARIABLES}carr_clm_blg_npi_num`])
 
 /** An identifier counts as an NPI when its system or its type says so (careTeam NPIs usually have no system). */
@@ -184,6 +193,15 @@ export function supportingCode(resource: JsonObject, code: string): string | nul
   for (const info of supportingInfo(resource, code)) {
     const value = codingsOf(info.code)[0]?.code
     if (value) return value
+  }
+  return null
+}
+
+/** A supportingInfo entry's text value (v3 states a few CMS facts as `valueString`). */
+export function supportingString(resource: JsonObject, code: string): string | null {
+  for (const info of supportingInfo(resource, code)) {
+    const value = asString(info.valueString)
+    if (value !== null) return value
   }
   return null
 }

@@ -15,6 +15,8 @@ export const BB_ADJUDICATION = 'https://bluebutton.cms.gov/resources/codesystem/
 export const SYSTEM_NDC = 'http://hl7.org/fhir/sid/ndc'
 export const SYSTEM_US_NPI = 'http://hl7.org/fhir/sid/us-npi'
 export const SYSTEM_DATA_ABSENT = 'http://hl7.org/fhir/StructureDefinition/data-absent-reason'
+/** Blue Button v3 (BFD's v3 server) codes CMS's own columns under this prefix, e.g. `…/CLM-TYPE-CD`. */
+export const V3_CODESYSTEM = 'https://bluebutton.cms.gov/fhir/CodeSystem/'
 
 export interface Coding {
   system: string | null

@@ -1,6 +1,7 @@
 // Part D event (ExplanationOfBenefit type PDE) → MedicationRecord.
 import {
   adjudicationAmounts,
+  claimIdentifier,
   identifierValue,
   providerRef,
   readCareTeam,
@@ -9,6 +10,7 @@ import {
   supportingCode,
   supportingInfo,
   supportingQuantity,
+  supportingString,
   totalAmounts,
   v3ClaimAmounts,
 } from './eob-common.ts'
@@ -57,8 +59,9 @@ function buildMedication(resource: JsonObject, id: string, log: IssueLog): Medic
   const coverage = asObject(asObjects(resource.insurance)[0]?.coverage)
   return {
     id,
-    eventId: identifierValue(resource, 'pde_id'),
-    prescriptionServiceReference: identifierValue(resource, 'rx_srvc_rfrnc_num'),
+    eventId: claimIdentifier(resource, 'pde_id'),
+    prescriptionServiceReference:
+      identifierValue(resource, 'rx_srvc_rfrnc_num') ?? supportingString(resource, 'CLM_LINE_RX_NUM'),
     patientId: referenceId(resource.patient, 'Patient'),
     ndc,
     name,
@@ -74,11 +77,17 @@ function buildMedication(resource: JsonObject, id: string, log: IssueLog): Medic
     pharmacy: readPharmacy(resource),
     brandGeneric: brandGenericCode === 'B' ? 'brand' : brandGenericCode === 'G' ? 'generic' : null,
     brandGenericCode,
-    dispenseAsWrittenCode: supportingCode(resource, 'daw_prod_slctn_cd'),
+    dispenseAsWrittenCode:
+      supportingCode(resource, 'daw_prod_slctn_cd') ?? supportingCode(resource, 'dawcode'),
     compound: readCompound(resource),
-    coverageStatusCode: supportingCode(resource, 'drug_cvrg_stus_cd'),
-    partDContract: coverageExtension(coverage, 'plan_cntrct_rec_id'),
-    partDPlanBenefitPackage: coverageExtension(coverage, 'plan_pbp_rec_num'),
+    coverageStatusCode:
+      supportingCode(resource, 'drug_cvrg_stus_cd') ?? supportingCode(resource, 'CLM_DRUG_CVRG_STUS_CD'),
+    // v2 names the plan on the insurance's Coverage, v3 as the contract that submitted the event.
+    partDContract:
+      coverageExtension(coverage, 'plan_cntrct_rec_id') ?? supportingString(resource, 'CLM_SBMTR_CNTRCT_NUM'),
+    partDPlanBenefitPackage:
+      coverageExtension(coverage, 'plan_pbp_rec_num') ??
+      supportingString(resource, 'CLM_SBMTR_CNTRCT_PBP_NUM'),
     paymentDate: readDate(field(resource, 'payment', 'date'), 'payment.date', log),
     amounts: readAmounts(resource, item),
     lastUpdated: readInstant(field(resource, 'meta', 'lastUpdated'), 'meta.lastUpdated', log),
@@ -129,16 +138,17 @@ function readPharmacy(resource: JsonObject): (ProviderRef & { serviceType: strin
   const npi = asString(field(facility, 'identifier', 'value'))
   const name = cleanDisplay(facility?.display)
   if (npi !== null || name !== null || serviceType !== null) return { ...providerRef(npi, name), serviceType }
-  // Older data names the dispensing pharmacy only as the EOB provider.
+  // Older data and v3 name the dispensing pharmacy only as the EOB provider; v3 states its service type in
+  // supportingInfo.
   const provider = readProvider(resource, new IssueLog())
-  return provider ? { ...provider, serviceType: null } : null
+  return provider ? { ...provider, serviceType: supportingCode(resource, 'CLM_PHRMCY_SRVC_TYPE_CD') } : null
 }
 
-/** RXCINV = compound invoice, RXDINV = plain dispense. */
+/** v2: RXCINV = compound invoice, RXDINV = plain dispense; v3 (NCPDP's compound code): 2 = compound, 1 = not. */
 function readCompound(resource: JsonObject): boolean | null {
   const code = supportingInfo(resource, 'compoundcode').flatMap((info) => codingsOf(info.code))[0]?.code
-  if (code === 'RXCINV') return true
-  if (code === 'RXDINV') return false
+  if (code === 'RXCINV' || code === '2') return true
+  if (code === 'RXDINV' || code === '1') return false
   return null
 }
 

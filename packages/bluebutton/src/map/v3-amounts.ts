@@ -23,7 +23,9 @@ export const V3_AMOUNT_VARIABLES: Readonly<Record<string, readonly string[]>> = 
   CLM_LINE_BENE_PD_AMT: ['line_bene_pmt_amt', 'rev_cntr_bene_pmt_amt'],
   CLM_LINE_BENE_PMT_AMT: ['ptnt_pay_amt', 'rev_cntr_ptnt_rspnsblty_pmt'],
   CLM_LINE_BLOOD_DDCTBL_AMT: ['rev_cntr_blood_ddctbl_amt'],
-  CLM_LINE_CVRD_PD_AMT: ['line_nch_pmt_amt', 'rev_cntr_pmt_amt_amt'],
+  // The dictionary names no v3 code for a Part D plan's covered payment; a Part D line's covered paid amount is
+  // that payment, as CLM_LINE_NCVRD_PD_AMT below is the plan's non-covered one.
+  CLM_LINE_CVRD_PD_AMT: ['line_nch_pmt_amt', 'rev_cntr_pmt_amt_amt', 'cvrd_d_plan_pd_amt'],
   CLM_LINE_DMERC_SCRN_SVGS_AMT: ['dmerc_line_scrn_svgs_amt'],
   CLM_LINE_GRS_ABOVE_THRSHLD_AMT: ['gdc_abv_oopt_amt'],
   CLM_LINE_GRS_BLW_THRSHLD_AMT: ['gdc_blw_oopt_amt'],

@@ -5,6 +5,7 @@ import type { SandboxContext } from '../context.ts'
 import type { FhirResource, JsonObject } from '../synthetic/fhir.ts'
 import { queryAll, queryParams, routeBothSlashes } from '../http.ts'
 import { type FhirResourceType, grantsResource } from '../oauth/scopes.ts'
+import { coverageOfV3, eobOfV3, patientOfV3 } from '../synthetic/v3/index.ts'
 import { API_VERSIONS, type ApiVersion } from '../versions.ts'
 import { fhirEndpointUrl, searchBundle } from './bundle.ts'
 import { authenticateCaller, type Caller, FORBIDDEN } from './guard.ts'
@@ -105,6 +106,12 @@ const dateParams = (name: string, filters: readonly DateFilter[]): [string, stri
   filters.map((f) => [name, f.raw])
 const claimTypeOf = (id: string): string => id.slice(0, id.indexOf('-'))
 
+// Each version answers in its own shapes: v3 as BFD's v3 server, built from the v2 resources.
+const patientOf = (who: Caller, v: ApiVersion): FhirResource =>
+  v === 'v3' ? patientOfV3(who.beneficiary.patient) : who.beneficiary.patient
+const coverageOf = (who: Caller, v: ApiVersion): readonly FhirResource[] =>
+  v === 'v3' ? coverageOfV3(who.beneficiary.coverage) : who.beneficiary.coverage
+
 function registerPatient(app: FastifyInstance, ctx: SandboxContext, v: ApiVersion): void {
   routeBothSlashes(app, 'GET', `/${v}/fhir/Patient/`, async (request, reply) => {
     const who = await caller(ctx, request, reply, 'Patient', v)
@@ -120,9 +127,7 @@ function registerPatient(app: FastifyInstance, ctx: SandboxContext, v: ApiVersio
     ) {
       return upstream(v, reply, 404, NOT_FOUND)
     }
-    const matches = [who.beneficiary.patient].filter((r) =>
-      matchesDates(lastUpdatedMs(r), search.lastUpdated),
-    )
+    const matches = [patientOf(who, v)].filter((r) => matchesDates(lastUpdatedMs(r), search.lastUpdated))
     const params: [string, string][] = [['_id', patientId], ...dateParams('_lastUpdated', search.lastUpdated)]
     return sendFhir(
       ctx,
@@ -142,9 +147,15 @@ function registerPatient(app: FastifyInstance, ctx: SandboxContext, v: ApiVersio
     if (!who) return reply
     const { id } = request.params as { id: string }
     return id === who.beneficiary.patientId
-      ? sendFhir(ctx, request, reply, who.beneficiary.patient)
+      ? sendFhir(ctx, request, reply, patientOf(who, v))
       : upstream(v, reply, 404, NOT_FOUND)
   })
+}
+
+// v3 adds the Medicaid side of a dual-eligible enrollee as a Coverage of its own.
+const COVERAGE_ID: Record<ApiVersion, RegExp> = {
+  v2: /^part-[abcd]--?\d+$/,
+  v3: /^(part-[abcd]|dual)--?\d+$/,
 }
 
 function registerCoverage(app: FastifyInstance, ctx: SandboxContext, v: ApiVersion): void {
@@ -156,7 +167,7 @@ function registerCoverage(app: FastifyInstance, ctx: SandboxContext, v: ApiVersi
     const { patientId } = who.beneficiary
     const beneficiary = queryParams(request)['beneficiary']
     if (beneficiary !== undefined && !beneficiary.endsWith(patientId)) return fail(reply, 403, FORBIDDEN)
-    const matches = who.beneficiary.coverage.filter((r) => matchesDates(lastUpdatedMs(r), search.lastUpdated))
+    const matches = coverageOf(who, v).filter((r) => matchesDates(lastUpdatedMs(r), search.lastUpdated))
     const params: [string, string][] = [
       ['beneficiary', `Patient/${patientId}`],
       ...dateParams('_lastUpdated', search.lastUpdated),
@@ -178,8 +189,8 @@ function registerCoverage(app: FastifyInstance, ctx: SandboxContext, v: ApiVersi
     const who = await caller(ctx, request, reply, 'Coverage', v)
     if (!who) return reply
     const { id } = request.params as { id: string }
-    if (!/^part-[abcd]--?\d+$/.test(id)) return upstreamBadId(v, reply, id)
-    const found = who.beneficiary.coverage.find((r) => r.id === id)
+    if (!COVERAGE_ID[v].test(id)) return upstreamBadId(v, reply, id)
+    const found = coverageOf(who, v).find((r) => r.id === id)
     return found ? sendFhir(ctx, request, reply, found) : upstream(v, reply, 404, NOT_FOUND)
   })
 }
@@ -192,8 +203,11 @@ const upstreamBadId = (v: ApiVersion, reply: FastifyReply, id: string): FastifyR
     : upstream(v, reply, 400, `${BAD_ID}${id}`)
 
 // What v3 shows a token: every claim, or, when the enrollee kept Part 2 records private, all but those.
-const visibleEobs = (who: Caller): readonly FhirResource[] =>
-  who.token.includePart2 ? who.beneficiary.eobs() : who.beneficiary.eobs().filter((r) => !isPart2Claim(r))
+function visibleEobs(who: Caller, v: ApiVersion): readonly FhirResource[] {
+  const all = who.beneficiary.eobs()
+  const visible = who.token.includePart2 ? all : all.filter((r) => !isPart2Claim(r))
+  return v === 'v3' ? visible.map(eobOfV3) : visible
+}
 
 function registerEob(app: FastifyInstance, ctx: SandboxContext, v: ApiVersion): void {
   routeBothSlashes(app, 'GET', `/${v}/fhir/ExplanationOfBenefit/`, async (request, reply) => {
@@ -209,7 +223,7 @@ function registerEob(app: FastifyInstance, ctx: SandboxContext, v: ApiVersion): 
     if (!types.ok) return fail(reply, 400, types.detail)
     if (!serviceDate.ok) return fail(reply, 400, serviceDate.detail)
     const wanted = types.value ? new Set<string>(types.value) : undefined
-    const matches = visibleEobs(who).filter(
+    const matches = visibleEobs(who, v).filter(
       (r) =>
         (!wanted || wanted.has(claimTypeOf(r.id))) &&
         matchesDates(lastUpdatedMs(r), search.lastUpdated) &&
@@ -243,7 +257,7 @@ function registerEob(app: FastifyInstance, ctx: SandboxContext, v: ApiVersion): 
     const { id } = request.params as { id: string }
     if (!/^(carrier|dme|hha|hospice|inpatient|outpatient|pde|snf)--?\d+$/.test(id))
       return upstreamBadId(v, reply, id)
-    const found = visibleEobs(who).find((r) => r.id === id)
+    const found = visibleEobs(who, v).find((r) => r.id === id)
     return found ? sendFhir(ctx, request, reply, found) : upstream(v, reply, 404, NOT_FOUND)
   })
 }
