@@ -313,6 +313,30 @@ export default tseslint.config(
     },
   },
   {
+    // One data-layer style: a read's key, fetcher and cache options live in a queryOptions factory of the
+    // feature's api/ (next to its key factory, which invalidations use), so pages and components pass a
+    // factory's result to useQuery and never write a query inline. The patients feature's coverage card
+    // still does, until that page moves its read into api/ too.
+    files: ['apps/web/src/**/{pages,components}/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/patients/pages/agent-policies-page.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use string-literal unions, not enums.' },
+        {
+          selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
+          message: 'Focused tests never land.',
+        },
+        {
+          selector:
+            "CallExpression[callee.name=/^use(Suspense)?Quer(y|ies)$/] ObjectExpression > Property[key.name='queryFn']",
+          message:
+            "Write the query as a queryOptions factory in the feature's api/ and call useQuery(xxxQueryOptions(...)).",
+        },
+      ],
+    },
+  },
+  {
     // The contract is shared by browser and server: zod only (its tests may import it by package name).
     files: ['packages/contract/**/*.ts'],
     ignores: ['packages/contract/**/*.test.ts'],

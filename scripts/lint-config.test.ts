@@ -312,6 +312,50 @@ describe('web feature boundaries', () => {
   })
 })
 
+describe('web data layer', () => {
+  const imports = (names: string) => [
+    `import { ${names} } from '@tanstack/react-query'`,
+    "import { callEndpoint } from '../../../lib/endpoints.ts'",
+    '',
+  ]
+  const inline = [
+    ...imports('useQuery'),
+    'export const useFigures = () =>',
+    "  useQuery({ queryKey: ['dashboard'], queryFn: ({ signal }) => callEndpoint('dashboard.figures', { signal }) })",
+    '',
+  ].join('\n')
+  const fromFactory = [
+    ...imports('queryOptions, useQuery'),
+    'const figuresQueryOptions = () =>',
+    "  queryOptions({ queryKey: ['dashboard'], queryFn: ({ signal }) => callEndpoint('dashboard.figures', { signal }) })",
+    'export const useFigures = (enabled: boolean) => useQuery({ ...figuresQueryOptions(), enabled })',
+    '',
+  ].join('\n')
+
+  it('refuses a query written inline in a page or a component, and accepts one from a queryOptions factory', async () => {
+    expect(await ruleIds(inline, 'apps/web/src/features/dashboard/pages/zz.tsx')).toContain(
+      'no-restricted-syntax',
+    )
+    expect(await ruleIds(inline, 'apps/web/src/features/dashboard/components/zz.tsx')).toContain(
+      'no-restricted-syntax',
+    )
+    expect(await ruleIds(fromFactory, 'apps/web/src/features/dashboard/components/zz.tsx')).toEqual([])
+  })
+
+  it("leaves the feature's api/ free to build its hooks", async () => {
+    expect(await ruleIds(inline, 'apps/web/src/features/dashboard/api/zz.ts')).toEqual([])
+  })
+
+  it('keeps the rules every file has beside it', async () => {
+    expect(
+      await ruleIds(
+        "export enum Tab {\n  Data = 'data',\n}\n",
+        'apps/web/src/features/dashboard/pages/zz.tsx',
+      ),
+    ).toContain('no-restricted-syntax')
+  })
+})
+
 describe('bug-catching rules', () => {
   it('refuse an import cycle', async () => {
     // a.ts → b.ts → a.ts (extensionless), on disk since beforeAll.
