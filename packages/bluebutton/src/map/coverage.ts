@@ -21,7 +21,7 @@ export function mapCoverage(input: unknown): MappingResult<CoverageRecord> {
   }
   const part = readPart(resource, id)
   if (part === null) log.add('class', 'unknown_code', 'cannot tell which Medicare part this is')
-  const esrdIndicator = variableCode(resource, 'esrd_ind')
+  const esrdIndicator = variableCode(resource, 'esrd_ind') ?? v3Code(resource, 'BENE-ESRD-STUS-ID')
   const record: CoverageRecord = {
     id,
     part,
@@ -29,9 +29,9 @@ export function mapCoverage(input: unknown): MappingResult<CoverageRecord> {
     period: readPeriod(resource.period, 'period', log),
     subscriberId: asString(resource.subscriberId),
     beneficiaryId: referenceId(resource.beneficiary, 'Patient'),
-    medicareStatusCode: variableCode(resource, 'ms_cd'),
+    medicareStatusCode: variableCode(resource, 'ms_cd') ?? v3Code(resource, 'BENE-MDCR-STUS-CD'),
     orec: variableCode(resource, 'orec'),
-    crec: variableCode(resource, 'crec'),
+    crec: variableCode(resource, 'crec') ?? v3Code(resource, 'BENE-MDCR-ENTLMT-RSN-CD'),
     esrd: readEsrd(esrdIndicator, log),
     esrdIndicator,
     partATerminationCode: variableCode(resource, 'a_trm_cd'),
@@ -41,6 +41,13 @@ export function mapCoverage(input: unknown): MappingResult<CoverageRecord> {
     lastUpdated: readInstant(field(resource, 'meta', 'lastUpdated'), 'meta.lastUpdated', log),
   }
   return { record, issues: log.issues }
+}
+
+/** v3 states each enrolment fact once, as an extension named by its CMS column (`…/BENE-MDCR-STUS-CD`). */
+function v3Code(resource: JsonObject, column: string): string | null {
+  const url = `https://bluebutton.cms.gov/fhir/StructureDefinition/${column}`
+  const extension = asObjects(resource.extension).find((candidate) => candidate.url === url)
+  return asString(field(extension ?? null, 'valueCoding', 'code'))
 }
 
 /** `class[type=plan].value` is "Part A".."Part D"; the id prefix `part-a-` is the fallback. */
