@@ -139,4 +139,49 @@ describe('Blue Button v3 answers (BFD v3 server)', () => {
       },
     })
   })
+
+  it('read the v3 codings of what v2 named by variable: claim id and type code, type of bill, DRG, place', () => {
+    const hha = claimOf(V3.hha)
+    expect(hha).toMatchObject({ claimId: '1071939711295', nchClaimTypeCode: '10', drg: '8' })
+    // NUBC's TypeOfBill "033X" without its leading zero, as v2's facility + classification + frequency.
+    expect(hha.typeOfBill).toBe('33X')
+    const carrier = claimOf(V3.carrier)
+    expect(carrier).toMatchObject({ claimId: '3351266481402', nchClaimTypeCode: '71' })
+    expect(carrier.lines[0]?.placeOfService).toBe('68')
+  })
+
+  it("read a v3 Part D event's codes: compound, DAW, coverage status, Rx number, submitting plan", () => {
+    expect(medicationOf(V3.pharmacy)).toMatchObject({
+      eventId: '5213363418309',
+      compound: true,
+      dispenseAsWrittenCode: '3',
+      coverageStatusCode: 'E',
+      brandGeneric: 'generic',
+      prescriptionServiceReference: '54025.5',
+      partDContract: 'Z0001',
+      partDPlanBenefitPackage: '007',
+      pharmacy: { npi: '1548226988', serviceType: '04' },
+    })
+  })
+
+  it("read a v3 Part D plan's covered payment from the line's covered paid amount", () => {
+    const fixture = loadFixture(V3.pharmacy) as { item: { adjudication: unknown[] }[] }
+    const paid = {
+      category: {
+        coding: [
+          { system: 'http://terminology.hl7.org/CodeSystem/adjudication', code: 'benefit' },
+          { system: 'https://bluebutton.cms.gov/fhir/CodeSystem/Adjudication', code: 'CLM_LINE_CVRD_PD_AMT' },
+        ],
+      },
+      amount: { value: 123.45, currency: 'USD' },
+    }
+    fixture.item[0]?.adjudication.push(paid)
+    const mapped = mapExplanationOfBenefit(fixture)
+    expect(mapped.kind === 'medication' && mapped.record.amounts.planPaidCents).toBe(12_345)
+  })
+
+  it("read a v3 coverage part's status, ESRD and entitlement from v3's extensions", () => {
+    const partA = mapCoverage(bundleResources(V3.coverage)[0]).record
+    expect(partA).toMatchObject({ part: 'A', medicareStatusCode: '21', esrd: true, crec: '0' })
+  })
 })
