@@ -315,10 +315,8 @@ export default tseslint.config(
   {
     // One data-layer style: a read's key, fetcher and cache options live in a queryOptions factory of the
     // feature's api/ (next to its key factory, which invalidations use), so pages and components pass a
-    // factory's result to useQuery and never write a query inline. The patients feature's coverage card
-    // still does, until that page moves its read into api/ too.
+    // factory's result to useQuery and never write a query inline.
     files: ['apps/web/src/**/{pages,components}/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/features/patients/pages/agent-policies-page.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -342,6 +342,14 @@ describe('web data layer', () => {
     expect(await ruleIds(fromFactory, 'apps/web/src/features/dashboard/components/zz.tsx')).toEqual([])
   })
 
+  it('holds every page and component of the app to it, the shared ones and the patients pages too', async () => {
+    for (const filePath of [
+      'apps/web/src/features/patients/pages/zz.tsx',
+      'apps/web/src/components/patient-data/zz.tsx',
+    ])
+      expect(await ruleIds(inline, filePath)).toContain('no-restricted-syntax')
+  })
+
   it("leaves the feature's api/ free to build its hooks", async () => {
     expect(await ruleIds(inline, 'apps/web/src/features/dashboard/api/zz.ts')).toEqual([])
   })

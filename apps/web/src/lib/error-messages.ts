@@ -79,6 +79,13 @@ export function isRetryable(error: unknown): boolean {
 export const shouldRetry = (failureCount: number, error: unknown): boolean =>
   failureCount < DEFAULT_RETRY.attempts && isRetryable(error)
 
+/**
+ * react-query `retry` for reads whose 4xx answers are final (an invalid id, a record outside the caller's
+ * scope, a role without access): those fail at once; anything else is tried up to twice more.
+ */
+export const retryServerErrors = (failureCount: number, error: unknown): boolean =>
+  !(isApiError(error) && error.status < 500) && failureCount < 2
+
 /** react-query `retryDelay`: 1 s, 2 s, 4 s; a server's Retry-After wins when it is longer. */
 export function retryDelayMs(attemptIndex: number, error?: unknown): number {
   const backoff = DEFAULT_RETRY.initialDelayMs * 2 ** attemptIndex

@@ -2,6 +2,7 @@
 // needs 'patients.edit_notes' (ACO and physician roles); changing a note, its author or an admin.
 import {
   onlineManager,
+  queryOptions,
   useMutation,
   useMutationState,
   useQuery,
@@ -11,11 +12,9 @@ import {
 import { callEndpoint } from '../../../lib/endpoints.ts'
 import { patientKeys } from './patients-api.ts'
 
-const notesKey = (patientId: string) => [...patientKeys.all, 'notes', patientId] as const
-
-export const useNotes = (patientId: string) =>
-  useQuery({
-    queryKey: notesKey(patientId),
+export const notesQueryOptions = (patientId: string) =>
+  queryOptions({
+    queryKey: patientKeys.notes(patientId),
     queryFn: ({ signal }) =>
       callEndpoint('patients.notes', {
         params: { id: patientId },
@@ -23,6 +22,8 @@ export const useNotes = (patientId: string) =>
         signal,
       }),
   })
+
+export const useNotes = (patientId: string) => useQuery(notesQueryOptions(patientId))
 
 export type NoteChange =
   | { kind: 'create'; body: string }
@@ -52,7 +53,7 @@ export function registerNoteChanges(client: QueryClient): void {
   client.setMutationDefaults(NOTE_CHANGE_KEY, {
     mutationFn: (variables: NoteChangeVariables) => sendChange(variables),
     onSuccess: (_data, variables: NoteChangeVariables) =>
-      client.invalidateQueries({ queryKey: notesKey(variables.patientId) }),
+      client.invalidateQueries({ queryKey: patientKeys.notes(variables.patientId) }),
   })
 }
 
@@ -63,7 +64,7 @@ export function useNoteChange(patientId: string) {
     // One patient's changes go one after another, in the order they were made, also when replayed.
     scope: { id: `notes:${patientId}` },
     mutationFn: sendChange,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notesKey(patientId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.notes(patientId) }),
   })
   /**
    * Online: resolves when the server has the change. Offline: the change is queued (kept on this device)

@@ -2,8 +2,8 @@
 // audited on the server; the browser only asks.
 import type { PatientListOrdering } from '@blueconsent/contract/patients'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { isApiError } from '../../../lib/api-error.ts'
 import { callEndpoint } from '../../../lib/endpoints.ts'
+import { retryServerErrors } from '../../../lib/error-messages.ts'
 
 export type SearchMode = 'search' | 'mrn' | 'medicare_number'
 export type PatientSearch = { mode: SearchMode; term: string; page?: number; pageSize?: number }
@@ -18,11 +18,9 @@ export const patientKeys = {
   consolidated: (id: string) => [...ALL, 'consolidated', id] as const,
   riskScore: (id: string) => [...ALL, 'risk-score', id] as const,
   claim: (id: string) => [...ALL, 'claim', id] as const,
+  coverage: (id: string) => [...ALL, 'coverage', id] as const,
+  notes: (id: string) => [...ALL, 'notes', id] as const,
 }
-
-// 4xx answers (400 invalid id, 404 outside the caller's scope) will not change by retrying.
-const retryServerErrors = (failureCount: number, error: unknown): boolean =>
-  !(isApiError(error) && error.status < 500) && failureCount < 2
 
 export const searchPatients = (
   { mode, term, page = 1, pageSize = 20 }: PatientSearch,
@@ -32,8 +30,11 @@ export const searchPatients = (
 export const ORGANIZATION_LIST_PAGE_SIZE = 20
 
 /** The organisation's patients in the caller's scope, newest Medicare data first unless told otherwise. */
-export const useOrganizationPatients = (page: number, ordering: PatientListOrdering = '-data_as_of') =>
-  useQuery({
+export const organizationPatientsQueryOptions = (
+  page: number,
+  ordering: PatientListOrdering = '-data_as_of',
+) =>
+  queryOptions({
     queryKey: patientKeys.organizationList(page, ordering),
     queryFn: ({ signal }) =>
       callEndpoint('patients.search', {
@@ -43,22 +44,35 @@ export const useOrganizationPatients = (page: number, ordering: PatientListOrder
     retry: retryServerErrors,
   })
 
+export const useOrganizationPatients = (page: number, ordering: PatientListOrdering = '-data_as_of') =>
+  useQuery(organizationPatientsQueryOptions(page, ordering))
+
+const NO_SEARCH: PatientSearch = { mode: 'search', term: '' }
+
 /** `onAnswered` runs once per search the server answered (the recent-searches list keeps those). */
+export const patientSearchQueryOptions = (
+  search: PatientSearch | null,
+  onAnswered?: (search: PatientSearch) => void,
+) =>
+  queryOptions({
+    queryKey: patientKeys.search(search ?? NO_SEARCH),
+    queryFn: async ({ signal }) => {
+      const asked = search ?? NO_SEARCH
+      const list = await searchPatients(asked, signal)
+      onAnswered?.(asked)
+      return list
+    },
+    // The next keystroke is the retry; a failed search is reported at once.
+    retry: false,
+  })
+
 export const usePatientSearch = (
   search: PatientSearch | null,
   onAnswered?: (search: PatientSearch) => void,
 ) =>
   useQuery({
-    queryKey: patientKeys.search(search ?? { mode: 'search', term: '' }),
-    queryFn: async ({ signal }) => {
-      const asked = search ?? { mode: 'search' as const, term: '' }
-      const list = await searchPatients(asked, signal)
-      onAnswered?.(asked)
-      return list
-    },
+    ...patientSearchQueryOptions(search, onAnswered),
     enabled: search != null && search.term.trim() !== '',
-    // The next keystroke is the retry; a failed search is reported at once.
-    retry: false,
   })
 
 export const patientQueryOptions = (id: string) =>
@@ -71,25 +85,40 @@ export const patientQueryOptions = (id: string) =>
 export const usePatient = (id: string | null) =>
   useQuery({ ...patientQueryOptions(id ?? ''), enabled: id != null })
 
-export const useConsolidated = (id: string, enabled = true) =>
-  useQuery({
+export const consolidatedQueryOptions = (id: string) =>
+  queryOptions({
     queryKey: patientKeys.consolidated(id),
     queryFn: ({ signal }) => callEndpoint('patients.consolidated', { params: { id }, signal }),
-    enabled,
+    retry: retryServerErrors,
+  })
+
+export const useConsolidated = (id: string, enabled = true) =>
+  useQuery({ ...consolidatedQueryOptions(id), enabled })
+
+export const riskScoreQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: patientKeys.riskScore(id),
+    queryFn: ({ signal }) => callEndpoint('patients.riskScore', { params: { id }, signal }),
     retry: retryServerErrors,
   })
 
 export const useRiskScore = (id: string, enabled: boolean) =>
-  useQuery({
-    queryKey: patientKeys.riskScore(id),
-    queryFn: ({ signal }) => callEndpoint('patients.riskScore', { params: { id }, signal }),
-    enabled,
-    retry: retryServerErrors,
-  })
+  useQuery({ ...riskScoreQueryOptions(id), enabled })
 
-export const useClaim = (id: string) =>
-  useQuery({
+export const claimQueryOptions = (id: string) =>
+  queryOptions({
     queryKey: patientKeys.claim(id),
     queryFn: ({ signal }) => callEndpoint('patients.claim', { params: { id }, signal }),
     retry: retryServerErrors,
   })
+
+export const useClaim = (id: string) => useQuery(claimQueryOptions(id))
+
+/** A client's Medicare coverage (Parts A to D, plans, dual status) from their Coverage resources. */
+export const coverageQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: patientKeys.coverage(id),
+    queryFn: ({ signal }) => callEndpoint('patients.coverage', { params: { id }, signal }),
+  })
+
+export const useCoverage = (id: string) => useQuery(coverageQueryOptions(id))

@@ -1,12 +1,11 @@
 // /app/agent/policies: a client's Medicare coverage as their Blue Button Coverage resources state it —
 // Parts A, B, C and D with their dates, and the plan numbers of the newest month.
 import type { Coverage } from '@blueconsent/contract/patients'
-import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { formatReadableDate } from '../../../components/patient-data/format.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { useCoverage } from '../api/patients-api.ts'
 import { ClientPicker } from '../components/client-picker.tsx'
 import { ownValue } from '@blueconsent/contract/shared'
 import { scrollRegion } from '../../../components/ui/scroll-region.ts'
@@ -42,10 +41,7 @@ export function AgentPoliciesPage() {
 }
 
 function CoverageCard({ clientId }: { clientId: string }) {
-  const coverage = useQuery({
-    queryKey: ['patients', 'coverage', clientId],
-    queryFn: ({ signal }) => callEndpoint('patients.coverage', { params: { id: clientId }, signal }),
-  })
+  const coverage = useCoverage(clientId)
   if (coverage.isPending) return <Spinner label="Loading coverage…" />
   if (coverage.isError) return <Alert type="error">Failed to load the client’s coverage.</Alert>
   return <CoverageDetails coverage={coverage.data} />
