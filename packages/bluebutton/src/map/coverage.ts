@@ -1,9 +1,10 @@
 // FHIR Coverage (one per Medicare part) → CoverageRecord, and several of them → CoverageSummary.
+import { isV3Coverage, monthsCovered, v3Code, v3Monthly, v3ReferenceYear } from './coverage-v3.ts'
 import { readInstant, readPeriod, referenceId, variableCode } from './fhir-read.ts'
 import { IssueLog, type MappingResult } from './issues.ts'
 import { asObject, asObjects, asString, field, type JsonObject } from './json.ts'
 import { monthlyCodes } from './patient.ts'
-import type { CoverageRecord, CoverageSummary, MedicarePart } from './types.ts'
+import type { CoverageMonthly, CoverageRecord, CoverageSummary, DateRange, MedicarePart } from './types.ts'
 
 const PARTS: readonly MedicarePart[] = ['A', 'B', 'C', 'D']
 
@@ -20,34 +21,39 @@ export function mapCoverage(input: unknown): MappingResult<CoverageRecord> {
     return { record: null, issues: log.issues }
   }
   const part = readPart(resource, id)
-  if (part === null) log.add('class', 'unknown_code', 'cannot tell which Medicare part this is')
+  if (part === null && !isDualCoverage(resource, id))
+    log.add('class', 'unknown_code', 'cannot tell which Medicare part this is')
+  const v3 = isV3Coverage(resource)
   const esrdIndicator = variableCode(resource, 'esrd_ind') ?? v3Code(resource, 'BENE-ESRD-STUS-ID')
+  const period = readPeriod(resource.period, 'period', log)
+  const lastUpdated = readInstant(field(resource, 'meta', 'lastUpdated'), 'meta.lastUpdated', log)
+  const referenceYear = v3 ? v3ReferenceYear(lastUpdated) : variableCode(resource, 'rfrnc_yr')
   const record: CoverageRecord = {
     id,
     part,
+    apiVersion: v3 ? 'v3' : 'v2',
     status: asString(resource.status),
-    period: readPeriod(resource.period, 'period', log),
+    period,
     subscriberId: asString(resource.subscriberId),
     beneficiaryId: referenceId(resource.beneficiary, 'Patient'),
     medicareStatusCode: variableCode(resource, 'ms_cd') ?? v3Code(resource, 'BENE-MDCR-STUS-CD'),
-    orec: variableCode(resource, 'orec'),
-    crec: variableCode(resource, 'crec') ?? v3Code(resource, 'BENE-MDCR-ENTLMT-RSN-CD'),
+    // v3's entitlement reason is the original one (CCW's BENE_ENTLMT_RSN_ORIG); v3 has no current reason.
+    orec: variableCode(resource, 'orec') ?? v3Code(resource, 'BENE-MDCR-ENTLMT-RSN-CD'),
+    crec: variableCode(resource, 'crec'),
     esrd: readEsrd(esrdIndicator, log),
     esrdIndicator,
     partATerminationCode: variableCode(resource, 'a_trm_cd'),
     partBTerminationCode: variableCode(resource, 'b_trm_cd'),
-    referenceYear: variableCode(resource, 'rfrnc_yr'),
-    monthly: readMonthly(resource),
-    lastUpdated: readInstant(field(resource, 'meta', 'lastUpdated'), 'meta.lastUpdated', log),
+    referenceYear,
+    monthly: v3 ? v3Monthly(resource, part, monthsCovered(period, referenceYear)) : readMonthly(resource),
+    lastUpdated,
   }
   return { record, issues: log.issues }
 }
 
-/** v3 states each enrolment fact once, as an extension named by its CMS column (`…/BENE-MDCR-STUS-CD`). */
-function v3Code(resource: JsonObject, column: string): string | null {
-  const url = `https://bluebutton.cms.gov/fhir/StructureDefinition/${column}`
-  const extension = asObjects(resource.extension).find((candidate) => candidate.url === url)
-  return asString(field(extension ?? null, 'valueCoding', 'code'))
+/** v3's Medicaid side of a dual-eligible enrollee: no Medicare part, a `dual-…` id and its status code. */
+function isDualCoverage(resource: JsonObject, id: string): boolean {
+  return id.startsWith('dual-') || v3Code(resource, 'BENE-DUAL-STUS-CD') !== null
 }
 
 /** `class[type=plan].value` is "Part A".."Part D"; the id prefix `part-a-` is the fallback. */
@@ -91,9 +97,45 @@ function enrolledCode(code: string | null): code is string {
   return code !== null && !NOT_ENROLLED.has(code.toUpperCase())
 }
 
-/** Combines the per-part Coverage records of one enrollee. */
+/** Newest first: a later reference year, then a later update, so a stale record never hides a fresh one. */
+function newestFirst(records: readonly CoverageRecord[]): CoverageRecord[] {
+  const key = (record: CoverageRecord) => `${record.referenceYear ?? ''}|${record.lastUpdated ?? ''}`
+  return [...records].sort((a, b) => (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : 0))
+}
+
+/** The records stating months of the newest reference year (and those that name no year). */
+function ofNewestYear(sorted: readonly CoverageRecord[]): CoverageRecord[] {
+  const year = sorted.find((record) => record.referenceYear !== null)?.referenceYear ?? null
+  return sorted.filter((record) => record.referenceYear === null || record.referenceYear === year)
+}
+
+const MONTH_NUMBERS = Array.from({ length: 12 }, (_, index) => index + 1)
+
+/** Months with a Medicare Advantage plan in any Part C record: v3 has one record per plan, v2 one per year. */
+function medicareAdvantageMonthsOf(partC: readonly CoverageRecord[]): number[] {
+  const inPlan = (monthly: CoverageMonthly, month: number) =>
+    enrolledCode(monthly.partCContract[month - 1] ?? null) ||
+    enrolledCode(monthly.hmoIndicator[month - 1] ?? null)
+  return MONTH_NUMBERS.filter((month) => partC.some((record) => inPlan(record.monthly, month)))
+}
+
+/**
+ * Each month's dual status. v3 states dual status only as a Coverage of its own, over its dates, and has none
+ * for an enrollee who is not dual: a month no v3 record states is a month without Medicaid ('NA' in v2).
+ */
+function dualStatusByMonthOf(records: readonly CoverageRecord[]): Array<string | null> {
+  const v3 = records.some((record) => record.apiVersion === 'v3')
+  const stated = (month: number) =>
+    records.map((record) => record.monthly.dualStatus[month - 1] ?? null).find((code) => code !== null)
+  return MONTH_NUMBERS.map((month) => stated(month) ?? (v3 ? 'NA' : null))
+}
+
+const NO_PERIOD: DateRange = { start: null, end: null }
+
+/** Combines the per-part Coverage records of one enrollee (v2 or v3, or both after a change of version). */
 export function summarizeCoverage(records: readonly CoverageRecord[]): CoverageSummary {
-  const byPart = (part: MedicarePart) => records.find((record) => record.part === part)
+  const sorted = newestFirst(records)
+  const byPart = (part: MedicarePart) => sorted.find((record) => record.part === part)
   const parts = Object.fromEntries(
     PARTS.map((part) => {
       const record = byPart(part)
@@ -102,33 +144,26 @@ export function summarizeCoverage(records: readonly CoverageRecord[]): CoverageS
         {
           enrolled: record !== undefined && record.status !== 'cancelled',
           status: record?.status ?? null,
-          period: record?.period ?? { start: null, end: null },
+          period: record?.period ?? NO_PERIOD,
         },
       ]
     }),
   ) as CoverageSummary['parts']
   const first = <T>(pick: (record: CoverageRecord) => T | null): T | null =>
-    records.map(pick).find((value) => value !== null && value !== undefined) ?? null
-  const partC = byPart('C')
-  const partD = byPart('D')
-  const medicareAdvantageMonths = partC
-    ? Array.from({ length: 12 }, (_, index) => index + 1).filter(
-        (month) =>
-          enrolledCode(partC.monthly.partCContract[month - 1] ?? null) ||
-          enrolledCode(partC.monthly.hmoIndicator[month - 1] ?? null),
-      )
-    : []
+    sorted.map(pick).find((value) => value !== null && value !== undefined) ?? null
+  const newestYear = ofNewestYear(sorted)
+  const ofPart = (part: MedicarePart) => newestYear.filter((record) => record.part === part)
   return {
     parts,
     orec: first((record) => record.orec),
     crec: first((record) => record.crec),
     esrd: first((record) => record.esrd),
     medicareStatusCode: first((record) => record.medicareStatusCode),
-    medicareAdvantageMonths,
-    partDContracts: [...new Set((partD?.monthly.partDContract ?? []).filter(enrolledCode))],
+    medicareAdvantageMonths: medicareAdvantageMonthsOf(ofPart('C')),
+    partDContracts: [
+      ...new Set(ofPart('D').flatMap((record) => record.monthly.partDContract.filter(enrolledCode))),
+    ],
     referenceYear: first((record) => record.referenceYear),
-    dualStatusByMonth: Array.from({ length: 12 }, (_, index) =>
-      first((record) => record.monthly.dualStatus[index] ?? null),
-    ),
+    dualStatusByMonth: dualStatusByMonthOf(newestYear),
   }
 }

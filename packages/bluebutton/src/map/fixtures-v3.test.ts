@@ -182,6 +182,25 @@ describe('Blue Button v3 answers (BFD v3 server)', () => {
 
   it("read a v3 coverage part's status, ESRD and entitlement from v3's extensions", () => {
     const partA = mapCoverage(bundleResources(V3.coverage)[0]).record
-    expect(partA).toMatchObject({ part: 'A', medicareStatusCode: '21', esrd: true, crec: '0' })
+    // CMS's v3 data dictionary maps BENE-MDCR-ENTLMT-RSN-CD to CCW's BENE_ENTLMT_RSN_ORIG: the original reason.
+    expect(partA).toMatchObject({ part: 'A', medicareStatusCode: '21', esrd: true, orec: '0', crec: null })
+  })
+
+  it('read the Part C and D plans and the dual status over their periods as the months v2 states', () => {
+    const mapped = bundleResources(V3.coverage).map((resource) => mapCoverage(resource))
+    expect(mapped.flatMap((result) => result.issues)).toEqual([])
+    const records = mapped.flatMap((result) => result.record ?? [])
+    expect(records.map((record) => record.apiVersion)).toEqual(['v3', 'v3', 'v3', 'v3', 'v3'])
+    const [, , partC, partD, dual] = records
+    // Every period is open-ended, so each covers the whole year the data belongs to.
+    expect(partC?.monthly.partCContract).toEqual(Array(12).fill('H1234'))
+    expect(partC?.monthly.partCPlanBenefitPackage).toEqual(Array(12).fill('003'))
+    expect(partD?.monthly.partDContract).toEqual(Array(12).fill('H1234'))
+    expect(dual?.monthly.dualStatus).toEqual(Array(12).fill('05'))
+    const summary = summarizeCoverage(records)
+    expect(summary.medicareAdvantageMonths).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+    expect(summary.partDContracts).toEqual(['H1234'])
+    expect(summary.dualStatusByMonth).toEqual(Array(12).fill('05'))
+    expect(summary.orec).toBe('0')
   })
 })

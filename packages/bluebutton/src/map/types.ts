@@ -46,6 +46,11 @@ export type MedicarePart = 'A' | 'B' | 'C' | 'D'
 export interface CoverageRecord {
   id: string
   part: MedicarePart | null
+  /**
+   * How the resource states enrolment over time: v2 month by month for a reference year, v3 once per Coverage
+   * over its `period` (the months are derived from it). Records stored before this field read as v2.
+   */
+  apiVersion?: 'v2' | 'v3'
   status: string | null
   period: DateRange
   /** Coverage.subscriberId, which is the MBI. */
