@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
+import { integrationProjects, PGLITE, POSTGRES } from './apps/api/vitest.int.projects.ts'
 
 // One runner for the whole monorepo; each workspace keeps its own project config.
 // The API integration suite runs on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
@@ -13,8 +14,12 @@ const projectConfigs = [
   'tools/stripe-standin/vitest.config.ts',
   'apps/web/vite.config.ts',
   'apps/api/vitest.unit.config.ts',
-  'apps/api/vitest.int.config.ts',
-  ...(process.env.TEST_DATABASE_URL ? ['apps/api/vitest.int-pg.config.ts'] : []),
+]
+
+// The API integration suite runs on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+const integration = [
+  ...integrationProjects(PGLITE),
+  ...(process.env.TEST_DATABASE_URL ? integrationProjects(POSTGRES) : []),
 ]
 
 // Files that take minutes (real server processes killed and restarted, several instances behind nginx,
@@ -39,6 +44,7 @@ export default defineConfig({
     sequence: { sequencer: LongFilesFirst },
     projects: [
       ...projectConfigs.filter((path) => existsSync(path)),
+      ...integration,
       // The lint config's own test: the architecture rules fail on code written to break them.
       { test: { name: 'lint-config', include: ['scripts/*.test.ts'], testTimeout: 60_000 } },
       // The plain-Node scripts' own tests (the dependency audit gate).

@@ -1,11 +1,10 @@
 // GET /api/claims/{id}/ requires 'patients.view_claims' at the route, not only in the service: an agent
 // (medications only) is refused before the service runs, with the same 404 as any claim it cannot see.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { loginAs, type TestClient } from '../../testing/http-client.ts'
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts'
-import { insertPatient, type FixturePatient } from '../../testing/patients-fixture.ts'
+import type { TestClient } from '../../testing/http-client.ts'
+import type { TestApp } from '../../testing/test-app.ts'
+import type { FixturePatient } from '../../testing/patients-fixture.ts'
 import type * as service from './patients.service.ts'
-import { readClaim } from './patients.service.ts'
 
 vi.mock('./patients.service.ts', async (importOriginal) => {
   const original = await importOriginal<typeof service>()
@@ -13,12 +12,20 @@ vi.mock('./patients.service.ts', async (importOriginal) => {
 })
 
 let t: TestApp
+let readClaim: typeof service.readClaim
 let agentOwn: FixturePatient
 let acoOwn: FixturePatient
 let agent: TestClient
 let aco: TestClient
 
 beforeAll(async () => {
+  // The integration suite shares one module registry between files: the app is imported afresh here, after
+  // the mock, so the app this file builds calls the spied service (an app module loaded earlier would not).
+  vi.resetModules()
+  ;({ readClaim } = await import('./patients.service.ts'))
+  const { buildTestApp } = await import('../../testing/test-app.ts')
+  const { insertPatient } = await import('../../testing/patients-fixture.ts')
+  const { loginAs } = await import('../../testing/http-client.ts')
   t = await buildTestApp()
   agentOwn = await insertPatient(t, { requester: 'AGENT_USER', name: 'Walter Brennan', tin: null })
   acoOwn = await insertPatient(t, { requester: 'ACO_ADMIN', name: 'Rosa Delgado', tin: 'first' })
