@@ -3,12 +3,14 @@
 // v3 answers are coded the way CMS's recorded v3 answers are (packages/bluebutton/test/fixtures/v3/).
 import {
   type ClaimRecord,
+  type CoverageSummary,
   mapCoverage,
   mapExplanationOfBenefit,
   mapPatient,
   type MedicationRecord,
   summarizeCoverage,
 } from '@blueconsent/bluebutton'
+import { scoreFromClaims } from '@blueconsent/hcc'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FhirResource } from '../src/synthetic/fhir.ts'
@@ -97,26 +99,104 @@ describe('a v3 pull maps to what the v2 pull of the same enrollee does', { timeo
       }
     expect(pick(mapPatient(v3Patient).record)).toEqual(pick(mapPatient(v2Patient).record))
     const parts = async (v: Version) =>
-      (await pull(v, username, 'Coverage')).map((r) => {
+      (await pull(v, username, 'Coverage')).flatMap((r) => {
         const record = mapCoverage(r).record
-        return (
-          record && {
-            part: record.part,
-            status: record.status,
-            period: record.period,
-          }
-        )
+        return record ? [{ part: record.part, status: record.status, period: record.period }] : []
       })
-    const v3Parts = await parts('v3')
-    expect(v3Parts.slice(0, 4)).toEqual(await parts('v2'))
+    const [v2Parts, v3Parts] = [await parts('v2'), await parts('v3')]
+    // Parts A and B are entitlements in both; v2 states a Part C it has no plan for as cancelled, v3 leaves it out.
+    expect(v3Parts.slice(0, 2)).toEqual(v2Parts.slice(0, 2))
+    expect(v3Parts.map((p) => p.part)).toEqual(['A', 'B', 'D', null])
+    expect(v2Parts.find((p) => p.part === 'C')?.status).toBe('cancelled')
     const summary = async (v: Version) => {
       const records = (await pull(v, username, 'Coverage')).flatMap((r) => mapCoverage(r).record ?? [])
-      const { medicareStatusCode, crec, esrd } = summarizeCoverage(records)
-      return { medicareStatusCode, crec, esrd }
+      const { medicareStatusCode, orec, esrd } = summarizeCoverage(records)
+      return { medicareStatusCode, orec, esrd }
     }
     expect(await summary('v3')).toEqual(await summary('v2'))
-    // Donald Walker is a full-benefit dual: v3 states it as a Coverage of its own.
-    expect(v3Parts[4]).toMatchObject({ part: null })
+  })
+})
+
+async function coverageSummary(version: Version, username: string): Promise<CoverageSummary> {
+  const records = (await pull(version, username, 'Coverage')).flatMap((r) => mapCoverage(r).record ?? [])
+  return summarizeCoverage(records)
+}
+
+/** What the risk score reads of Medicare's coverage, and what every month of Part C, Part D and Medicaid says. */
+function monthlyFacts(summary: CoverageSummary) {
+  const { parts, orec, esrd, medicareStatusCode, referenceYear } = summary
+  return {
+    enrolled: Object.fromEntries(Object.entries(parts).map(([part, p]) => [part, p.enrolled])),
+    orec,
+    esrd,
+    medicareStatusCode,
+    referenceYear,
+    medicareAdvantageMonths: summary.medicareAdvantageMonths,
+    partDContracts: summary.partDContracts,
+    dualStatusByMonth: summary.dualStatusByMonth,
+  }
+}
+
+const lastKnown = (values: readonly (string | null)[]): string | null =>
+  values.findLast((value): value is string => value !== null && value !== '') ?? null
+
+/** The CMS-HCC score the product computes after a pull, from the mapped claims, coverage and patient. */
+async function riskScore(version: Version, username: string) {
+  const { claims } = await mappedPull(version, username)
+  const coverage = await coverageSummary(version, username)
+  const patient = mapPatient((await pull(version, username, 'Patient'))[0]).record
+  const beneficiary = {
+    sex: patient?.gender === 'female' ? ('F' as const) : ('M' as const),
+    birthDate: patient?.birthDate ?? '',
+    orec: coverage.orec,
+    dual: lastKnown(coverage.dualStatusByMonth),
+    esrd: coverage.esrd,
+    maMonths: coverage.medicareAdvantageMonths.length,
+  }
+  return { beneficiary, result: scoreFromClaims(claims, beneficiary, { paymentYear: 2026 }) }
+}
+
+describe('v3 states plans and dual status once over their dates; the months read the same as v2’s', () => {
+  // A full-benefit dual, a partial dual (SLMB, disabled), a Medicare Advantage enrollee, and a non-dual in
+  // fee-for-service with Part D.
+  const cases = [
+    ['BBUser00003', { dual: '02', maMonths: 0 }],
+    ['BBUser00008', { dual: '03', maMonths: 0 }],
+    ['BBUser00005', { dual: 'NA', maMonths: 12 }],
+    ['BBUser00000', { dual: 'NA', maMonths: 0 }],
+  ] as const
+
+  it.each(cases)('%s: coverage month by month', { timeout: 60_000 }, async (username, expected) => {
+    const [v2, v3] = [await coverageSummary('v2', username), await coverageSummary('v3', username)]
+    expect(monthlyFacts(v3)).toEqual(monthlyFacts(v2))
+    expect(v3.dualStatusByMonth).toEqual(Array(12).fill(expected.dual))
+    expect(v3.medicareAdvantageMonths).toHaveLength(expected.maMonths)
+    expect(v3.partDContracts).toEqual([expected.maMonths > 0 ? 'H1234' : 'S5601'])
+  })
+
+  it.each(cases)('%s: the same risk score', { timeout: 60_000 }, async (username, expected) => {
+    const [v2, v3] = [await riskScore('v2', username), await riskScore('v3', username)]
+    expect(v3.beneficiary).toEqual(v2.beneficiary)
+    expect(v3.beneficiary).toMatchObject({ dual: expected.dual, maMonths: expected.maMonths })
+    expect(v3.result.paymentScore).toBe(v2.result.paymentScore)
+    expect(v3.result).toEqual(v2.result)
+  })
+
+  it('a v3 Part C or D Coverage is named after its plan and dated; the dual one carries its status', async () => {
+    const resources = [
+      ...(await pull('v3', 'BBUser00005', 'Coverage')),
+      ...(await pull('v3', 'BBUser00003', 'Coverage')),
+    ] as (FhirResource & { period?: { start?: string; end?: string } })[]
+    const partC = resources.find((r) => r.id.startsWith('part-c-'))
+    expect(partC?.id).toBe('part-c--10000020000005-H1234-001')
+    expect(partC?.period).toEqual({ start: '2026-01-01' })
+    expect(partC?.['extension']).toEqual([
+      { url: 'https://bluebutton.cms.gov/fhir/StructureDefinition/BENE-CNTRCT-NUM', valueString: 'H1234' },
+      { url: 'https://bluebutton.cms.gov/fhir/StructureDefinition/BENE-PBP-NUM', valueString: '001' },
+    ])
+    const dual = resources.find((r) => r.id.startsWith('dual-'))
+    expect(dual?.period).toEqual({ start: '2026-01-01' })
+    expect(JSON.stringify(dual?.['extension'])).toContain('"code":"02"')
   })
 })
 

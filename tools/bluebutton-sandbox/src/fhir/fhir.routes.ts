@@ -152,10 +152,11 @@ function registerPatient(app: FastifyInstance, ctx: SandboxContext, v: ApiVersio
   })
 }
 
-// v3 adds the Medicaid side of a dual-eligible enrollee as a Coverage of its own.
+// v3 adds the Medicaid side of a dual-eligible enrollee as a Coverage of its own, and names a Part C or D
+// Coverage after its plan (`part-c-{patient}-{contract}-{plan}`).
 const COVERAGE_ID: Record<ApiVersion, RegExp> = {
   v2: /^part-[abcd]--?\d+$/,
-  v3: /^(part-[abcd]|dual)--?\d+$/,
+  v3: /^(part-[abcd]|dual)--?\d+(-[A-Z0-9]{5}-\d{3})?$/,
 }
 
 function registerCoverage(app: FastifyInstance, ctx: SandboxContext, v: ApiVersion): void {
