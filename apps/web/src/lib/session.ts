@@ -5,9 +5,10 @@ import { SESSION, STORAGE_KEYS } from '@blueconsent/contract/constants'
 import { offlineChangesKey } from './offline-changes-key.ts'
 import { clearSessionMemory } from './session-memory.ts'
 import { useSyncExternalStore } from 'react'
-import { apiClient, type ApiClient } from './api-client.ts'
+import { apiClient } from './api-client.ts'
 import { isApiError } from './api-error.ts'
 import { loadContract } from './contract.ts'
+import { callEndpoint, callEndpointUnparsed } from './endpoints.ts'
 import { LOGIN_PATH, currentPathAndQuery, navigateTo } from './navigation.ts'
 
 export type SessionStatus = 'restoring' | 'authenticated' | 'anonymous'
@@ -363,17 +364,14 @@ function safeLocalStorage(): Storage | undefined {
 }
 
 /** The session calls themselves: refresh reads the HttpOnly cookie, so it carries no bearer. */
-export const sessionApi = (client: ApiClient): SessionApi => ({
-  refresh: () =>
-    client.post('/api/jwt/refresh/', undefined, {
-      schema: async () => (await loadContract()).refreshResponseSchema,
-    }),
-  verify: () =>
-    client.get('/api/jwt/verify/', { schema: async () => (await loadContract()).verifyResponseSchema }),
-  logout: () => client.post('/api/logout/', undefined, { skipRefresh: true }),
-})
+export const sessionApi: SessionApi = {
+  refresh: () => callEndpoint('auth.refresh'),
+  verify: () => callEndpoint('auth.verify'),
+  // Never refreshes on 401: signing out must not loop back to a sign-in redirect.
+  logout: () => callEndpointUnparsed('auth.logout', { skipRefresh: true }),
+}
 
-export const session = new SessionManager({ api: sessionApi(apiClient) })
+export const session = new SessionManager({ api: sessionApi })
 
 apiClient.setAuth({
   getAccessToken: () => session.getAccessToken(),

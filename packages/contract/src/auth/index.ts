@@ -1,3 +1,4 @@
 export * from './auth.ts'
 export * from './oauth.ts'
 export * from './passwords.ts'
+export * from './auth-endpoints.ts'

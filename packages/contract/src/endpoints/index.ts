@@ -19,6 +19,7 @@ import { TIN_ENDPOINTS } from '../tins/tins.ts'
 import { INTEGRATION_ENDPOINTS } from '../integrations/integrations.ts'
 import { WEBHOOK_ENDPOINTS } from '../integrations/webhooks.ts'
 import { PASSWORD_ENDPOINTS } from '../auth/passwords.ts'
+import { AUTH_ENDPOINTS } from '../auth/auth-endpoints.ts'
 import { DEV_OUTBOX_ENDPOINTS } from '../dev-outbox/dev-outbox.ts'
 import { HEALTH_ENDPOINTS } from '../health/health.ts'
 import { AUTHORIZATION_REQUEST_ENDPOINTS } from '../authorization-requests/authorization-request-endpoints.ts'
@@ -32,6 +33,7 @@ import { SIGNUP_ENDPOINTS } from '../signup/signup.ts'
 import { OAUTH_CONSENT_ENDPOINTS } from '../integrations/integrations.ts'
 
 export const ENDPOINTS = endpointRegistry({
+  auth: AUTH_ENDPOINTS,
   'two-factor': TWO_FACTOR_ENDPOINTS,
   setup: SETUP_ENDPOINTS,
   support: { ...SUPPORT_ENDPOINTS, ...SUPPORT_INBOX_ENDPOINTS },

@@ -1,11 +1,8 @@
 import type { LoginRequest } from '@blueconsent/contract/auth'
-import { apiClient } from '../../../lib/api-client.ts'
-import { loadContract } from '../../../lib/contract.ts'
-import { callEndpointUnparsed } from '../../../lib/endpoints.ts'
+import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
 
-/** POST /api/jwt/login/ (on the login route, so the response schema is loaded on demand). */
-export const login = (body: LoginRequest) =>
-  apiClient.post('/api/jwt/login/', body, { schema: async () => (await loadContract()).loginAnswerSchema })
+/** The password step of sign-in; its answer may ask for the second factor. */
+export const login = (body: LoginRequest) => callEndpoint('auth.login', { body })
 
 /** A new link for an address that signed up but has not verified yet; the answer is the same either way. */
 export const resendVerification = (email: string) =>
