@@ -1,7 +1,13 @@
 // Upserts of mapped Blue Button records. Released rows key on (patient_id, resource_id), a held pull's on
 // (held_run_id, resource_id), and a claim's diagnoses, procedures and lines are replaced with it, so running
 // a pull twice changes nothing. A held pull's rows are released over the patient's or deleted, by run.
-import type { ClaimRecord, CoverageRecord, MedicationRecord, ProviderRef } from '@blueconsent/bluebutton'
+import type {
+  BlueButtonApiVersion,
+  ClaimRecord,
+  CoverageRecord,
+  MedicationRecord,
+  ProviderRef,
+} from '@blueconsent/bluebutton'
 import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../platform/db/client.ts'
 import { authorizationRequests } from '../../platform/db/schema/authorization-requests.ts'
@@ -21,8 +27,11 @@ import {
 
 type Keyed = typeof claims | typeof coverages | typeof medications
 
-/** Where a row goes: the patient's released rows, or apart under the held run (quarantined). */
-export type Destination = { patientId: string; heldRunId: string | null }
+/**
+ * Where a row goes: the patient's released rows, or apart under the held run (quarantined), marked with the
+ * Blue Button version that pulled it.
+ */
+export type Destination = { patientId: string; heldRunId: string | null; apiVersion: BlueButtonApiVersion }
 
 /** The unique key an upsert lands on, the released one or the held run's (partial indexes, one each). */
 const conflictTarget = (table: Keyed, heldRunId: string | null) =>
@@ -44,7 +53,7 @@ const npiOrNull = (provider: ProviderRef | null | undefined): string | null =>
 
 export async function upsertCoverage(
   db: DbOrTx,
-  { patientId, heldRunId }: Destination,
+  { patientId, heldRunId, apiVersion }: Destination,
   record: CoverageRecord,
   resource: Json,
   now: Date,
@@ -57,6 +66,7 @@ export async function upsertCoverage(
     record: asJson(record),
     resource,
     sourceLastUpdated: timestampOrNull(record.lastUpdated),
+    apiVersion,
     updatedAt: now,
   }
   await db
@@ -75,7 +85,7 @@ export async function storedCoverageRecords(db: DbOrTx, patientId: string): Prom
 
 export async function upsertMedication(
   db: DbOrTx,
-  { patientId, heldRunId }: Destination,
+  { patientId, heldRunId, apiVersion }: Destination,
   record: MedicationRecord,
   resource: Json,
   now: Date,
@@ -98,6 +108,7 @@ export async function upsertMedication(
     record: asJson(record),
     resource,
     sourceLastUpdated: timestampOrNull(record.lastUpdated),
+    apiVersion,
     updatedAt: now,
   }
   await db
@@ -108,7 +119,7 @@ export async function upsertMedication(
 
 export async function upsertClaim(
   db: DbOrTx,
-  { patientId, heldRunId }: Destination,
+  { patientId, heldRunId, apiVersion }: Destination,
   record: ClaimRecord,
   resource: Json,
   now: Date,
@@ -127,6 +138,7 @@ export async function upsertClaim(
     record: asJson(record),
     resource,
     sourceLastUpdated: timestampOrNull(record.lastUpdated),
+    apiVersion,
     updatedAt: now,
   }
   const [row] = await db
@@ -268,15 +280,53 @@ export async function requestPart2Shared(db: DbOrTx, requestId: string): Promise
   return run?.part2Shared ?? null
 }
 
-/** When the patient's newest completed run started: later pulls ask only for what changed since. */
-export async function lastCompletedRunStart(db: DbOrTx, patientId: string): Promise<Date | null> {
+/**
+ * The patient's newest completed run: when it started (later pulls ask only for what changed since) and the
+ * Blue Button version it pulled with.
+ */
+export async function lastCompletedRun(
+  db: DbOrTx,
+  patientId: string,
+): Promise<{ startedAt: Date | null; apiVersion: BlueButtonApiVersion | null } | null> {
   const [previous] = await db
-    .select({ startedAt: ingestionRuns.startedAt })
+    .select({ startedAt: ingestionRuns.startedAt, apiVersion: ingestionRuns.apiVersion })
     .from(ingestionRuns)
     .where(and(eq(ingestionRuns.patientId, patientId), eq(ingestionRuns.status, 'completed')))
-    .orderBy(desc(ingestionRuns.startedAt))
+    .orderBy(desc(ingestionRuns.startedAt), desc(ingestionRuns.createdAt))
     .limit(1)
-  return previous?.startedAt ?? null
+  return previous ?? null
+}
+
+export type RowsRemoved = { coverages: number; claims: number; medications: number }
+
+/**
+ * Deletes the patient's released rows last stored under another Blue Button version (or before versions were
+ * recorded): after a whole pull under `apiVersion`, those are the ones CMS no longer sends under these ids
+ * (claims take their lines and diagnoses with them).
+ */
+export async function deleteRowsOfOtherVersions(
+  db: DbOrTx,
+  patientId: string,
+  apiVersion: BlueButtonApiVersion,
+): Promise<RowsRemoved> {
+  const removeFrom = async (table: Keyed): Promise<number> => {
+    const rows = await db
+      .delete(table)
+      .where(
+        and(
+          eq(table.patientId, patientId),
+          released(table),
+          sql`${table.apiVersion} is distinct from ${apiVersion}`,
+        ),
+      )
+      .returning({ id: table.id })
+    return rows.length
+  }
+  return {
+    coverages: await removeFrom(coverages),
+    claims: await removeFrom(claims),
+    medications: await removeFrom(medications),
+  }
 }
 
 /**
@@ -341,6 +391,11 @@ const heldRunsOf = (requestId: string): SQL =>
  */
 export async function releaseHeldRows(db: DbOrTx, requestId: string): Promise<void> {
   for (const table of [coverages, claims, medications] as const) {
+    // A held pull is whole: under another Blue Button version than the patient's rows, it replaces all of them.
+    await db.execute(sql`delete from ${table} as old using ${ingestionRuns} as run
+      where run.request_id = ${requestId} and run.status = 'held_for_review' and run.api_version is not null
+        and old.patient_id = run.patient_id and old.held_run_id is null
+        and old.api_version is distinct from run.api_version`)
     await db.execute(sql`delete from ${table} as old using ${table} as held
       where held.held_run_id in ${heldRunsOf(requestId)} and old.held_run_id is null
         and old.patient_id = held.patient_id and old.resource_id = held.resource_id`)

@@ -1,7 +1,8 @@
 // One pull of a beneficiary's Medicare data for one request: Patient (if granted) and the identity check,
 // then Coverage and every page of ExplanationOfBenefit, mapped and upserted page by page with progress, then
-// the risk score. Later runs ask only for what changed since the last completed run. A pull whose
-// beneficiary does not match is held: everything it stores is quarantined under its run until reviewed.
+// the risk score. Later runs ask only for what changed since the last completed run, unless that run pulled
+// with another Blue Button version: then the pull is whole and replaces what the other version stored. A pull
+// whose beneficiary does not match is held: everything it stores is quarantined under its run until reviewed.
 import {
   isBlueButtonError,
   mapCoverage,
@@ -9,11 +10,13 @@ import {
   mapPatient,
   summarizeCoverage,
   type AccessTokenSource,
+  type BlueButtonApiVersion,
   type BlueButtonClient,
   type CoverageRecord,
   type FhirResource,
   type PatientRecord,
 } from '@blueconsent/bluebutton'
+import { writeAuditRow } from '../../platform/audit/index.ts'
 import type { AppContext } from '../../platform/context.ts'
 import type { DbOrTx } from '../../platform/db/client.ts'
 import { decrypt } from '../../platform/lib/crypto.ts'
@@ -36,7 +39,8 @@ import {
   insertRiskScore,
   lockRunStillRunning,
   lockRunsAndFindCompletedSince,
-  lastCompletedRunStart,
+  lastCompletedRun,
+  deleteRowsOfOtherVersions,
   type Destination,
   updateRun,
   storedClaimRecords,
@@ -121,7 +125,7 @@ export async function runIngestion(ctx: AppContext, runId: string): Promise<Inge
     token: grantTokenSource(ctx, grant.id, client),
     scopes: grant.scopes,
     grantId: grant.id,
-    destination: { patientId: patient.id, heldRunId: null },
+    destination: { patientId: patient.id, heldRunId: null, apiVersion: client.apiVersion },
   }
   try {
     return await pullAndStore(pull)
@@ -213,9 +217,11 @@ async function pullAndStore(pull: Pull): Promise<IngestionOutcome> {
   const held = !identity.match && pull.request.identityReview !== 'confirmed'
   // A held pull is stored apart and whole: were it confirmed, an incremental pull of another person's
   // record would leave out everything older than the patient's last pull.
-  const since = held ? null : await lastCompletedRunStart(ctx.db, run.patientId)
-  if (held) pull.destination = { patientId: pull.patient.id, heldRunId: run.id }
-  await updateRun(ctx.db, run.id, { lastUpdatedAfter: since })
+  const previous = held ? null : await lastCompletedRun(ctx.db, run.patientId)
+  const switchedFrom = versionSwitchedFrom(previous, pull.client.apiVersion)
+  const since = switchedFrom === undefined ? (previous?.startedAt ?? null) : null
+  if (held) pull.destination = { ...pull.destination, heldRunId: run.id }
+  await updateRun(ctx.db, run.id, { lastUpdatedAfter: since, apiVersion: pull.client.apiVersion })
   await pullCoverage(pull, since)
   await pullExplanationsOfBenefit(pull, since)
   const redundant = await ctx.db.transaction(async (tx) => {
@@ -229,6 +235,7 @@ async function pullAndStore(pull: Pull): Promise<IngestionOutcome> {
     }
     if (held) await holdForReview(pull, tx, identity, beneficiary)
     else {
+      if (switchedFrom !== undefined) await replaceOtherVersionRows(pull, tx, switchedFrom)
       if (beneficiary) await updateDemographics(pull, tx, beneficiary)
       const scored = {
         ...pull.patient,
@@ -261,6 +268,47 @@ async function pullAndStore(pull: Pull): Promise<IngestionOutcome> {
   })
   if (redundant) return 'skipped'
   return held ? 'held_for_review' : 'completed'
+}
+
+/**
+ * The version the patient's last completed run pulled with when it is not this one (null: not recorded), else
+ * undefined. CMS names claims, drug events and coverage differently in each version, with no crosswalk.
+ */
+function versionSwitchedFrom(
+  previous: { apiVersion: BlueButtonApiVersion | null } | null,
+  apiVersion: BlueButtonApiVersion,
+): BlueButtonApiVersion | null | undefined {
+  if (previous === null || previous.apiVersion === apiVersion) return undefined
+  return previous.apiVersion
+}
+
+/**
+ * After a whole pull under a new version, the rows the other version stored and this pull did not store again
+ * are the same claims, drugs and coverage under their old ids: they go, before the score is computed.
+ */
+async function replaceOtherVersionRows(
+  pull: Pull,
+  tx: DbOrTx,
+  from: BlueButtonApiVersion | null,
+): Promise<void> {
+  const { ctx, request, run } = pull
+  const removed = await deleteRowsOfOtherVersions(tx, pull.patient.id, pull.client.apiVersion)
+  await writeAuditRow(tx, {
+    action: 'ingestion.api_version_switched',
+    actorUserId: null,
+    organizationId: request.organizationId,
+    requestId: request.id,
+    patientId: pull.patient.id,
+    details: {
+      run_id: run.id,
+      from_version: from,
+      to_version: pull.client.apiVersion,
+      coverages_removed: removed.coverages,
+      claims_removed: removed.claims,
+      medications_removed: removed.medications,
+    },
+    at: ctx.clock(),
+  })
 }
 
 /** The birth date typed on the request, else the one on file for the patient. */

@@ -50,6 +50,8 @@ export const consentFlows = pgTable(
   ],
 )
 
+export const BLUEBUTTON_API_VERSIONS = ['v2', 'v3'] as const
+
 export const INGESTION_STATUSES = ['queued', 'running', 'completed', 'failed', 'held_for_review'] as const
 
 // One pull of a beneficiary's data for one request; the newest run is the request's progress.
@@ -68,6 +70,9 @@ export const ingestionRuns = pgTable(
     // This pull's claims included 42 CFR Part 2 (substance use) claims (true), left them out (false), or the
     // API version does not say (null: v2, which never asks).
     part2Shared: boolean('part2_shared'),
+    // The Blue Button version this run pulled with (null: pulled before the version was recorded). A patient's
+    // next pull under another version is whole, and replaces what the other version stored.
+    apiVersion: text('api_version', { enum: BLUEBUTTON_API_VERSIONS }),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { isNull, sql, type SQL } from 'drizzle-orm'
-import { ingestionRuns } from './bluebutton.ts'
+import { BLUEBUTTON_API_VERSIONS, ingestionRuns } from './bluebutton.ts'
 import { patients } from './patients.ts'
 
 // Medicare data as pulled from Blue Button and mapped by @blueconsent/bluebutton. Each row keeps the mapped
@@ -33,6 +33,12 @@ export const released = (
 ): SQL => isNull(table.heldRunId)
 
 const money = (name: string) => bigint(name, { mode: 'number' })
+/**
+ * The Blue Button version of the pull that last stored the row (null: stored before versions were recorded).
+ * CMS names the same claim, drug event and coverage differently in each version, so a pull after a version
+ * switch stores everything anew and then deletes what is still marked with another version.
+ */
+const storedByVersion = () => text('api_version', { enum: BLUEBUTTON_API_VERSIONS })
 
 export const coverages = pgTable(
   'coverages',
@@ -43,6 +49,7 @@ export const coverages = pgTable(
       .references(() => patients.id, { onDelete: 'cascade' }),
     heldRunId: uuid('held_run_id').references(() => ingestionRuns.id, { onDelete: 'cascade' }),
     resourceId: text('resource_id').notNull(),
+    apiVersion: storedByVersion(),
     part: text('part'),
     status: text('status'),
     periodStart: date('period_start', { mode: 'string' }),
@@ -71,6 +78,7 @@ export const claims = pgTable(
       .references(() => patients.id, { onDelete: 'cascade' }),
     heldRunId: uuid('held_run_id').references(() => ingestionRuns.id, { onDelete: 'cascade' }),
     resourceId: text('resource_id').notNull(),
+    apiVersion: storedByVersion(),
     claimType: text('claim_type').notNull(),
     billableStart: date('billable_start', { mode: 'string' }),
     billableEnd: date('billable_end', { mode: 'string' }),
@@ -159,6 +167,7 @@ export const medications = pgTable(
       .references(() => patients.id, { onDelete: 'cascade' }),
     heldRunId: uuid('held_run_id').references(() => ingestionRuns.id, { onDelete: 'cascade' }),
     resourceId: text('resource_id').notNull(),
+    apiVersion: storedByVersion(),
     ndc: text('ndc'),
     drugName: text('drug_name'),
     fillDate: date('fill_date', { mode: 'string' }),
