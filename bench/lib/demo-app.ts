@@ -16,7 +16,7 @@ export async function startDemoApp(options: { databaseUrl: string | undefined; r
   const app = await buildApp(
     loadConfig({
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-demo-')),
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
       PORT: '0',
       DEMO_SEED: 'true',
       RUN_WORKERS: String(options.runWorkers),

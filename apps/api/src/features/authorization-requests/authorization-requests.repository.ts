@@ -339,6 +339,61 @@ export async function findActiveRequestForPatient(
   return row
 }
 
+/** What opening a request needs to know, read together once the patient is locked. */
+export type OpeningFacts = {
+  /** The id of a request that blocks a new one (see findActiveRequestForPatient), or null. */
+  activeRequestId: string | null
+  /** The organisation's default authorization length (admin settings), or null for 13 months. */
+  defaultDurationDays: number | null
+  /** The requester as the new request's answer names them. */
+  requester: Omit<RequesterRow, 'id'> | null
+}
+
+/**
+ * The blocking request, the organisation's default length and the requester's name, in one round trip.
+ * Run after the patient row is locked: the statement's snapshot then sees every request committed for them.
+ */
+export async function findOpeningFacts(
+  db: DbOrTx,
+  input: { patientId: string; organizationId: string; requesterUserId: string; now: Date; exceptId?: string },
+): Promise<OpeningFacts> {
+  const active = db
+    .select({ id: authorizationRequests.id })
+    .from(authorizationRequests)
+    .where(
+      and(
+        eq(authorizationRequests.patientId, input.patientId),
+        inArray(authorizationRequests.status, ['authorized', 'pending', 'consent_pending']),
+        or(isNull(authorizationRequests.expiresAt), gt(authorizationRequests.expiresAt, input.now)),
+        input.exceptId ? ne(authorizationRequests.id, input.exceptId) : undefined,
+      ),
+    )
+    .orderBy(desc(authorizationRequests.createdAt))
+    .limit(1)
+  const settings = db
+    .select({ settings: organizations.settings })
+    .from(organizations)
+    .where(eq(organizations.id, input.organizationId))
+  const [row] = await db
+    .select({
+      activeRequestId: sql<string | null>`(${active})`,
+      settings: sql<Record<string, unknown> | null>`(${settings})`,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(users, eq(users.id, input.requesterUserId))
+  const days = row?.settings?.default_duration_days
+  return {
+    activeRequestId: row?.activeRequestId ?? null,
+    defaultDurationDays: typeof days === 'number' ? days : null,
+    requester: row?.role
+      ? { firstName: row.firstName ?? '', lastName: row.lastName ?? '', role: row.role }
+      : null,
+  }
+}
+
 export async function insertRequest(
   db: DbOrTx,
   row: typeof authorizationRequests.$inferInsert,
@@ -428,15 +483,6 @@ export async function findSchedules(
 }
 
 /** The organisation's default authorization length in days (admin settings), or null for the platform's. */
-export async function findDefaultDurationDays(db: DbOrTx, organizationId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ settings: organizations.settings })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-  const days = row?.settings.default_duration_days
-  return typeof days === 'number' ? days : null
-}
-
 /**
  * The authorization length chosen when the request was created (its 'created' or 'renewal_created' event):
  * kept there, not in a column, because only the consent step reads it once.

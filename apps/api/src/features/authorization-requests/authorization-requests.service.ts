@@ -42,13 +42,14 @@ import {
 import {
   countEventsSince,
   findActiveRequestForPatient,
-  findDefaultDurationDays,
+  findOpeningFacts,
   findScopedRequest,
   insertRequest,
   listScopedRequests,
   newestRuns,
   unhideOwnRequests,
   updateRequest,
+  type OpeningFacts,
 } from './authorization-requests.repository.ts'
 import { consentUrl, issueConsentToken } from './consent-token.ts'
 import { requestFacts } from './request-facts.ts'
@@ -140,6 +141,8 @@ type OpenInput = {
   renewalOfId: string | null
   /** Asked for by the requester; else the organisation's default applies (providers only). */
   durationDays?: number | undefined
+  /** The organisation's default length, read with the other facts before opening. */
+  defaultDurationDays: number | null
   /** The birth date typed (YYYY-MM-DD), checked against Medicare's; null when not given. */
   patientBirthDate: string | null
 }
@@ -154,7 +157,7 @@ async function openRequest(ctx: AppContext, tx: DbOrTx, actor: Actor, input: Ope
   // organisation's default from the admin settings, else 13 months (null).
   const durationDays =
     input.authorizationType === 'healthcare_provider'
-      ? (input.durationDays ?? (await findDefaultDurationDays(tx, input.patient.organizationId)))
+      ? (input.durationDays ?? input.defaultDurationDays)
       : null
   const request = await insertRequest(tx, {
     organizationId: input.patient.organizationId,
@@ -194,8 +197,43 @@ async function openRequest(ctx: AppContext, tx: DbOrTx, actor: Actor, input: Ope
   await ctx.events.publish(ctx, tx, 'authorization_request.created', {
     request: requestFacts(ctx, request, input.contact),
     consentLink: token ? consentUrl(ctx.config, token.token) : null,
+    durationDays,
   })
   return request
+}
+
+/**
+ * Locks the patient (two staff cannot both open a request for them), then reads what opening needs in one
+ * statement; throws 409 when the patient already has an active request.
+ */
+async function openingFactsFor(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: Actor,
+  patient: PatientRow,
+  exceptId?: string,
+): Promise<OpeningFacts> {
+  await lockPatientRow(tx, patient.id)
+  const facts = await findOpeningFacts(tx, {
+    patientId: patient.id,
+    organizationId: patient.organizationId,
+    requesterUserId: actor.principal.userId,
+    now: ctx.clock(),
+    ...(exceptId ? { exceptId } : {}),
+  })
+  if (facts.activeRequestId) throw alreadyActive()
+  return facts
+}
+
+/** A request just opened has no pull and no resend yet, and its requester is the caller: nothing to read. */
+function openedView(
+  ctx: AppContext,
+  actor: Actor,
+  row: RequestWithPatient,
+  requester: OpeningFacts['requester'],
+): AuthorizationRequest {
+  const fresh = { ...row, requester, run: null, resendsToday: 0, reviewerName: null }
+  return listedView(ctx, fresh, viewerOf(actor.principal))
 }
 
 export async function createRequest(
@@ -212,8 +250,7 @@ export async function createRequest(
       contactMethod: body.contact_method,
       contact,
     })
-    await lockPatientRow(tx, patient.id)
-    if (await findActiveRequestForPatient(tx, patient.id, ctx.clock())) throw alreadyActive()
+    const facts = await openingFactsFor(ctx, tx, actor, patient)
     const request = await openRequest(ctx, tx, actor, {
       patient,
       patientName: body.metadata.patient_name.trim(),
@@ -223,9 +260,10 @@ export async function createRequest(
       language: body.language ?? 'en',
       renewalOfId: null,
       durationDays: body.duration_days,
+      defaultDurationDays: facts.defaultDurationDays,
       patientBirthDate: body.patient_birth_date?.trim() || null,
     })
-    return requestView(ctx, tx, { request, patient }, viewerOf(actor.principal))
+    return openedView(ctx, actor, { request, patient }, facts.requester)
   })
 }
 
@@ -461,8 +499,7 @@ export async function renewRequest(ctx: AppContext, actor: Actor, id: string): P
         'conflict',
         `Renewal is offered when fewer than ${AUTHORIZATION.renewalWindowDays} days remain.`,
       )
-    await lockPatientRow(tx, patient.id)
-    if (await findActiveRequestForPatient(tx, patient.id, now, request.id)) throw alreadyActive()
+    const facts = await openingFactsFor(ctx, tx, actor, patient, request.id)
     const renewal = await openRequest(ctx, tx, actor, {
       patient,
       patientName: request.patientName,
@@ -471,11 +508,12 @@ export async function renewRequest(ctx: AppContext, actor: Actor, id: string): P
       authorizationType: request.authorizationType,
       language: request.language,
       renewalOfId: request.id,
+      defaultDurationDays: facts.defaultDurationDays,
       patientBirthDate: request.patientBirthDateEncrypted
         ? decrypt(ctx.keys, request.patientBirthDateEncrypted)
         : null,
     })
-    return requestView(ctx, tx, { request: renewal, patient }, viewerOf(actor.principal))
+    return openedView(ctx, actor, { request: renewal, patient }, facts.requester)
   })
 }
 

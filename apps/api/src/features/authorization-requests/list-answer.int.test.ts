@@ -249,8 +249,8 @@ describe('the kept request counts behind the total', () => {
          from authorization_requests group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
     )
     const { rows: kept } = await t.app.ctx.database.executeSql(
-      `select organization_id, requester_user_id, hidden_by_requester, status, requests::int as requests
-         from authorization_request_counts where requests <> 0 order by 1, 2, 3, 4`,
+      `select organization_id, requester_user_id, hidden_by_requester, status, sum(requests)::int as requests
+         from authorization_request_counts group by 1, 2, 3, 4 having sum(requests) <> 0 order by 1, 2, 3, 4`,
     )
     return { counted, kept }
   }

@@ -59,9 +59,12 @@ const rowOf = (page: Page, id: string): AuthorizationRequest => {
   return row
 }
 
+/** The organisation's revision: the sum of its slots. */
 async function revisionOf(organizationId: string): Promise<number> {
   const [row] = await t.app.ctx.db
-    .select({ revision: organizationDataRevisions.revision })
+    .select({
+      revision: sql<number>`coalesce(sum(${organizationDataRevisions.revision}), 0)`.mapWith(Number),
+    })
     .from(organizationDataRevisions)
     .where(eq(organizationDataRevisions.organizationId, organizationId))
   return row?.revision ?? 0

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, ne, or, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, ne, or, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../platform/db/client.ts'
 import { authorizationRequests } from '../../platform/db/schema/authorization-requests.ts'
 import { messageTemplateVersions } from '../../platform/db/schema/reference-data.ts'
@@ -21,8 +21,58 @@ export async function findRequesterCopy(db: DbOrTx, userId: string): Promise<Req
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, userId))
   if (!row) throw new Error('requester not found')
-  const name = `${row.firstName} ${row.lastName}`.trim() || 'A care team member'
-  return { name, email: row.email, organizationName: row.organizationName ?? 'BlueConsent' }
+  return requesterCopyOf(row)
+}
+
+type RequesterCopyRow = {
+  firstName: string
+  lastName: string
+  email: string
+  organizationName: string | null
+}
+
+const requesterCopyOf = (row: RequesterCopyRow): RequesterCopy => ({
+  name: `${row.firstName} ${row.lastName}`.trim() || 'A care team member',
+  email: row.email,
+  organizationName: row.organizationName ?? 'BlueConsent',
+})
+
+/**
+ * The requester's copy and the newest saved wording of one template (null while only the built-in copy
+ * exists), in one round trip: what an invite reads before it is written.
+ */
+export async function findRequesterCopyAndWording(
+  db: DbOrTx,
+  userId: string,
+  template: { key: string; channel: 'email' | 'sms'; language: 'en' | 'es' },
+): Promise<{ requester: RequesterCopy; wording: { subject: string | null; body: string } | null }> {
+  const newest = db
+    .select({
+      wording: sql`json_build_object('subject', ${messageTemplateVersions.subject}, 'body', ${messageTemplateVersions.body})`,
+    })
+    .from(messageTemplateVersions)
+    .where(
+      and(
+        eq(messageTemplateVersions.templateKey, template.key),
+        eq(messageTemplateVersions.channel, template.channel),
+        eq(messageTemplateVersions.language, template.language),
+      ),
+    )
+    .orderBy(desc(messageTemplateVersions.version))
+    .limit(1)
+  const [row] = await db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      organizationName: organizations.name,
+      wording: sql<{ subject: string | null; body: string } | null>`(${newest})`,
+    })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, userId))
+  if (!row) throw new Error('requester not found')
+  return { requester: requesterCopyOf(row), wording: row.wording }
 }
 
 /** Requests texted to this number that still wait for the patient, newest first (locked for the answer). */
@@ -41,29 +91,4 @@ export async function findOpenSmsRequests(db: DbOrTx, contactHash: string, now: 
     )
     .orderBy(desc(authorizationRequests.createdAt), desc(authorizationRequests.id))
     .for('update')
-}
-
-/**
- * The newest saved wording of a template (administrators edit them under reference data), or null while only
- * the built-in copy exists. Read in the sending transaction, so a save is used by the very next message.
- */
-export async function findNewestTemplateVersion(
-  db: DbOrTx,
-  templateKey: string,
-  channel: 'email' | 'sms',
-  language: 'en' | 'es',
-): Promise<{ subject: string | null; body: string } | null> {
-  const [row] = await db
-    .select({ subject: messageTemplateVersions.subject, body: messageTemplateVersions.body })
-    .from(messageTemplateVersions)
-    .where(
-      and(
-        eq(messageTemplateVersions.templateKey, templateKey),
-        eq(messageTemplateVersions.channel, channel),
-        eq(messageTemplateVersions.language, language),
-      ),
-    )
-    .orderBy(desc(messageTemplateVersions.version))
-    .limit(1)
-  return row ?? null
 }

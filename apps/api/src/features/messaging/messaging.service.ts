@@ -9,23 +9,34 @@ import {
   recordRequestEvent,
 } from '../authorization-requests/index.ts'
 import { queueEmail, queueSms } from '../../platform/outbox/index.ts'
-import { findNewestTemplateVersion, findRequesterCopy } from './messaging.repository.ts'
+import { findRequesterCopy, findRequesterCopyAndWording, type RequesterCopy } from './messaging.repository.ts'
 import { LINK_VALID_DAYS, statedMoment, type Language, type RequestCopyInput } from './templates/copy.ts'
 import { BUILT_IN_TEMPLATES, type TemplateText } from './templates/editable-copy.ts'
 import { consentRequestEmail, grantEndingEmail, receiptEmail } from './templates/email-templates.ts'
 import { grantEndingSms, linkSms, optInSms, receiptSms, type ReceiptKind } from './templates/sms-templates.ts'
 
 export async function copyInputFor(tx: DbOrTx, request: RequestFacts): Promise<RequestCopyInput> {
-  const requester = await findRequesterCopy(tx, request.requesterUserId)
+  return copyWith(tx, request, await findRequesterCopy(tx, request.requesterUserId))
+}
+
+/** The copy's facts from a requester already read; the length asked for is read only when not known. */
+async function copyWith(
+  tx: DbOrTx,
+  request: RequestFacts,
+  requester: RequesterCopy,
+  knownDurationDays?: number | null,
+): Promise<RequestCopyInput> {
+  const provider = request.authorizationType === 'healthcare_provider'
   return {
     language: request.language as Language,
     requesterName: requester.name,
     organizationName: requester.organizationName,
     authorizationType: request.authorizationType,
-    durationDays:
-      request.authorizationType === 'healthcare_provider'
-        ? await findRequestedDurationDays(tx, request.id)
-        : null,
+    durationDays: !provider
+      ? null
+      : knownDurationDays !== undefined
+        ? knownDurationDays
+        : await findRequestedDurationDays(tx, request.id),
   }
 }
 
@@ -90,18 +101,20 @@ export function linkDaysLeft(
 }
 
 /**
- * The wording of the invite this request gets: the newest version an administrator saved, else the built-in
- * copy. An email always uses the consent request template; a text the opt-in or the link one.
+ * The requester's copy and the wording of the invite this request gets (the newest version an administrator
+ * saved, else the built-in copy), read together. An email always uses the consent request template; a text
+ * the opt-in or the link one.
  */
-async function wordingFor(
+async function requesterAndWording(
   tx: DbOrTx,
   request: RequestFacts,
   smsKey: 'opt_in' | 'link',
-  language: Language,
-): Promise<TemplateText> {
+): Promise<{ requester: RequesterCopy; wording: TemplateText }> {
   const key = request.contactMethod === 'email' ? 'consent_request' : smsKey
   const channel = request.contactMethod === 'email' ? 'email' : 'sms'
-  return (await findNewestTemplateVersion(tx, key, channel, language)) ?? BUILT_IN_TEMPLATES[key][language]
+  const language = request.language as Language
+  const found = await findRequesterCopyAndWording(tx, request.requesterUserId, { key, channel, language })
+  return { requester: found.requester, wording: found.wording ?? BUILT_IN_TEMPLATES[key][language] }
 }
 
 export type InviteInput = {
@@ -112,6 +125,8 @@ export type InviteInput = {
   replacesEarlier?: boolean
   /** The sweep's clock. */
   now?: Date
+  /** The length asked for, when the caller knows it (a new request); else read from the request's events. */
+  durationDays?: number | null
 }
 
 /**
@@ -123,7 +138,12 @@ export async function sendConsentInvite(
   tx: DbOrTx,
   input: InviteInput,
 ): Promise<string | null> {
-  const copy = await copyInputFor(tx, input.request)
+  const { requester, wording } = await requesterAndWording(
+    tx,
+    input.request,
+    input.link === null ? 'opt_in' : 'link',
+  )
+  const copy = await copyWith(tx, input.request, requester, input.durationDays)
   const reminder = input.reminder ?? false
   const template = `${reminder ? 'reminder' : 'request'}_${input.link === null ? 'opt_in' : 'link'}`
   const link = input.link
@@ -131,7 +151,6 @@ export async function sendConsentInvite(
   const validDays = linkDaysLeft(input.request, now)
   const expiresAt = linkExpiresAt(input.request, now)
   const replacesEarlier = input.replacesEarlier ?? false
-  const wording = await wordingFor(tx, input.request, link === null ? 'opt_in' : 'link', copy.language)
   return deliver(ctx, tx, input.request, template, {
     email: () => {
       if (link === null) throw new Error('an email request needs a link')

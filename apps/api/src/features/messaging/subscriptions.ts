@@ -17,8 +17,8 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export function subscribeMessaging(events: DomainEvents<AppContext>): void {
-  events.on('authorization_request.created', async (ctx, tx, { request, consentLink }) => {
-    await sendConsentInvite(ctx, tx, { request, link: consentLink })
+  events.on('authorization_request.created', async (ctx, tx, { request, consentLink, durationDays }) => {
+    await sendConsentInvite(ctx, tx, { request, link: consentLink, durationDays })
   })
   events.on('authorization_request.reminded', async (ctx, tx, event) => {
     await sendConsentInvite(ctx, tx, {

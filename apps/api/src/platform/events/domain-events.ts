@@ -14,7 +14,12 @@ type ConsentLink = string | null
  */
 export type DomainEventMap = {
   /** A staff member asked a patient (a renewal too); the first message goes out. */
-  'authorization_request.created': { request: RequestFacts; consentLink: ConsentLink }
+  'authorization_request.created': {
+    request: RequestFacts
+    consentLink: ConsentLink
+    /** The authorization length asked for (a provider's), null for 13 months or an agent's 10 hours. */
+    durationDays: number | null
+  }
   /** The request's message is sent again: a staff resend or a scheduled reminder. */
   'authorization_request.reminded': {
     request: RequestFacts

@@ -66,7 +66,7 @@ export type Account = Pick<
   /** False when the authorization code named is revoked (replayed); true when none is named. */
   grantLive: boolean
   /**
-   * The organisation's data revision (organization_data_revisions), read in the same statement as the rest,
+   * The organisation's data revision (the sum of organization_data_revisions' slots), read in the same statement as the rest,
    * before anything the request then reads, so an answer cached under it is never older than the revision.
    */
   organizationRevision: number
@@ -113,14 +113,15 @@ function prepareAccountsQuery(db: DbOrTx) {
       groups: groups.as('groups'),
       sessionLive: sessionLive.as('session_live'),
       grantLive: grantLive.as('grant_live'),
-      organizationRevision: sql<number>`coalesce(${organizationDataRevisions.revision}, 0)`
+      organizationRevision: sql<number>`coalesce((select sum(${organizationDataRevisions.revision})
+          from ${organizationDataRevisions}
+          where ${organizationDataRevisions.organizationId} = ${users.organizationId}), 0)`
         .mapWith(Number)
         .as('organization_revision'),
     })
     .from(keyTable)
     .innerJoin(users, sql`${users.id} = k.user_id`)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .leftJoin(organizationDataRevisions, eq(organizationDataRevisions.organizationId, users.organizationId))
     .prepare('find_accounts')
 }
 

@@ -12,6 +12,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -116,12 +117,21 @@ export const authorizationRequestCounts = pgTable(
     requesterUserId: uuid('requester_user_id').notNull(),
     hiddenByRequester: boolean('hidden_by_requester').notNull(),
     status: text('status', { enum: AUTHORIZATION_STATUSES }).notNull(),
+    // Each key's count is spread over up to 8 rows, one per writer's connection slot (migration 0035), so
+    // simultaneous creations by one requester do not queue on one row; a key's count is the sum of its slots.
+    slot: smallint('slot').notNull().default(0),
     requests: bigint('requests', { mode: 'number' }).notNull(),
   },
   (table) => [
     primaryKey({
       name: 'authorization_request_counts_pkey',
-      columns: [table.organizationId, table.requesterUserId, table.hiddenByRequester, table.status],
+      columns: [
+        table.organizationId,
+        table.requesterUserId,
+        table.hiddenByRequester,
+        table.status,
+        table.slot,
+      ],
     }),
   ],
 )

@@ -1,5 +1,15 @@
 import { ORGANIZATION_TYPES } from '@blueconsent/contract/shared'
-import { bigint, boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 
 /** Registry numbers an organisation gave at sign-up: NPI (practices), NPN and licence state (agencies). */
 export type OrganizationIdentifiers = { npi?: string; npn?: string; license_state?: string }
@@ -36,9 +46,18 @@ export const organizations = pgTable('organizations', {
  * triggers (migration 0017), whoever writes: a route, a worker, a migration or psql. Caches of those reads
  * are keyed by it, so they are exact on every instance without anyone remembering to invalidate them.
  */
-export const organizationDataRevisions = pgTable('organization_data_revisions', {
-  organizationId: uuid('organization_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
-})
+export const organizationDataRevisions = pgTable(
+  'organization_data_revisions',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    // A committing transaction raises its connection's slot (migration 0035): simultaneous writers of one
+    // organisation then rarely wait on one row. The revision is the sum of the slots.
+    slot: smallint('slot').notNull().default(0),
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ name: 'organization_data_revisions_pkey', columns: [table.organizationId, table.slot] }),
+  ],
+)

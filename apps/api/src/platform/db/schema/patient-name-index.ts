@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { bigint, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import { organizations } from './organizations.ts'
 import { patients } from './patients.ts'
 
@@ -43,4 +44,22 @@ export const patientNameVocabulary = pgTable(
     index('patient_name_vocabulary_prefix_idx').on(table.organizationId, table.term.op('text_pattern_ops')),
     index('patient_name_vocabulary_trgm_idx').using('gin', table.term.op('gin_trgm_ops')),
   ],
+)
+
+/**
+ * Changes to the vocabulary's counts waiting for their transaction's commit, which applies them in one go
+ * (migration 0035): creating patients with a common name at the same moment then never waits on the word's
+ * row for a whole transaction. No foreign key: the rows of an organisation being deleted still arrive here.
+ */
+export const patientNameVocabularyChanges = pgTable(
+  'patient_name_vocabulary_changes',
+  {
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .default(sql`txid_current()`),
+    organizationId: uuid('organization_id').notNull(),
+    term: text('term').notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (table) => [index('patient_name_vocabulary_changes_transaction_idx').on(table.transactionId)],
 )
