@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'patient_note.delete',
   'audit.export',
   'audit.partitions_dropped',
+  'ingestion.api_version_switched',
   'patient.tin_change',
   'tin.create',
   'tin.update',
@@ -119,6 +120,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'patient_note.delete': 'deleted a note on',
   'audit.export': 'exported the audit log',
   'audit.partitions_dropped': 'deleted the audit log’s months older than the retention period',
+  'ingestion.api_version_switched':
+    'replaced, after a Blue Button version change, the earlier copy of the Medicare data of',
   'patient.tin_change': 'moved to another TIN',
   'tin.create': 'registered a TIN',
   'tin.update': 'edited a TIN',
