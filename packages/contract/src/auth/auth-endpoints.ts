@@ -1,6 +1,8 @@
 // Sign-in and the session: the CSRF cookie, the password step of sign-in, refreshing the access token from
 // the refresh cookie, who the token belongs to, and signing out. The login answer may instead ask for the
-// second factor, so its schema lives with the two-factor calls.
+// second factor, so its schema lives with the two-factor calls. They are reached through the endpoint table
+// (`ENDPOINTS['auth.login']`) rather than `@blueconsent/contract/auth`: the sign-in page imports that entry,
+// and the two-factor schemas would then load with it.
 import { detailSchema } from '../shared/common.ts'
 import { defineEndpoint } from '../shared/endpoints.ts'
 import { loginAnswerSchema } from '../two-factor/index.ts'

@@ -1,4 +1,3 @@
 export * from './auth.ts'
 export * from './oauth.ts'
 export * from './passwords.ts'
-export * from './auth-endpoints.ts'

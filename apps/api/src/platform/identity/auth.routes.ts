@@ -1,5 +1,6 @@
 // HTTP for sign-in, refresh, logout, verify and the CSRF cookie.
-import { AUTH_ENDPOINTS, LOGGED_OUT_MESSAGE, REFRESH_COOKIE } from '@blueconsent/contract/auth'
+import { LOGGED_OUT_MESSAGE, REFRESH_COOKIE } from '@blueconsent/contract/auth'
+import { ENDPOINTS } from '@blueconsent/contract/endpoints'
 import type { FastifyInstance } from 'fastify'
 import { notAuthenticated } from '../errors.ts'
 import { ensureCsrfCookie } from '../http/csrf.ts'
@@ -19,13 +20,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   const { secondFactor } = options
   if (!secondFactor) throw new Error('authRoutes needs the second-factor gate')
 
-  serveEndpoint(app, AUTH_ENDPOINTS.csrf, { schema: { tags } }, async (request, reply) => ({
+  serveEndpoint(app, ENDPOINTS['auth.csrf'], { schema: { tags } }, async (request, reply) => ({
     csrftoken: ensureCsrfCookie(request, reply, ctx.config.publicUrl),
   }))
 
   serveEndpoint(
     app,
-    AUTH_ENDPOINTS.login,
+    ENDPOINTS['auth.login'],
     {
       schema: { tags },
       config: { onNullCharacter: (request) => recordRefusedLogin(ctx, request.body, clientOf(request)) },
@@ -38,7 +39,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     },
   )
 
-  serveEndpoint(app, AUTH_ENDPOINTS.refresh, { schema: { tags } }, async (request, reply) => {
+  serveEndpoint(app, ENDPOINTS['auth.refresh'], { schema: { tags } }, async (request, reply) => {
     try {
       const result = await refresh(ctx, request.cookies[REFRESH_COOKIE], clientOf(request))
       setRefreshCookie(ctx, reply, result.session)
@@ -49,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     }
   })
 
-  serveEndpoint(app, AUTH_ENDPOINTS.logout, { schema: { tags } }, async (request, reply) => {
+  serveEndpoint(app, ENDPOINTS['auth.logout'], { schema: { tags } }, async (request, reply) => {
     await logout(ctx, request.cookies[REFRESH_COOKIE])
     clearRefreshCookie(ctx, reply)
     return { detail: LOGGED_OUT_MESSAGE }
@@ -57,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
 
   serveEndpoint(
     app,
-    AUTH_ENDPOINTS.verify,
+    ENDPOINTS['auth.verify'],
     { schema: { tags, security: [{ bearer: [] }] } },
     async (request) => {
       // The access hook has just read the account (user, organisation, TIN scope) in its one query.
