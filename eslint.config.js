@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import importX from 'eslint-plugin-import-x'
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import { normalizeOptions, resolve as resolveTypeScriptImport } from 'eslint-import-resolver-typescript'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
@@ -73,6 +73,22 @@ export const FEATURE_EDGES = {
   setup: ['invitations', 'tins'],
   // A TIN's patients are counted and moved with it.
   tins: ['patients'],
+}
+
+// The resolver object eslint-import-resolver-typescript builds forgets each project's tsconfig (and so the web
+// app's `@/` paths) for good once ESLint runs from another directory in the same process (an editor's ESLint
+// server, the lint-config tests). Resolving with options normalised once, from the root, keeps them.
+const typeScriptResolverOptions = normalizeOptions(
+  {
+    project: [`${ROOT}/{apps,packages,tools}/*/tsconfig.json`, `${ROOT}/{e2e,bench}/tsconfig.json`],
+    noWarnOnMultipleProjects: true,
+  },
+  ROOT,
+)
+const typeScriptResolver = {
+  interfaceVersion: 3,
+  name: 'eslint-import-resolver-typescript',
+  resolve: (source, file) => resolveTypeScriptImport(source, file, typeScriptResolverOptions),
 }
 
 const faces = (names, except = null) =>
@@ -182,13 +198,9 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       // Resolves imports as TypeScript does (`./a.ts`, `./a`, `./a.js` for a.ts, a folder's index.ts, the
-      // workspace packages' exports) so no-restricted-paths and no-cycle see every edge of the graph.
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: [`${ROOT}/{apps,packages,tools}/*/tsconfig.json`, `${ROOT}/{e2e,bench}/tsconfig.json`],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
+      // workspace packages' exports, the web app's `@/` alias from its tsconfig paths) so no-restricted-paths
+      // and no-cycle see every edge of the graph.
+      'import-x/resolver-next': [typeScriptResolver],
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -255,9 +267,10 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // A relative import the resolver cannot follow would pass the boundaries and no-cycle unseen.
+    // A relative or `@/` (the web app's src/) import the resolver cannot follow would pass the boundaries
+    // and no-cycle unseen. Package imports are TypeScript's to check.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'tools/*/src/**/*.ts'],
-    rules: { 'import-x/no-unresolved': ['error', { ignore: ['^[^.]'] }] },
+    rules: { 'import-x/no-unresolved': ['error', { ignore: ['^(?![.]|@/)'] }] },
   },
   {
     // The one place per app (and per tool) that reads the environment, plus test harnesses and scripts.

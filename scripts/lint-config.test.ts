@@ -310,6 +310,19 @@ describe('web feature boundaries', () => {
       ),
     ).toContain(BOUNDARY)
   })
+
+  it('hold for imports written with the @/ alias, which must resolve like relative ones', async () => {
+    const other = "export { Panel } from '@/features/zz-lint-billing/panel.tsx'\n"
+    expect(await ruleIds(other, 'apps/web/src/features/zz-lint-claims/zz.tsx')).toContain(BOUNDARY)
+    expect(await ruleIds(other, 'apps/web/src/features/audit/components/zz.tsx')).toContain(BOUNDARY)
+    expect(await ruleIds(other, 'apps/web/src/features/zz-lint-billing/zz.tsx')).toEqual([])
+    expect(await ruleIds(other, 'apps/web/src/components/ui/zz.tsx')).toContain(BOUNDARY)
+    expect(await ruleIds("export * from '@/app/paths.ts'\n", 'apps/web/src/lib/zz.ts')).toContain(BOUNDARY)
+    expect(await ruleIds("export * from '@/lib/env.ts'\n", 'apps/web/src/features/audit/zz.ts')).toEqual([])
+    expect(
+      await ruleIds("export * from '@/features/zz-lint-billing/no-such-file.ts'\n", 'apps/web/src/app/zz.ts'),
+    ).toContain('import-x/no-unresolved')
+  })
 })
 
 describe('web data layer', () => {

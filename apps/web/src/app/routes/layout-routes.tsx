@@ -1,12 +1,12 @@
 // Layouts composed from the shell feature and the session (features never import each other; app/ joins them).
 import { useEffect } from 'react'
 import { Outlet } from 'react-router'
-import { Spinner } from '../../components/ui/spinner.tsx'
-import { SetupBanner } from '../../features/setup/components/setup-banner.tsx'
-import { AppLayout, BareLayout } from '../../features/shell/components/app-layout.tsx'
-import { keepPausedChanges, restorePausedChanges } from '../../lib/offline-changes.ts'
-import { queryClient } from '../../lib/query-client.ts'
-import { useSession } from '../../lib/session.ts'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { SetupBanner } from '@/features/setup/components/setup-banner.tsx'
+import { AppLayout, BareLayout } from '@/features/shell/components/app-layout.tsx'
+import { keepPausedChanges, restorePausedChanges } from '@/lib/offline-changes.ts'
+import { queryClient } from '@/lib/query-client.ts'
+import { useSession } from '@/lib/session.ts'
 import { QueryProvider } from './query-provider.tsx'
 
 /**
@@ -18,7 +18,7 @@ function useOfflineChanges(userId: string | undefined) {
     if (!userId) return
     const stop = keepPausedChanges(queryClient, window.localStorage, userId)
     // Loaded apart so the shell does not carry the patients feature's code until it is needed.
-    void import('../../features/patients/api/notes-api.ts').then(({ registerNoteChanges }) => {
+    void import('@/features/patients/api/notes-api.ts').then(({ registerNoteChanges }) => {
       registerNoteChanges(queryClient)
       return restorePausedChanges(queryClient, window.localStorage, userId)
     })

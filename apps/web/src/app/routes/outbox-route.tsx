@@ -1,4 +1,4 @@
-import { OutboxPage } from '../../features/dev-outbox/pages/outbox-page.tsx'
+import { OutboxPage } from '@/features/dev-outbox/pages/outbox-page.tsx'
 import { QueryProvider } from './query-provider.tsx'
 
 export function OutboxRoute() {

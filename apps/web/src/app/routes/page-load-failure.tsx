@@ -4,8 +4,8 @@
 // or on request. An automatic reload happens at most once a minute, so a server that keeps failing cannot
 // trap the browser in a loop.
 import { useEffect, useState } from 'react'
-import { reloadPage } from '../../lib/navigation.ts'
-import { useOnlineStatus } from '../../lib/use-online-status.ts'
+import { reloadPage } from '@/lib/navigation.ts'
+import { useOnlineStatus } from '@/lib/use-online-status.ts'
 
 const DOWNLOAD_FAILURE =
   /dynamically imported module|importing a module script failed|error loading dynamically imported module|loading (css )?chunk/i

@@ -1,11 +1,11 @@
 // The patient page composed with the adherence panel: shown to the roles that see claims, never to agents.
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { makeAdherence } from '../../features/adherence/testing-fixtures.ts'
-import { PATIENT_ID, patientFake, personaFor } from '../../features/patients/testing/fixtures.ts'
-import { axeViolations } from '../../testing/axe.ts'
-import { json } from '../../testing/fake-fetch.ts'
-import { renderApp, signIn } from '../../testing/render-app.tsx'
+import { makeAdherence } from '@/features/adherence/testing-fixtures.ts'
+import { PATIENT_ID, patientFake, personaFor } from '@/features/patients/testing/fixtures.ts'
+import { axeViolations } from '@/testing/axe.ts'
+import { json } from '@/testing/fake-fetch.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 
 describe('the patient page’s adherence panel', { timeout: 20_000 }, () => {
   it('shows a provider the measures, the flag below 80% and the way to the brief', async () => {

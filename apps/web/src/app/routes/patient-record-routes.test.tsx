@@ -4,15 +4,11 @@ import type { Role } from '@blueconsent/contract/shared'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import {
-  HEALTH_PLANS,
-  approvedRequest,
-  page,
-} from '../../features/authorization-requests/testing/fixtures.ts'
-import { PATIENT_ID, patientFake, personaFor } from '../../features/patients/testing/fixtures.ts'
-import { axeViolations } from '../../testing/axe.ts'
-import { json } from '../../testing/fake-fetch.ts'
-import { renderApp, signIn } from '../../testing/render-app.tsx'
+import { HEALTH_PLANS, approvedRequest, page } from '@/features/authorization-requests/testing/fixtures.ts'
+import { PATIENT_ID, patientFake, personaFor } from '@/features/patients/testing/fixtures.ts'
+import { axeViolations } from '@/testing/axe.ts'
+import { json } from '@/testing/fake-fetch.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 
 const approved = approvedRequest({ patient_name: 'Maria Lopez', patient_id: PATIENT_ID })
 const dataTabUrl = `/app/authorization/new?tab=data&request=${approved.request_id}`

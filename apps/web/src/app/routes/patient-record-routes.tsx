@@ -1,10 +1,10 @@
 // A patient's record composed from its features (features never import each other; app/ joins them): the
 // patients feature's record with the adherence feature's panel, on Patient Details and in an authorization
 // request's Data tab alike.
-import { AdherencePanel } from '../../features/adherence/index.ts'
-import { RequestAuthorizationPage } from '../../features/authorization-requests/pages/request-authorization-page.tsx'
-import { PatientRecord } from '../../features/patients/components/patient-record.tsx'
-import { PatientDetailPage } from '../../features/patients/pages/patient-detail-page.tsx'
+import { AdherencePanel } from '@/features/adherence/index.ts'
+import { RequestAuthorizationPage } from '@/features/authorization-requests/pages/request-authorization-page.tsx'
+import { PatientRecord } from '@/features/patients/components/patient-record.tsx'
+import { PatientDetailPage } from '@/features/patients/pages/patient-detail-page.tsx'
 
 const adherencePanel = (patientId: string) => <AdherencePanel patientId={patientId} />
 

@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../lib/api-error.ts'
-import { setNavigator, setPageReloader } from '../../lib/navigation.ts'
+import { ApiError } from '@/lib/api-error.ts'
+import { setNavigator, setPageReloader } from '@/lib/navigation.ts'
 import { PAGE_LOAD_MESSAGES, RELOAD_AFTER_RECONNECT_MS } from './page-load-failure.tsx'
 import { RouteError } from './route-error.tsx'
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
-import { isApiError } from '../../lib/api-error.ts'
-import { reloadPage } from '../../lib/navigation.ts'
-import { session } from '../../lib/session.ts'
+import { isApiError } from '@/lib/api-error.ts'
+import { reloadPage } from '@/lib/navigation.ts'
+import { session } from '@/lib/session.ts'
 import { PageLoadFailure, isPageLoadFailure } from './page-load-failure.tsx'
 
 /** An unhandled error about authentication clears the user and goes to login. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeMedication } from '../../testing/fixtures.ts'
+import { makeMedication } from '@/testing/fixtures.ts'
 import { splitByCurrency, supplyEnds } from './medication-supply.ts'
 
 describe('medication fills', () => {

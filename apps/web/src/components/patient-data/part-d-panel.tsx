@@ -8,7 +8,7 @@ import {
   type PatientRiskGaps,
 } from '@blueconsent/contract/risk-gaps'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { callEndpoint } from '../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 import { Alert } from '../ui/alert.tsx'
 import { Spinner } from '../ui/spinner.tsx'
 import { formatCoefficient, formatDate } from './format.ts'

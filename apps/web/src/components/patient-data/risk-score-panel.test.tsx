@@ -1,7 +1,7 @@
 import type { RiskScore } from '@blueconsent/contract/patients'
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { riskScoreFixture } from '../../testing/risk-score-fixture.ts'
+import { riskScoreFixture } from '@/testing/risk-score-fixture.ts'
 import { RiskScorePanel } from './risk-score-panel.tsx'
 
 /** The shared fixture with a diagnosis spanning days and HCC37 dropped under HCC38. */

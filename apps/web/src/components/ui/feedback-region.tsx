@@ -1,4 +1,4 @@
-import { feedbackStore, useFeedbackItems, type FeedbackStore, type FeedbackType } from '../../lib/feedback.ts'
+import { feedbackStore, useFeedbackItems, type FeedbackStore, type FeedbackType } from '@/lib/feedback.ts'
 
 const CLASS: Record<FeedbackType, string> = {
   success: 'alert-success',

@@ -1,6 +1,6 @@
 import { THEMES, type Theme } from '@blueconsent/contract/shared'
 import { useId } from 'react'
-import { isTheme, setTheme, useTheme } from '../../lib/theme.ts'
+import { isTheme, setTheme, useTheme } from '@/lib/theme.ts'
 
 const titleCase = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1)
 

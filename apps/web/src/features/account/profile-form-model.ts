@@ -9,7 +9,7 @@ import {
   type ProfileUpdate,
 } from '@blueconsent/contract/account'
 import type { Role } from '@blueconsent/contract/shared'
-import { zodFieldErrors } from '../../lib/form-errors.ts'
+import { zodFieldErrors } from '@/lib/form-errors.ts'
 
 export type ProfileFormValues = {
   first_name: string

@@ -6,7 +6,7 @@ import type {
   VisitPlanner,
 } from '@blueconsent/contract/adherence'
 import type { OrganizationType, Role } from '@blueconsent/contract/shared'
-import { userWithRole } from '../../testing/fixtures.ts'
+import { userWithRole } from '@/testing/fixtures.ts'
 
 export const BRIEF_PATIENT_ID = '10000000-0000-4000-8000-000000000001'
 

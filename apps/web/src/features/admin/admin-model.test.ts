@@ -1,6 +1,6 @@
 import type { AdminOverview } from '@blueconsent/contract/admin'
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../lib/api-error.ts'
+import { ApiError } from '@/lib/api-error.ts'
 import { actionErrorMessage, attentionItems, columnSort, nextOrdering } from './admin-model.ts'
 
 const overview: AdminOverview = {

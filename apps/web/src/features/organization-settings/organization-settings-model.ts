@@ -7,7 +7,7 @@ import {
   type OrganizationSettingsUpdate,
   type OrganizationSettingsView,
 } from '@blueconsent/contract/organization-settings'
-import { zodFieldErrors } from '../../lib/form-errors.ts'
+import { zodFieldErrors } from '@/lib/form-errors.ts'
 
 export type SettingsForm = {
   reminderHours: string

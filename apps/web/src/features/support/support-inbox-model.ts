@@ -1,6 +1,6 @@
 // The support inbox's small rules, kept apart from the markup so they are tested on their own.
 import { SUPPORT_STATUSES, type SupportStatus } from '@blueconsent/contract/support'
-import { isApiError } from '../../lib/api-error.ts'
+import { isApiError } from '@/lib/api-error.ts'
 
 /** The inbox's status filter from the address (the dashboard links to ?status=new); anything else is 'all'. */
 export const statusFromSearch = (value: string | null): SupportStatus | '' =>

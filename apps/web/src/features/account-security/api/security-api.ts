@@ -2,7 +2,7 @@
 import type { PasswordChange } from '@blueconsent/contract/auth'
 import type { TwoFactorReauth } from '@blueconsent/contract/two-factor'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
+import { callEndpoint, callEndpointUnparsed } from '@/lib/endpoints.ts'
 
 // No common root: each key is the one its data has always been cached under.
 export const securityKeys = {

@@ -2,8 +2,8 @@
 // allowed and last used. Revoke ends the app's access and refresh tokens on its next request.
 import type { AuthorizedApp } from '@blueconsent/contract/integrations'
 import { useState } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
 import { useAuthorizedApps, useRevokeAuthorizedApp } from '../api/security-api.ts'
 import { formatDateTime } from '@/lib/format.ts'
 

@@ -3,8 +3,8 @@ import {
   ChangePasswordForm,
   type ChangePasswordErrors,
   type ChangePasswordValues,
-} from '../../../components/account/change-password-form.tsx'
-import { isApiError } from '../../../lib/api-error.ts'
+} from '@/components/account/change-password-form.tsx'
+import { isApiError } from '@/lib/api-error.ts'
 import { changePassword } from '../api/security-api.ts'
 
 export const ACCOUNT_PASSWORD_MESSAGES = {

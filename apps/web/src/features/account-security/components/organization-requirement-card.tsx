@@ -2,8 +2,8 @@
 // next sign-in).
 import { TWO_FACTOR_MESSAGES } from '@blueconsent/contract/two-factor'
 import { useState } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
 import { useOrganizationSecurity, useSetOrganizationSecurity } from '../api/security-api.ts'
 
 export function OrganizationRequirementCard({

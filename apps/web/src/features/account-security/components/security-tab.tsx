@@ -1,6 +1,6 @@
 // The Security tab of /app/account: change password, the two-factor card, the
 // organisation's requirement for its admins, the account's active sessions and the apps it authorized.
-import { useSession } from '../../../lib/session.ts'
+import { useSession } from '@/lib/session.ts'
 import { AuthorizedAppsCard } from './authorized-apps-card.tsx'
 import { ChangePasswordCard } from './change-password-card.tsx'
 import { OrganizationRequirementCard } from './organization-requirement-card.tsx'

@@ -2,8 +2,8 @@
 // or every other one at once.
 import { TWO_FACTOR_MESSAGES, type ActiveSession } from '@blueconsent/contract/two-factor'
 import { useState } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
 import { useSessions, useSignOutOtherSessions, useSignOutSession } from '../api/security-api.ts'
 import { formatDateTime } from '@/lib/format.ts'
 

@@ -7,13 +7,13 @@ import {
   type TwoFactorStatus,
 } from '@blueconsent/contract/two-factor'
 import { useState, type FormEvent } from 'react'
-import { AuthenticatorSetup } from '../../../components/two-factor/authenticator-setup.tsx'
-import { RecoveryCodes } from '../../../components/two-factor/recovery-codes.tsx'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { PasswordField } from '../../../components/ui/password-field.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
-import { isApiError } from '../../../lib/api-error.ts'
+import { AuthenticatorSetup } from '@/components/two-factor/authenticator-setup.tsx'
+import { RecoveryCodes } from '@/components/two-factor/recovery-codes.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
+import { PasswordField } from '@/components/ui/password-field.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { TextField } from '@/components/ui/text-field.tsx'
+import { isApiError } from '@/lib/api-error.ts'
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,

@@ -9,7 +9,7 @@ import {
   type ProfileUpdate,
 } from '@blueconsent/contract/account'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 const ALL = ['account'] as const
 export const accountKeys = {

@@ -2,9 +2,9 @@ import { ACCOUNT_MESSAGES, type Address } from '@blueconsent/contract/account'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
-import { makeUser } from '../../../testing/fixtures.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { createFakeFetch, json } from '@/testing/fake-fetch.ts'
+import { makeUser } from '@/testing/fixtures.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 
 const saved: Address = {
   id: 'addr-1',

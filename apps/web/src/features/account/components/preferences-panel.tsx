@@ -3,13 +3,13 @@
 import { ACCOUNT_MESSAGES, type Preferences } from '@blueconsent/contract/account'
 import { PROFILE } from '@blueconsent/contract/constants'
 import { useState } from 'react'
-import { ThemeSelect } from '../../../components/ui/theme-select.tsx'
+import { ThemeSelect } from '@/components/ui/theme-select.tsx'
 import {
   readEmailPreferences,
   toEmailPreferences,
   writeEmailPreferences,
   type EmailPreferences,
-} from '../../../lib/preferences.ts'
+} from '@/lib/preferences.ts'
 import { updateMyPreferences } from '../api/account-api.ts'
 import { NoticeAlert } from './profile-edit-form.tsx'
 import { useTimedNotice } from '@/hooks/use-timed-notice.ts'

@@ -4,7 +4,7 @@ import { SETTINGS_ROLE_LABELS } from '@blueconsent/contract/shared'
 import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { Tabs } from '@/components/ui/tabs.tsx'
-import { useSession } from '../../../lib/session.ts'
+import { useSession } from '@/lib/session.ts'
 import { AddressForm, NamesForm } from '../components/account-profile-forms.tsx'
 import { PreferencesPanel } from '../components/preferences-panel.tsx'
 

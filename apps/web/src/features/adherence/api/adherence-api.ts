@@ -1,8 +1,8 @@
 // The adherence endpoints, parsed with the contract schemas. Every read is scoped and audited on the server;
 // a 4xx (404 outside the caller's scope, 403 for roles without claims) will not change by retrying.
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
-import { retryServerErrors } from '../../../lib/error-messages.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
+import { retryServerErrors } from '@/lib/error-messages.ts'
 
 const ALL = ['adherence'] as const
 export const adherenceKeys = {

@@ -1,10 +1,10 @@
 // 'Medication adherence' on the patient page (provider roles): the proportion of days covered this year for
 // the three Part D Star measures, a flag below 80%, and the way to the pre-visit brief.
 import { Link, generatePath } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { formatLongDate } from '../../../components/patient-data/format.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
+import { paths } from '@/app/paths.ts'
+import { formatLongDate } from '@/components/patient-data/format.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
 import { usePatientAdherence } from '../api/adherence-api.ts'
 import { AdherenceTable } from './adherence-table.tsx'
 

@@ -1,7 +1,7 @@
 // The three Part D Star adherence measures as a table: used by the patient page's panel and the brief.
 import { scrollRegion } from '@/components/ui/scroll-region.ts'
 import type { MeasureOutcome } from '@blueconsent/contract/adherence'
-import { formatLongDate } from '../../../components/patient-data/format.ts'
+import { formatLongDate } from '@/components/patient-data/format.ts'
 import { formatPdc, isFlagged, measureStatusText } from './adherence-format.ts'
 
 function LastFill({ outcome }: { outcome: MeasureOutcome }) {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { axeViolations } from '../../../testing/axe.ts'
-import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { axeViolations } from '@/testing/axe.ts'
+import { createFakeFetch, json } from '@/testing/fake-fetch.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 import { BRIEF_PATIENT_ID, makePlanner, memberOf } from '../testing-fixtures.ts'
 
 const emptyRequests = { count: 0, next: null, previous: null, results: [] }

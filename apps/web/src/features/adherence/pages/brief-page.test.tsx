@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { axeViolations } from '../../../testing/axe.ts'
-import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { axeViolations } from '@/testing/axe.ts'
+import { createFakeFetch, json } from '@/testing/fake-fetch.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 import { BRIEF_PATIENT_ID, makeBrief, memberOf } from '../testing-fixtures.ts'
 
 const briefUrl = `/app/patient/${BRIEF_PATIENT_ID}/brief`

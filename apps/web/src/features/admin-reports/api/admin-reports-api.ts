@@ -1,7 +1,7 @@
 // The admin report and its CSV, and the organisations a platform administrator may pick from.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { saveFile } from '../../../components/patient-data/save-file.ts'
-import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
+import { saveFile } from '@/components/patient-data/save-file.ts'
+import { callEndpoint, callEndpointUnparsed } from '@/lib/endpoints.ts'
 import { reportQueryOf, type ReportFilters } from '../admin-reports-model.ts'
 
 const ALL = ['admin-reports'] as const

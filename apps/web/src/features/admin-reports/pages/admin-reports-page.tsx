@@ -11,12 +11,12 @@ import {
 } from '@blueconsent/contract/admin-reports'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
-import { zodFieldErrors } from '../../../lib/form-errors.ts'
-import { useSession } from '../../../lib/session.ts'
+import { paths } from '@/app/paths.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { TextField } from '@/components/ui/text-field.tsx'
+import { zodFieldErrors } from '@/lib/form-errors.ts'
+import { useSession } from '@/lib/session.ts'
 import {
   CHANNEL_LABELS,
   durationText,

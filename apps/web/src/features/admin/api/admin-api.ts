@@ -8,7 +8,7 @@ import type {
 } from '@blueconsent/contract/admin'
 import type { Role } from '@blueconsent/contract/shared'
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 export const ADMIN_PAGE_SIZE = 25
 

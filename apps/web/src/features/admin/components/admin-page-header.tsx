@@ -1,7 +1,7 @@
 // Every admin page opens with its title and a way back to the dashboard.
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '@/app/paths.ts'
 
 export function AdminPageHeader({
   title,

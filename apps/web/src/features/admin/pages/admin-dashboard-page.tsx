@@ -1,9 +1,9 @@
 // /app/admin: the platform's (or, for an organisation admin, their organisation's) numbers and what needs
 // attention.
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
+import { paths } from '@/app/paths.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
 import { ADMIN_MESSAGES } from '@blueconsent/contract/admin'
 import { attentionItems } from '../admin-model.ts'
 import { useAdminOverview } from '../api/admin-api.ts'

@@ -1,7 +1,7 @@
 // The audit log's search and its CSV export, for admin roles.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { saveFile } from '../../../components/patient-data/save-file.ts'
-import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
+import { saveFile } from '@/components/patient-data/save-file.ts'
+import { callEndpoint, callEndpointUnparsed } from '@/lib/endpoints.ts'
 
 export type AuditFilters = { user: string; patient: string; action: string; from: string; to: string }
 export const NO_AUDIT_FILTERS: AuditFilters = { user: '', patient: '', action: '', from: '', to: '' }

@@ -5,8 +5,8 @@ import {
   type PasswordChange,
   type PasswordResetConfirm,
 } from '@blueconsent/contract/auth'
-import { apiClient } from '../../../lib/api-client.ts'
-import { callEndpointUnparsed } from '../../../lib/endpoints.ts'
+import { apiClient } from '@/lib/api-client.ts'
+import { callEndpointUnparsed } from '@/lib/endpoints.ts'
 
 // The forms say what happened in their own words: the answers are read for their status only.
 export const requestPasswordReset = (email: string) =>

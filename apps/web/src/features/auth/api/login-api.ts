@@ -1,5 +1,5 @@
 import type { LoginRequest } from '@blueconsent/contract/auth'
-import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
+import { callEndpoint, callEndpointUnparsed } from '@/lib/endpoints.ts'
 
 /** The password step of sign-in; its answer may ask for the second factor. */
 export const login = (body: LoginRequest) => callEndpoint('auth.login', { body })

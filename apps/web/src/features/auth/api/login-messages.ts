@@ -1,6 +1,6 @@
 // The login error catalogue, mapped from what the call returned.
 import { ORGANIZATION_SUSPENDED_MESSAGE } from '@blueconsent/contract/auth'
-import { isApiError } from '../../../lib/api-error.ts'
+import { isApiError } from '@/lib/api-error.ts'
 
 export const LOGIN_MESSAGES = {
   invalidCredentials: 'Invalid email or password. Please try again.',

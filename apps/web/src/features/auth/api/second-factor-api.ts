@@ -1,6 +1,6 @@
 // The second step of sign-in, for the lazily loaded two-factor step only (so the login route's chunk stays
 // what it was: nothing here is imported by the login page itself).
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 /** A code or a recovery code for the challenge the password step answered with. */
 export const loginWithSecondFactor = (body: { challenge: string; code?: string; recovery_code?: string }) =>

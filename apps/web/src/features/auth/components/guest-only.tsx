@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
 import { Navigate, Outlet, useSearchParams } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { fullPageNavigate } from '../../../lib/navigation.ts'
-import { useSession } from '../../../lib/session.ts'
+import { paths } from '@/app/paths.ts'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { fullPageNavigate } from '@/lib/navigation.ts'
+import { useSession } from '@/lib/session.ts'
 import { postLoginTarget } from './post-login-target.ts'
 
 function DocumentRedirect({ to }: { to: string }) {

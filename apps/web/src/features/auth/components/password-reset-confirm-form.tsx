@@ -1,11 +1,11 @@
 import { PASSWORD_RESET_DONE_MESSAGE, passwordResetConfirmSchema } from '@blueconsent/contract/auth'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { PasswordField } from '../../../components/ui/password-field.tsx'
-import { isApiError } from '../../../lib/api-error.ts'
-import { zodFieldErrors } from '../../../lib/form-errors.ts'
+import { paths } from '@/app/paths.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { PasswordField } from '@/components/ui/password-field.tsx'
+import { isApiError } from '@/lib/api-error.ts'
+import { zodFieldErrors } from '@/lib/form-errors.ts'
 import { confirmPasswordReset } from '../api/auth-api.ts'
 
 export const RESET_CONFIRM_MESSAGES = {

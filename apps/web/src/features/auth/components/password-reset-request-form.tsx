@@ -1,9 +1,9 @@
 import { PASSWORD_RESET_SENT_MESSAGE, passwordResetRequestSchema } from '@blueconsent/contract/auth'
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
+import { paths } from '@/app/paths.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { TextField } from '@/components/ui/text-field.tsx'
 import { requestPasswordReset } from '../api/auth-api.ts'
 
 /** Reset request: the same neutral confirmation whether the call succeeded or not. */

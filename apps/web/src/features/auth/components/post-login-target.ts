@@ -1,5 +1,5 @@
-import { paths } from '../../../app/paths.ts'
-import { safeNextPath } from '../../../lib/navigation.ts'
+import { paths } from '@/app/paths.ts'
+import { safeNextPath } from '@/lib/navigation.ts'
 
 export type PostLoginTarget = { kind: 'route'; to: string } | { kind: 'document'; to: string }
 

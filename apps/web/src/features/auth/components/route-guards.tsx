@@ -1,8 +1,8 @@
 import { roleHome } from '@blueconsent/contract/shared'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { loginWithNext, paths } from '../../../app/paths.ts'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { useSession } from '../../../lib/session.ts'
+import { loginWithNext, paths } from '@/app/paths.ts'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { useSession } from '@/lib/session.ts'
 import { canAccess, type AccessRule } from './access.ts'
 
 const RestoringSession = () => <Spinner label="Restoring your session…" />

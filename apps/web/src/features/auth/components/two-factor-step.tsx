@@ -8,12 +8,12 @@ import {
   type TwoFactorSetup,
 } from '@blueconsent/contract/two-factor'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { AuthenticatorSetup } from '../../../components/two-factor/authenticator-setup.tsx'
-import { RecoveryCodes } from '../../../components/two-factor/recovery-codes.tsx'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
-import { isApiError } from '../../../lib/api-error.ts'
+import { AuthenticatorSetup } from '@/components/two-factor/authenticator-setup.tsx'
+import { RecoveryCodes } from '@/components/two-factor/recovery-codes.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { TextField } from '@/components/ui/text-field.tsx'
+import { isApiError } from '@/lib/api-error.ts'
 import {
   loginEnrolmentConfirm,
   loginEnrolmentSetup,

@@ -2,7 +2,7 @@
 // The server enforces its own limit (429 + Retry-After); that also locks the form for the time it names.
 import { LOGIN_LOCKOUT } from '@blueconsent/contract/constants'
 import { useCallback, useEffect, useState } from 'react'
-import { readStored, writeStored } from '../../../lib/storage.ts'
+import { readStored, writeStored } from '@/lib/storage.ts'
 
 // Session storage so a reload does not reset the lock, while a new browser session starts clean.
 const LOCKED_UNTIL_KEY = 'login_locked_until'

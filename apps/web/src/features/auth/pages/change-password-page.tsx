@@ -3,9 +3,9 @@ import {
   ChangePasswordForm,
   type ChangePasswordErrors,
   type ChangePasswordValues,
-} from '../../../components/account/change-password-form.tsx'
-import { isApiError } from '../../../lib/api-error.ts'
-import { zodFieldErrors } from '../../../lib/form-errors.ts'
+} from '@/components/account/change-password-form.tsx'
+import { isApiError } from '@/lib/api-error.ts'
+import { zodFieldErrors } from '@/lib/form-errors.ts'
 import { changePassword } from '../api/auth-api.ts'
 
 export const CHANGE_PASSWORD_MESSAGES = {

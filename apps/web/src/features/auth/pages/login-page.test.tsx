@@ -2,9 +2,9 @@ import { ORGANIZATION_SUSPENDED_MESSAGE } from '@blueconsent/contract/auth'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createFakeFetch, json, networkFailure } from '../../../testing/fake-fetch.ts'
-import { loginResponse, userWithRole } from '../../../testing/fixtures.ts'
-import { renderApp } from '../../../testing/render-app.tsx'
+import { createFakeFetch, json, networkFailure } from '@/testing/fake-fetch.ts'
+import { loginResponse, userWithRole } from '@/testing/fixtures.ts'
+import { renderApp } from '@/testing/render-app.tsx'
 
 const LOGIN = 'POST /api/jwt/login/'
 
@@ -185,7 +185,7 @@ describe('LoginPage', () => {
     app.unmount()
 
     localStorage.setItem('remembered_email', 'agent@quick-quotes.example')
-    const { session } = await import('../../../lib/session.ts')
+    const { session } = await import('@/lib/session.ts')
     session.clearLocal()
     renderApp('/app/login')
     expect(await screen.findByLabelText('Email')).toHaveValue('agent@quick-quotes.example')

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
-import { makeUser } from '../../../testing/fixtures.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { createFakeFetch, json } from '@/testing/fake-fetch.ts'
+import { makeUser } from '@/testing/fixtures.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 
 describe('LogoutPage', () => {
   it('shows the account, signs out, toasts and goes to login', async () => {

@@ -1,9 +1,9 @@
 import { LOGGED_OUT_MESSAGE } from '@blueconsent/contract/auth'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { feedback } from '../../../lib/feedback.ts'
-import { session, useSession } from '../../../lib/session.ts'
+import { paths } from '@/app/paths.ts'
+import { feedback } from '@/lib/feedback.ts'
+import { session, useSession } from '@/lib/session.ts'
 
 /** /app/logout: confirm with the current account shown; Sign Out ends the session, Cancel goes back. */
 export function LogoutPage() {

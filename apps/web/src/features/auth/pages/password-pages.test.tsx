@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createFakeFetch, json, networkFailure } from '../../../testing/fake-fetch.ts'
-import { makeUser } from '../../../testing/fixtures.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { createFakeFetch, json, networkFailure } from '@/testing/fake-fetch.ts'
+import { makeUser } from '@/testing/fixtures.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 
 const RESET = 'POST /api/users/password-reset/'
 const CONFIRM = 'POST /api/users/password-reset-confirm/'

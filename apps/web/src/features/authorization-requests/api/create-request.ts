@@ -1,7 +1,7 @@
 // POST /api/healthplans/requests/: the new request goes to the top of the list at once, then lists reload.
 import type { CreateAuthorizationRequest } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 import { authorizationKeys } from './keys.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 

@@ -1,8 +1,8 @@
 // GET /api/healthplans/requests/{id}/: one request, for a Data tab link whose request is not in the list
 // (cleared, older than the list page, or opened from another page).
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
-import { retryServerErrors } from '../../../lib/error-messages.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
+import { retryServerErrors } from '@/lib/error-messages.ts'
 import { authorizationKeys } from './keys.ts'
 
 export const fetchRequest = (requestId: string, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 // GET /api/healthplans/health-plans/.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 import { authorizationKeys } from './keys.ts'
 
 export const fetchHealthPlans = () => callEndpoint('authorization-requests.healthPlans')

@@ -1,7 +1,7 @@
 // POST /api/healthplans/requests/{id}/hide/: 'Clear My Requests', one call per shown request; and
 // POST /api/healthplans/requests/unhide/: its Undo, and 'Show again' on hidden requests.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
+import { callEndpoint, callEndpointUnparsed } from '@/lib/endpoints.ts'
 import { authorizationKeys } from './keys.ts'
 
 export const hideRequest = (requestId: string) =>

@@ -1,6 +1,6 @@
 // POST /api/healthplans/requests/{id}/identity-review/: an admin confirms or rejects a flagged identity mismatch.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 import { authorizationKeys } from './keys.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 

@@ -1,5 +1,5 @@
 import { vi, describe, expect, it } from 'vitest'
-import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
+import { createFakeFetch, json } from '@/testing/fake-fetch.ts'
 import { makeRequest } from '../testing/fixtures.ts'
 import { fetchRequests, LIST_MAX_PAGES } from './list-requests.ts'
 

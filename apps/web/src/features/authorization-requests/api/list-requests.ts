@@ -2,7 +2,7 @@
 import type { AuthorizationRequest, AuthorizationStatus } from '@blueconsent/contract/authorization-requests'
 import { AUTHORIZATION, type Paginated } from '@blueconsent/contract/shared'
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 import { authorizationKeys, type RequestListParams } from './keys.ts'
 
 /** The API's largest page. Paging, grouping and hiding happen in the browser, so the whole list is read. */

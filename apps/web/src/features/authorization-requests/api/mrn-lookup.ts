@@ -1,7 +1,7 @@
 // GET /api/healthplans/requests/lookup/?mrn=: the MRN blur check.
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 import { authorizationKeys } from './keys.ts'
 
 export const lookupMrn = (mrn: string) => callEndpoint('authorization-requests.lookup', { query: { mrn } })

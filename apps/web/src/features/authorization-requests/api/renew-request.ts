@@ -1,6 +1,6 @@
 // POST /api/healthplans/requests/{id}/renew/: a new request for the same patient (ACO and physician roles).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 import { authorizationKeys } from './keys.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 

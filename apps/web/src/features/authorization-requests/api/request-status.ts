@@ -1,7 +1,7 @@
 // GET /api/healthplans/requests/{id}/status/: 'Check status'. Anything no longer pending reloads the whole list.
 import { PENDING_AUTHORIZATION_STATUSES } from '@blueconsent/contract/authorization-requests'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 import { authorizationKeys } from './keys.ts'
 
 export const fetchRequestStatus = (requestId: string) =>

@@ -1,6 +1,6 @@
 // POST /api/healthplans/requests/{id}/resend/: sends the consent link again (a fresh link; old ones stop working).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 
 export const resendRequest = (requestId: string) =>

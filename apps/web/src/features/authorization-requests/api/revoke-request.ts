@@ -1,6 +1,6 @@
 // POST /api/healthplans/requests/{id}/revoke/: cancels a pending request or revokes an authorized one.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 import { upsertRequestInLists } from './list-requests.ts'
 
 export const revokeRequest = (requestId: string) =>

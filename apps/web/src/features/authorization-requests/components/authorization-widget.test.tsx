@@ -2,9 +2,9 @@ import axe from 'axe-core'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { json } from '../../../testing/fake-fetch.ts'
-import { userWithRole } from '../../../testing/fixtures.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { json } from '@/testing/fake-fetch.ts'
+import { userWithRole } from '@/testing/fixtures.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 import { approvedRequest, makeRequest } from '../testing/fixtures.ts'
 import { openWidget, widgetFake } from '../testing/render-widget.tsx'
 
@@ -131,7 +131,7 @@ describe('authorization widget', { timeout: 20_000 }, () => {
       'GET /api/healthplans/requests/',
       json(200, { count: 1, next: null, previous: null, results: [{ ...pending, status: 'denied' }] }),
     )
-    const { queryClient } = await import('../../../lib/query-client.ts')
+    const { queryClient } = await import('@/lib/query-client.ts')
     await queryClient.refetchQueries({ queryKey: ['authorization-requests', 'list'] })
     await waitFor(() => expect(screen.getByText('Pat Pending: Rejected')).toBeInTheDocument())
     expect(screen.getByText('Pat Pending: Rejected')).toHaveAttribute('aria-live', 'polite')

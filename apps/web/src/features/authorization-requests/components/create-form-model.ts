@@ -13,7 +13,7 @@ import {
   isValidName,
   type Role,
 } from '@blueconsent/contract/shared'
-import type { ApiError } from '../../../lib/api-error.ts'
+import type { ApiError } from '@/lib/api-error.ts'
 
 export type CreateFormValues = {
   healthPlan: string

@@ -3,7 +3,7 @@ import { MESSAGES } from '@blueconsent/contract/shared'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { json } from '../../../testing/fake-fetch.ts'
+import { json } from '@/testing/fake-fetch.ts'
 import { makeRequest } from '../testing/fixtures.ts'
 import { openWidget, widgetFake } from '../testing/render-widget.tsx'
 

@@ -2,7 +2,7 @@ import { AUTHORIZATION_MESSAGES } from '@blueconsent/contract/authorization-requ
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { json } from '../../../testing/fake-fetch.ts'
+import { json } from '@/testing/fake-fetch.ts'
 import { heldForReviewText } from './ingestion-progress.tsx'
 import { approvedRequest, identityReview, page } from '../testing/fixtures.ts'
 import { openWidget, widgetFake } from '../testing/render-widget.tsx'

@@ -1,7 +1,7 @@
 // 'Clear My Requests' remembers the cleared ids in the browser too, so they stay hidden even before the
 // server's hide call lands or when it fails.
 import { useCallback, useState } from 'react'
-import { readStored, writeStored } from '../../../lib/storage.ts'
+import { readStored, writeStored } from '@/lib/storage.ts'
 
 const KEY_PREFIX = 'authorization_hidden_requests'
 const MAX_REMEMBERED = 500

@@ -2,7 +2,7 @@
 import type { Ingestion } from '@blueconsent/contract/authorization-requests'
 import { ROLE_LABELS, isAdminRole, type Role } from '@blueconsent/contract/shared'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '@/app/paths.ts'
 
 /** The administrator role that reviews identities in the viewer's kind of organisation. */
 export function reviewerLabel(role: Role): string {

@@ -5,7 +5,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { json } from '../../../testing/fake-fetch.ts'
+import { json } from '@/testing/fake-fetch.ts'
 import { approvedRequest, daysFromNow, hoursAgo, makeRequest } from '../testing/fixtures.ts'
 import { openWidget, widgetFake } from '../testing/render-widget.tsx'
 
@@ -345,7 +345,7 @@ describe('My Requests', { timeout: 20_000 }, () => {
     const { fake } = await openList([makeRequest({ patient_name: 'Pat Pending' })])
     await screen.findByText('Pat Pending')
     const before = fake.callsTo('GET /api/healthplans/requests/').length
-    const { queryClient } = await import('../../../lib/query-client.ts')
+    const { queryClient } = await import('@/lib/query-client.ts')
     const query = queryClient.getQueryCache().findAll({ queryKey: ['authorization-requests', 'list', {}] })[0]
     expect(query?.options).toMatchObject({ refetchInterval: 60_000, refetchOnMount: 'always' })
     expect(before).toBeGreaterThan(0)

@@ -2,7 +2,7 @@
 import { type AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
 import { PATIENT_DATA_MESSAGES } from '@blueconsent/contract/patients'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '@/app/paths.ts'
 import { patientName, patientPageOf } from './request-display.ts'
 import { StatusBadge } from './status-badge.tsx'
 

@@ -6,7 +6,7 @@ import {
   type AuthorizationRequest,
 } from '@blueconsent/contract/authorization-requests'
 import { useState } from 'react'
-import { isApiError } from '../../../lib/api-error.ts'
+import { isApiError } from '@/lib/api-error.ts'
 import { useRenewRequest } from '../api/renew-request.ts'
 import { useCheckStatus } from '../api/request-status.ts'
 import { useResendRequest } from '../api/resend-request.ts'

@@ -2,8 +2,8 @@
 // (ACO, physician and agent roles, each in its kind of organisation); anyone else goes to /app/unauthorized.
 import { hasFeature } from '@blueconsent/contract/shared'
 import { Navigate, Outlet } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { useSession } from '../../../lib/session.ts'
+import { paths } from '@/app/paths.ts'
+import { useSession } from '@/lib/session.ts'
 
 export function RequirePatientSearch() {
   const { user } = useSession()

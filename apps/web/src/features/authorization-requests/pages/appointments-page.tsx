@@ -5,8 +5,8 @@
 import type { AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
 import { useRequests } from '../api/list-requests.ts'
 
 export type DueItem = { request: AuthorizationRequest; kind: 'renewal' | 'awaiting'; day: string }

@@ -2,7 +2,7 @@ import { AUTHORIZATION_MESSAGES } from '@blueconsent/contract/authorization-requ
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { json } from '../../../testing/fake-fetch.ts'
+import { json } from '@/testing/fake-fetch.ts'
 import { REASON_REQUIRED } from '../components/identity-review-cell.tsx'
 import { approvedRequest, identityReview, makeRequest } from '../testing/fixtures.ts'
 import { openWidget, widgetFake } from '../testing/render-widget.tsx'

@@ -1,4 +1,4 @@
-import { useSession } from '../../../lib/session.ts'
+import { useSession } from '@/lib/session.ts'
 import { AuthorizationWidget } from '../components/authorization-widget.tsx'
 import type { PatientRecordSlot } from '../components/data-tab.tsx'
 

@@ -3,9 +3,9 @@ import { screen } from '@testing-library/react'
 import type { User } from '@blueconsent/contract/auth'
 import type { AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
 import type { Role } from '@blueconsent/contract/shared'
-import { createFakeFetch, json, type FakeFetch } from '../../../testing/fake-fetch.ts'
-import { userWithRole } from '../../../testing/fixtures.ts'
-import { renderApp, signIn, type RenderedApp } from '../../../testing/render-app.tsx'
+import { createFakeFetch, json, type FakeFetch } from '@/testing/fake-fetch.ts'
+import { userWithRole } from '@/testing/fixtures.ts'
+import { renderApp, signIn, type RenderedApp } from '@/testing/render-app.tsx'
 import { HEALTH_PLANS, page } from './fixtures.ts'
 
 const ORGANIZATION_FOR: Partial<Record<Role, NonNullable<User['organization']>>> = {

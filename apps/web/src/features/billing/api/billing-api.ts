@@ -2,8 +2,8 @@
 // from the team path; every change refreshes it.
 import type { BillingAccount, TEAM_MEMBER_ROLES, TeamSignup } from '@blueconsent/contract/billing'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { isApiError } from '../../../lib/api-error.ts'
-import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
+import { isApiError } from '@/lib/api-error.ts'
+import { callEndpoint, callEndpointUnparsed } from '@/lib/endpoints.ts'
 
 const ALL = ['billing'] as const
 export const billingKeys = {

@@ -8,10 +8,10 @@ import {
 } from '@blueconsent/contract/billing'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { fullPageNavigate } from '../../../lib/navigation.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { ModalDialog } from '@/components/ui/modal-dialog.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { fullPageNavigate } from '@/lib/navigation.ts'
 import {
   cancelSubscription,
   openCustomerPortal,

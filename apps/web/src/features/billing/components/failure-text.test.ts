@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES } from '@blueconsent/contract/billing'
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../lib/api-error.ts'
+import { ApiError } from '@/lib/api-error.ts'
 import { failureText } from './failure-text.ts'
 
 describe('a billing failure', () => {

@@ -1,4 +1,4 @@
-import { isApiError } from '../../../lib/api-error.ts'
+import { isApiError } from '@/lib/api-error.ts'
 
 /**
  * The server's words when it gave some (its detail, else the first field error: a refused return address, an

@@ -3,9 +3,9 @@
 // local stand-in's own card page, so card numbers never touch this portal.
 import { BILLING_MESSAGES, type PaymentMethod } from '@blueconsent/contract/billing'
 import { lazy, Suspense, useState } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { fullPageNavigate } from '../../../lib/navigation.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { fullPageNavigate } from '@/lib/navigation.ts'
 import {
   makeDefaultCard,
   removeCard,

@@ -5,8 +5,8 @@ import { BILLING_MESSAGES } from '@blueconsent/contract/billing'
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import { loadStripe, type Stripe } from '@stripe/stripe-js'
 import { useMemo, useState, type FormEvent } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
+import { ModalDialog } from '@/components/ui/modal-dialog.tsx'
 
 export type StripeCardFormProps = {
   publishableKey: string

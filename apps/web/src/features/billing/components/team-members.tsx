@@ -11,11 +11,11 @@ import {
 } from '@blueconsent/contract/billing'
 import { useState, type FormEvent } from 'react'
 import { SelectField } from '@/components/ui/select-field.tsx'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
-import { zodFieldErrors } from '../../../lib/form-errors.ts'
-import { useSession } from '../../../lib/session.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { ModalDialog } from '@/components/ui/modal-dialog.tsx'
+import { TextField } from '@/components/ui/text-field.tsx'
+import { zodFieldErrors } from '@/lib/form-errors.ts'
+import { useSession } from '@/lib/session.ts'
 import {
   inviteTeamMember,
   removeTeamMember,

@@ -1,7 +1,7 @@
 // The patient's calls (public: no bearer, no refresh; CSRF on the POSTs is handled by the client): the
 // consent link, and their own access page.
 import type { ConsentLanguage } from '@blueconsent/contract/consent'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 export const fetchConsentLink = (token: string) =>
   callEndpoint('consent.page', { params: { token }, public: true })

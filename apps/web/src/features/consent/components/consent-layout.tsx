@@ -4,7 +4,7 @@ import { type ConsentLanguage } from '@blueconsent/contract/consent'
 import { PRODUCT_NAME } from '@blueconsent/contract/shared'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '@/app/paths.ts'
 import { COPY, LANGUAGES } from '../copy.ts'
 
 export function useLanguageParam(): [ConsentLanguage | null, (language: ConsentLanguage) => void] {

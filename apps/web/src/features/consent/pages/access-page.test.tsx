@@ -3,8 +3,8 @@ import type { PatientAccessPage } from '@blueconsent/contract/consent'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
-import { renderApp } from '../../../testing/render-app.tsx'
+import { createFakeFetch, json } from '@/testing/fake-fetch.ts'
+import { renderApp } from '@/testing/render-app.tsx'
 
 const TOKEN = 'aWQtb2YtYS1yZXF1ZXN0LXRoYXQtaXMtbG9uZw.tq2abc.' + 's'.repeat(43)
 const PAGE = `GET /api/consent/access/${TOKEN}/`

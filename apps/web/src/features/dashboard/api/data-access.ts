@@ -3,7 +3,7 @@
 // renew an ending authorization, send a waiting request again, start a failed pull again.
 import type { RequestAttention } from '@blueconsent/contract/authorization-requests'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 /** The most rows one set shows; the figure above it says when there are more. */
 export const ATTENTION_PAGE_SIZE = 100

@@ -3,7 +3,7 @@
 import type { AuthorizationRequest } from '@blueconsent/contract/authorization-requests'
 import { AUTHORIZATION, isAdminRole, type Paginated, type Role } from '@blueconsent/contract/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 /** The API's largest page, and how many pages the numbers read at most. */
 export const SUMMARY_PAGE_SIZE = 100

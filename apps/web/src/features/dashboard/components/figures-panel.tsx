@@ -4,9 +4,9 @@ import type { Dashboard } from '@blueconsent/contract/dashboard'
 import type { RequestAttention } from '@blueconsent/contract/authorization-requests'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { callEndpoint } from '@/lib/endpoints.ts'
 import { useFigures } from '../api/figures.ts'
 
 /** Data Access opened on exactly the requests a figure counted (the same condition on the server). */

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
-import { userWithRole } from '../../../testing/fixtures.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { createFakeFetch, json } from '@/testing/fake-fetch.ts'
+import { userWithRole } from '@/testing/fixtures.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 
 const HOUR = 3_600_000
 const iso = (offsetHours: number) => new Date(Date.now() + offsetHours * HOUR).toISOString()

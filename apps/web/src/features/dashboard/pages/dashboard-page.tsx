@@ -1,4 +1,4 @@
-import { useSession } from '../../../lib/session.ts'
+import { useSession } from '@/lib/session.ts'
 import { FiguresPanel } from '../components/figures-panel.tsx'
 import { RequestNumbersPanel } from '../components/request-numbers-panel.tsx'
 import { RoleSummary } from '../components/role-summary.tsx'

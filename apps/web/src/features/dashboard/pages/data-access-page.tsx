@@ -15,12 +15,12 @@ import { HEALTH_PLAN, isProviderRole, type Role } from '@blueconsent/contract/sh
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
+import { paths } from '@/app/paths.ts'
+import { Alert } from '@/components/ui/alert.tsx'
 import { DataTable } from '@/components/ui/data-table.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { isApiError } from '../../../lib/api-error.ts'
-import { useSession } from '../../../lib/session.ts'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { isApiError } from '@/lib/api-error.ts'
+import { useSession } from '@/lib/session.ts'
 import {
   ATTENTION_PAGE_SIZE,
   attentionQueryOptions,

@@ -1,7 +1,7 @@
 // The dev-only outbox: every email and SMS the portal would have sent, in demo mode.
 import type { DevSmsReplyRequest } from '@blueconsent/contract/dev-outbox'
 import { queryOptions } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 // Public on purpose: the outbox is for demos and tests, where nobody may be signed in; the server
 // answers 404 unless dev tools are enabled.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { apiClient } from '../../../lib/api-client.ts'
+import { paths } from '@/app/paths.ts'
+import { apiClient } from '@/lib/api-client.ts'
 
 /**
  * A footer link to the outbox, shown only in demo mode (when GET /api/dev/outbox/ answers 200). It sits on

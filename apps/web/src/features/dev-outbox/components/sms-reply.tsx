@@ -1,7 +1,7 @@
 import type { DevSmsReplyResponse } from '@blueconsent/contract/dev-outbox'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import { genericErrorMessage } from '../../../lib/error-messages.ts'
+import { genericErrorMessage } from '@/lib/error-messages.ts'
 import { replyAsPatient } from '../api/outbox-api.ts'
 
 const QUICK_REPLIES = ['YES', 'STOP', 'HELP'] as const

@@ -5,7 +5,7 @@ import type {
   IntegrationAppCreate,
 } from '@blueconsent/contract/integrations'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 const ALL = ['integrations'] as const
 export const integrationKeys = {

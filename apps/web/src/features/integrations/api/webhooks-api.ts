@@ -1,7 +1,7 @@
 // The webhooks' calls: the organisation's endpoints, their secrets (shown once) and delivery logs.
 import type { WebhookEndpointCreate, WebhookEndpointUpdate } from '@blueconsent/contract/integrations'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 import { integrationKeys } from './integrations-api.ts'
 
 /** How often an open delivery log looks for new attempts. */

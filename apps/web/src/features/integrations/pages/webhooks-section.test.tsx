@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { axeViolations } from '../../../testing/axe.ts'
-import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
-import { userWithRole } from '../../../testing/fixtures.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { axeViolations } from '@/testing/axe.ts'
+import { createFakeFetch, json } from '@/testing/fake-fetch.ts'
+import { userWithRole } from '@/testing/fixtures.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 
 // vi.waitFor gives up after 1 s by default; CI runs this beside other suites on two cores.
 const WAIT = { timeout: 5_000 }

@@ -12,10 +12,10 @@ import {
   type WebhookEventType,
 } from '@blueconsent/contract/integrations'
 import { useState, type FormEvent } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
-import { isApiError } from '../../../lib/api-error.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { TextField } from '@/components/ui/text-field.tsx'
+import { isApiError } from '@/lib/api-error.ts'
 import {
   useAddWebhookEndpoint,
   useDeleteWebhookEndpoint,

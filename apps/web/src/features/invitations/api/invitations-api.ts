@@ -1,7 +1,7 @@
 // Invitation calls: the admin's list and sending, and the invitee's public check and acceptance.
 import type { InvitationAccept, InvitationBulk, InvitationSend } from '@blueconsent/contract/invitations'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 const ALL = ['invitations'] as const
 export const invitationKeys = {

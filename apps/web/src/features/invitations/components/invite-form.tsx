@@ -13,8 +13,8 @@ import {
 import { isAdminRole, type Role } from '@blueconsent/contract/shared'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { SelectField } from '@/components/ui/select-field.tsx'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { isApiError } from '../../../lib/api-error.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { isApiError } from '@/lib/api-error.ts'
 import {
   useBulkInvitations,
   useOrganizationOptions,

@@ -3,7 +3,7 @@
 import { COPYRIGHT_YEAR, PRODUCT_NAME } from '@blueconsent/contract/shared'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '@/app/paths.ts'
 
 export const LEGAL_UPDATED = 'November 24, 2026'
 export const CONTACT_EMAIL = 'privacy@blueconsent.app'

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { axeViolations } from '../../../testing/axe.ts'
-import { renderApp } from '../../../testing/render-app.tsx'
+import { axeViolations } from '@/testing/axe.ts'
+import { renderApp } from '@/testing/render-app.tsx'
 
 describe('legal pages', () => {
   it('serves the privacy policy to anyone, standalone, covering what a patient needs to know', async () => {

@@ -1,7 +1,7 @@
 // The ACO's members and the admin's changes to them; the TINs offered are the organisation's active TINs.
 import type { MemberUpdate } from '@blueconsent/contract/members'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 const ALL = ['members'] as const
 export const memberKeys = {

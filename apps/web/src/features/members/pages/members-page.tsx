@@ -1,6 +1,6 @@
 // /app/aco/members: the ACO's people with role, TIN scope, status and last sign-in. The ACO admin changes a
 // member's TINs and deactivates or reactivates them (a deactivated member is signed out at once).
-import { useSession } from '../../../lib/session.ts'
+import { useSession } from '@/lib/session.ts'
 import { MemberList } from '../components/member-list.tsx'
 
 export function MembersPage() {

@@ -1,7 +1,7 @@
 // An organisation's settings, read and saved, and the organisations a platform administrator may pick.
 import type { OrganizationSettingsUpdate } from '@blueconsent/contract/organization-settings'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 const ALL = ['organization-settings'] as const
 export const organizationSettingsKeys = {

@@ -1,8 +1,8 @@
 // GET /api/patients/{id}/export/?format=csv|fhir: fetched through the API client (bearer, refresh) and handed
 // to the browser as a file, because a plain link would carry no token.
 import { patientExportFilename } from '@blueconsent/contract/patients'
-import { saveFile } from '../../../components/patient-data/save-file.ts'
-import { callEndpointUnparsed } from '../../../lib/endpoints.ts'
+import { saveFile } from '@/components/patient-data/save-file.ts'
+import { callEndpointUnparsed } from '@/lib/endpoints.ts'
 
 export type ExportFormat = 'csv' | 'fhir'
 

@@ -9,7 +9,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 import { patientKeys } from './patients-api.ts'
 
 export const notesQueryOptions = (patientId: string) =>

@@ -2,8 +2,8 @@
 // audited on the server; the browser only asks.
 import type { PatientListOrdering } from '@blueconsent/contract/patients'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
-import { retryServerErrors } from '../../../lib/error-messages.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
+import { retryServerErrors } from '@/lib/error-messages.ts'
 
 export type SearchMode = 'search' | 'mrn' | 'medicare_number'
 export type PatientSearch = { mode: SearchMode; term: string; page?: number; pageSize?: number }

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { axeViolations } from '../../../testing/axe.ts'
+import { axeViolations } from '@/testing/axe.ts'
 import { makeClaim, makeClaims } from '../testing/fixtures.ts'
 import { ClaimsPanel } from './claims-panel.tsx'
 

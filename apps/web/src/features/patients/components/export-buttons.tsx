@@ -1,6 +1,6 @@
 // Export CSV / FHIR for roles with the 'export' display option; the server checks the role again.
 import { useState } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
 import { exportPatient, type ExportFormat } from '../api/export-patient.ts'
 
 const EXPORT_FAILED = 'Export failed. Please try again.'

@@ -4,11 +4,11 @@
 import type { DisplayOptions } from '@blueconsent/contract/shared'
 import type { ReactNode } from 'react'
 import { Link, generatePath } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { formatLongDate } from '../../../components/patient-data/format.ts'
+import { paths } from '@/app/paths.ts'
+import { formatLongDate } from '@/components/patient-data/format.ts'
 import { useConsolidated, useRiskScore } from '../api/patients-api.ts'
 import { dualStatusOf, medicareVisits, type Visit } from './medicare-status.ts'
-import { DetailsList } from '../../../components/patient-data/details-list.tsx'
+import { DetailsList } from '@/components/patient-data/details-list.tsx'
 
 type MedicareStatusPanelProps = { patientId: string; options: DisplayOptions }
 

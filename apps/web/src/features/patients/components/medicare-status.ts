@@ -3,7 +3,7 @@
 // enrolment data) and the fee-for-service claims.
 import type { Claim, PatientClaim, RiskScore } from '@blueconsent/contract/patients'
 import { ownValue } from '@blueconsent/contract/shared'
-import { claimServiceText, providerLabel, serviceText } from '../../../components/patient-data/format.ts'
+import { claimServiceText, providerLabel, serviceText } from '@/components/patient-data/format.ts'
 
 /** What the page says about dual eligibility, with where it comes from. */
 export type DualStatus = { label: string; source: string }

@@ -1,8 +1,8 @@
 // A patient's medications as current fills (the supply still covers today) and past fills.
 import { PATIENT_DATA_MESSAGES, type Medication } from '@blueconsent/contract/patients'
 import { type DisplayOptions } from '@blueconsent/contract/shared'
-import { splitByCurrency } from '../../../components/patient-data/medication-supply.ts'
-import { MedicationsTable } from '../../../components/patient-data/medications-table.tsx'
+import { splitByCurrency } from '@/components/patient-data/medication-supply.ts'
+import { MedicationsTable } from '@/components/patient-data/medications-table.tsx'
 
 type MedicationListProps = { medications: readonly Medication[]; options: DisplayOptions; today?: string }
 

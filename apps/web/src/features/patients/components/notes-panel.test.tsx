@@ -4,9 +4,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { onlineManager } from '@tanstack/react-query'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { offlineChangesKey } from '../../../lib/offline-changes-key.ts'
-import { json } from '../../../testing/fake-fetch.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { offlineChangesKey } from '@/lib/offline-changes-key.ts'
+import { json } from '@/testing/fake-fetch.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 import { PATIENT_ID, patientFake, personaFor } from '../testing/fixtures.ts'
 
 const note = (id: string, authorId: string | null, body: string): Note => ({

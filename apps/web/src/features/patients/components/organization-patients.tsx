@@ -2,11 +2,11 @@
 // first and paged; the search above finds anyone else.
 import { PATIENT_DATA_MESSAGES, type Patient } from '@blueconsent/contract/patients'
 import { useState, type ReactNode } from 'react'
-import { formatReadableDate } from '../../../components/patient-data/format.ts'
+import { formatReadableDate } from '@/components/patient-data/format.ts'
 import { Pager } from '@/components/ui/pager.tsx'
 import { pageCount } from '@/components/ui/paging.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
 import { ORGANIZATION_LIST_PAGE_SIZE, useOrganizationPatients } from '../api/patients-api.ts'
 import { patientBirthDate, patientDisplayName } from './patient-format.ts'
 

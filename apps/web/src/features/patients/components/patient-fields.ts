@@ -5,8 +5,8 @@
 // also nulls what a role may not see; this keeps the screen from promising fields the role never gets.
 import { type Patient } from '@blueconsent/contract/patients'
 import { displayOptionsFor, isProviderRole, type Role } from '@blueconsent/contract/shared'
-import type { DetailRow } from '../../../components/patient-data/details-list.tsx'
-import { formatDate } from '../../../components/patient-data/format.ts'
+import type { DetailRow } from '@/components/patient-data/details-list.tsx'
+import { formatDate } from '@/components/patient-data/format.ts'
 import { patientAddress, patientBirthDate, patientMrn, patientPhone } from './patient-format.ts'
 
 export type PatientFields = {

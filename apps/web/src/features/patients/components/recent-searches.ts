@@ -2,7 +2,7 @@
 // kept in this tab's memory only (lib/session-memory.ts), under the signed-in user's id, and go when the
 // session ends or the tab closes; nothing of them is written to browser storage.
 import { PATIENT_SEARCH, STORAGE_KEYS } from '@blueconsent/contract/shared'
-import { readSessionMemory, writeSessionMemory } from '../../../lib/session-memory.ts'
+import { readSessionMemory, writeSessionMemory } from '@/lib/session-memory.ts'
 import type { SearchMode } from '../api/patients-api.ts'
 
 export type RecentSearch = { mode: SearchMode; term: string }

@@ -1,6 +1,6 @@
 import type { OrganizationType, Role } from '@blueconsent/contract/shared'
 import { describe, expect, it } from 'vitest'
-import { makeUser } from '../../../testing/fixtures.ts'
+import { makeUser } from '@/testing/fixtures.ts'
 import { passesPatientGuards } from './require-patient-access.tsx'
 
 const inOrg = (role: Role, type: OrganizationType | null) =>

@@ -4,9 +4,9 @@
 // /app/unauthorized. The server scopes every read regardless.
 // The rule itself lives in lib/permissions.ts, shared with the shell's Patients link.
 import { Navigate, Outlet } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { passesPatientGuards } from '../../../lib/permissions.ts'
-import { useSession } from '../../../lib/session.ts'
+import { paths } from '@/app/paths.ts'
+import { passesPatientGuards } from '@/lib/permissions.ts'
+import { useSession } from '@/lib/session.ts'
 
 export { passesPatientGuards }
 

@@ -5,11 +5,11 @@ import { type Patient } from '@blueconsent/contract/patients'
 import { type Role } from '@blueconsent/contract/shared'
 import { useEffect, useRef } from 'react'
 import { Link, generatePath } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { formatDate } from '../../../components/patient-data/format.ts'
+import { paths } from '@/app/paths.ts'
+import { formatDate } from '@/components/patient-data/format.ts'
 import { patientDisplayName } from './patient-format.ts'
 import { patientFactRows, patientFieldsFor } from './patient-fields.ts'
-import { DetailsList, type DetailRow } from '../../../components/patient-data/details-list.tsx'
+import { DetailsList, type DetailRow } from '@/components/patient-data/details-list.tsx'
 
 /** The newest request's state; a Medicare record waiting for an identity review is never called approved. */
 function authorizationText(authorization: Patient['authorization']): string {

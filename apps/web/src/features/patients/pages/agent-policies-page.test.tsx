@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
-import { userWithRole } from '../../../testing/fixtures.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { createFakeFetch, json } from '@/testing/fake-fetch.ts'
+import { userWithRole } from '@/testing/fixtures.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 import { makePatient } from '../testing/fixtures.ts'
 
 const client = makePatient({ id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', full_name: 'Rosa Delgado' })

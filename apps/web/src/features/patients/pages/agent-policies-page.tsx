@@ -2,13 +2,13 @@
 // Parts A, B, C and D with their dates, and the plan numbers of the newest month.
 import type { Coverage } from '@blueconsent/contract/patients'
 import { Link, useSearchParams } from 'react-router'
-import { formatReadableDate } from '../../../components/patient-data/format.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
+import { formatReadableDate } from '@/components/patient-data/format.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
 import { useCoverage } from '../api/patients-api.ts'
 import { ClientPicker } from '../components/client-picker.tsx'
 import { ownValue } from '@blueconsent/contract/shared'
-import { scrollRegion } from '../../../components/ui/scroll-region.ts'
+import { scrollRegion } from '@/components/ui/scroll-region.ts'
 
 const PART_NAMES: Record<string, string> = {
   A: 'Part A (hospital)',

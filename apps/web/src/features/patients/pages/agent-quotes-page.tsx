@@ -3,9 +3,9 @@
 import type { Medication } from '@blueconsent/contract/patients'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { drugLabel, formatReadableDate } from '../../../components/patient-data/format.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
+import { drugLabel, formatReadableDate } from '@/components/patient-data/format.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
 import { useConsolidated } from '../api/patients-api.ts'
 import { ClientPicker } from '../components/client-picker.tsx'
 

@@ -8,21 +8,21 @@ import {
 } from '@blueconsent/contract/patients'
 import { displayOptionsFor, type DisplayOptions } from '@blueconsent/contract/shared'
 import { Link, generatePath, useParams } from 'react-router'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '@/app/paths.ts'
 import {
   claimServiceText,
   diagnosisText,
   formatCents,
   formatDate,
   serviceText,
-} from '../../../components/patient-data/format.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { isApiError } from '../../../lib/api-error.ts'
-import { useSession } from '../../../lib/session.ts'
+} from '@/components/patient-data/format.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { isApiError } from '@/lib/api-error.ts'
+import { useSession } from '@/lib/session.ts'
 import { useClaim } from '../api/patients-api.ts'
-import { DetailsList } from '../../../components/patient-data/details-list.tsx'
-import { scrollRegion } from '../../../components/ui/scroll-region.ts'
+import { DetailsList } from '@/components/patient-data/details-list.tsx'
+import { scrollRegion } from '@/components/ui/scroll-region.ts'
 
 const CLAIM_NOT_FOUND = 'Claim not found, or not one of your patients’ claims.'
 const CLAIM_FAILED = 'Failed to load claim details'

@@ -3,9 +3,9 @@ import type { Role } from '@blueconsent/contract/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { json, type FakeFetch } from '../../../testing/fake-fetch.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
-import { axeViolations } from '../../../testing/axe.ts'
+import { json, type FakeFetch } from '@/testing/fake-fetch.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
+import { axeViolations } from '@/testing/axe.ts'
 import {
   PATIENT_ID,
   consolidated,

@@ -1,7 +1,7 @@
 // /app/patient/:id, Patient Details: the patient's name over their record.
 import { MESSAGES, isValidPatientId } from '@blueconsent/contract/shared'
 import { useParams } from 'react-router'
-import { Alert } from '../../../components/ui/alert.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
 import { usePatient } from '../api/patients-api.ts'
 import { PatientRecord, type PatientRecordSlots } from '../components/patient-record.tsx'
 import { patientDisplayName } from '../components/patient-format.ts'

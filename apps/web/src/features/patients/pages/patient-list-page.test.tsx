@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { json } from '../../../testing/fake-fetch.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { json } from '@/testing/fake-fetch.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 import { PATIENT_ID, makePatient, patientFake, patientPage, personaFor } from '../testing/fixtures.ts'
 
 describe('/app/patients', { timeout: 20_000 }, () => {

@@ -1,7 +1,7 @@
 // /app/patients: find a patient and open the record.
 import { Link, generatePath } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { useSession } from '../../../lib/session.ts'
+import { paths } from '@/app/paths.ts'
+import { useSession } from '@/lib/session.ts'
 import { PatientSearchPanel } from '../components/patient-search-panel.tsx'
 import { patientDisplayName } from '../components/patient-format.ts'
 

@@ -1,6 +1,6 @@
 // /app/aco/patient/:id, an older address of the patient page, keeps working.
 import { Navigate, generatePath, useParams } from 'react-router'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '@/app/paths.ts'
 
 export function PatientRedirect() {
   const { id = '' } = useParams()

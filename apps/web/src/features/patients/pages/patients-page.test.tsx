@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { json, networkFailure, type FakeFetch } from '../../../testing/fake-fetch.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
-import { session } from '../../../lib/session.ts'
+import { json, networkFailure, type FakeFetch } from '@/testing/fake-fetch.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
+import { session } from '@/lib/session.ts'
 import { readRecentSearches, rememberSearch } from '../components/recent-searches.ts'
-import { axeViolations } from '../../../testing/axe.ts'
+import { axeViolations } from '@/testing/axe.ts'
 import {
   OTHER_PATIENT_ID,
   PATIENT_ID,

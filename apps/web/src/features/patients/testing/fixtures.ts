@@ -8,10 +8,10 @@ import type {
   RiskScore,
 } from '@blueconsent/contract/patients'
 import type { Paginated, Role } from '@blueconsent/contract/shared'
-import { createFakeFetch, json, type FakeFetch } from '../../../testing/fake-fetch.ts'
-import { userWithRole } from '../../../testing/fixtures.ts'
-import { riskScoreFixture } from '../../../testing/risk-score-fixture.ts'
-import { makeMedication } from '../../../testing/fixtures.ts'
+import { createFakeFetch, json, type FakeFetch } from '@/testing/fake-fetch.ts'
+import { userWithRole } from '@/testing/fixtures.ts'
+import { riskScoreFixture } from '@/testing/risk-score-fixture.ts'
+import { makeMedication } from '@/testing/fixtures.ts'
 
 export { makeMedication }
 

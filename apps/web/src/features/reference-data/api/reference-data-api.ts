@@ -2,7 +2,7 @@
 // administrator's save and restore (each answers the new history, which replaces the cached one).
 import type { TemplateLanguage, TemplateSave } from '@blueconsent/contract/reference-data'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 const ALL = ['reference-data'] as const
 export const referenceDataKeys = {

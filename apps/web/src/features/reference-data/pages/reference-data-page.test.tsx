@@ -7,10 +7,10 @@ import { MESSAGE_TEMPLATES } from '@blueconsent/contract/reference-data'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { axeViolations } from '../../../testing/axe.ts'
-import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
-import { makeUser } from '../../../testing/fixtures.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { axeViolations } from '@/testing/axe.ts'
+import { createFakeFetch, json } from '@/testing/fake-fetch.ts'
+import { makeUser } from '@/testing/fixtures.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 
 const tables: ReferenceData = {
   health_plans: [{ slug: 'medicare', name: 'Medicare Blue Button' }],

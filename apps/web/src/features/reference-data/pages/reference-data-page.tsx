@@ -23,12 +23,12 @@ import {
 } from '@blueconsent/contract/reference-data'
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { TextAreaField } from '../../../components/ui/text-area-field.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
-import { isApiError } from '../../../lib/api-error.ts'
+import { paths } from '@/app/paths.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { TextAreaField } from '@/components/ui/text-area-field.tsx'
+import { TextField } from '@/components/ui/text-field.tsx'
+import { isApiError } from '@/lib/api-error.ts'
 import {
   useMessageTemplates,
   useReferenceData,

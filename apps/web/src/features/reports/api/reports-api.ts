@@ -1,8 +1,8 @@
 // The ACO risk report and its CSV, filtered by TIN, model and payment year (both audited on the server).
 import type { RiskReportQuery } from '@blueconsent/contract/reports'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { saveFile } from '../../../components/patient-data/save-file.ts'
-import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
+import { saveFile } from '@/components/patient-data/save-file.ts'
+import { callEndpoint, callEndpointUnparsed } from '@/lib/endpoints.ts'
 
 export type RiskReportFilters = { tin: string; model: string; payment_year: string }
 export const NO_RISK_REPORT_FILTERS: RiskReportFilters = { tin: '', model: '', payment_year: '' }

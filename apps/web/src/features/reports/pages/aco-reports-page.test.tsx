@@ -1,10 +1,10 @@
 import type { RiskReport, RiskReportRow } from '@blueconsent/contract/reports'
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { axeViolations } from '../../../testing/axe.ts'
-import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
-import { userWithRole } from '../../../testing/fixtures.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { axeViolations } from '@/testing/axe.ts'
+import { createFakeFetch, json } from '@/testing/fake-fetch.ts'
+import { userWithRole } from '@/testing/fixtures.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 
 const row = (overrides: Partial<RiskReportRow>): RiskReportRow => ({
   patient_id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',

@@ -4,8 +4,8 @@
 import type { RiskReportRow } from '@blueconsent/contract/reports'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
 import {
   NO_RISK_REPORT_FILTERS,
   exportRiskReport,

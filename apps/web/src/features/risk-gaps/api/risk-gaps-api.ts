@@ -1,7 +1,7 @@
 // The worklist's server state: one page of gaps for the chosen filters, the filter options, a status change.
 import type { RiskGapQueryInput, RiskGapStatusBody } from '@blueconsent/contract/risk-gaps'
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint, callEndpointUnparsed } from '../../../lib/endpoints.ts'
+import { callEndpoint, callEndpointUnparsed } from '@/lib/endpoints.ts'
 
 export type GapQuery = Record<string, string | number> & RiskGapQueryInput
 

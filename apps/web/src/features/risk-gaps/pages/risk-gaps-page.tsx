@@ -3,10 +3,10 @@
 // export. Reads and status changes are audited on the server.
 import { GAP_STATUSES, GAP_STATUS_LABELS, GAP_TYPES, GAP_TYPE_LABELS } from '@blueconsent/contract/risk-gaps'
 import { useState } from 'react'
-import { saveFile } from '../../../components/patient-data/save-file.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { scrollRegion } from '../../../components/ui/scroll-region.ts'
-import { Spinner } from '../../../components/ui/spinner.tsx'
+import { saveFile } from '@/components/patient-data/save-file.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { scrollRegion } from '@/components/ui/scroll-region.ts'
+import { Spinner } from '@/components/ui/spinner.tsx'
 import { exportRiskGaps, useRiskGapFilters, useRiskGaps, type GapQuery } from '../api/risk-gaps-api.ts'
 import { GapRow } from '../components/gap-row.tsx'
 

@@ -4,9 +4,9 @@ import { type BillingAccount } from '@blueconsent/contract/billing'
 import { isProgressFresh, setupStateSchema, type SetupState } from '@blueconsent/contract/setup'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
-import { isApiError } from '../../../lib/api-error.ts'
-import { callEndpoint } from '../../../lib/endpoints.ts'
-import { readStored, writeStored } from '../../../lib/storage.ts'
+import { isApiError } from '@/lib/api-error.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
+import { readStored, writeStored } from '@/lib/storage.ts'
 
 const ALL = ['setup'] as const
 export const setupKeys = {

@@ -1,7 +1,7 @@
 // Street, city, state and ZIP, as the wizard's identity forms ask for them.
 import type { SetupAddress } from '@blueconsent/contract/setup'
 import { US_STATES } from '@blueconsent/contract/shared'
-import { TextField } from '../../../components/ui/text-field.tsx'
+import { TextField } from '@/components/ui/text-field.tsx'
 import { SelectField } from '@/components/ui/select-field.tsx'
 
 export function AddressFields({

@@ -3,8 +3,8 @@ import { INVITE_ROLE_LABELS } from '@blueconsent/contract/invitations'
 import { SETUP_MESSAGES, type SetupState } from '@blueconsent/contract/setup'
 import type { Role } from '@blueconsent/contract/shared'
 import { useId } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
+import { TextField } from '@/components/ui/text-field.tsx'
 import type { StepProps } from './identity-step.tsx'
 
 /** The one role each team kind invites from the wizard (admins add other roles later, on the Team page). */

@@ -4,7 +4,7 @@ import type { User } from '@blueconsent/contract/auth'
 import { SETUP_MESSAGES } from '@blueconsent/contract/setup'
 import { isAdminRole } from '@blueconsent/contract/shared'
 import { Link, useLocation } from 'react-router'
-import { useSession } from '../../../lib/session.ts'
+import { useSession } from '@/lib/session.ts'
 import { useSetupProgress } from '../api/setup-api.ts'
 
 /** Who runs the wizard: an organisation's administrators, or an individual account's user. */

@@ -3,9 +3,9 @@
 // sign-in — until the setup is complete. Everyone else, and a finished organisation, sees the dashboard.
 import type { ReactNode } from 'react'
 import { Navigate } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { useSession } from '../../../lib/session.ts'
+import { paths } from '@/app/paths.ts'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { useSession } from '@/lib/session.ts'
 import { useSetupProgress } from '../api/setup-api.ts'
 import { canRunSetup } from './setup-banner.tsx'
 

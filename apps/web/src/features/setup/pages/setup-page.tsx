@@ -22,10 +22,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { isApiError } from '../../../lib/api-error.ts'
-import { useSession } from '../../../lib/session.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { isApiError } from '@/lib/api-error.ts'
+import { useSession } from '@/lib/session.ts'
 import {
   completeSetup,
   readLocalProgress,

@@ -1,7 +1,7 @@
 import { type User } from '@blueconsent/contract/auth'
 import { PRODUCT_NAME } from '@blueconsent/contract/shared'
 import { Link, NavLink } from 'react-router'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '@/app/paths.ts'
 import { matchesExactly, navItemsFor } from './nav-items.ts'
 import { useDismissableMenu } from './use-dismissable-menu.ts'
 import { UserMenu } from './user-menu.tsx'

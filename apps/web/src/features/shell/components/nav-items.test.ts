@@ -1,6 +1,6 @@
 import { ORGANIZATION_TYPES, ROLES, isProviderRole, permissionsFor } from '@blueconsent/contract/shared'
 import { describe, expect, it } from 'vitest'
-import { makeUser } from '../../../testing/fixtures.ts'
+import { makeUser } from '@/testing/fixtures.ts'
 import { matchesExactly, navItemsFor } from './nav-items.ts'
 
 const labels = (user: Parameters<typeof navItemsFor>[0]) => navItemsFor(user).map((item) => item.label)

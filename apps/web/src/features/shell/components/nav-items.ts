@@ -12,8 +12,8 @@ import {
   type OrganizationType,
   type Role,
 } from '@blueconsent/contract/shared'
-import { paths } from '../../../app/paths.ts'
-import { userHasPermission } from '../../../lib/permissions.ts'
+import { paths } from '@/app/paths.ts'
+import { userHasPermission } from '@/lib/permissions.ts'
 
 export type NavItem = { label: string; to: string }
 

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { session } from '../../../lib/session.ts'
-import { makeUser } from '../../../testing/fixtures.ts'
+import { session } from '@/lib/session.ts'
+import { makeUser } from '@/testing/fixtures.ts'
 import { SESSION_EXPIRING_MESSAGE, SessionExpiryBanner } from './session-expiry-banner.tsx'
 
 describe('SessionExpiryBanner', () => {

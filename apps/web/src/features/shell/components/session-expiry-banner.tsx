@@ -1,5 +1,5 @@
-import { Alert } from '../../../components/ui/alert.tsx'
-import { session, useSession } from '../../../lib/session.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { session, useSession } from '@/lib/session.ts'
 
 export const SESSION_EXPIRING_MESSAGE = 'Your session will expire in less than a minute.'
 

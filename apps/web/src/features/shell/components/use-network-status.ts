@@ -2,7 +2,7 @@
 // slow (2g, rtt over 400 ms or downlink under 0.5 Mbps) and a short 'restored' window after reconnecting.
 import { NETWORK } from '@blueconsent/contract/shared'
 import { useCallback, useEffect, useState } from 'react'
-import { feedback } from '../../../lib/feedback.ts'
+import { feedback } from '@/lib/feedback.ts'
 
 export type ConnectionInfo = { effectiveType?: string; rtt?: number; downlink?: number }
 type ConnectionLike = ConnectionInfo & EventTarget

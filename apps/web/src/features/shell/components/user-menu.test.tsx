@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { makeUser } from '../../../testing/fixtures.ts'
+import { makeUser } from '@/testing/fixtures.ts'
 import { AppHeader } from './app-header.tsx'
 
 function renderHeader(user = makeUser()) {

@@ -1,11 +1,11 @@
 import type { User } from '@blueconsent/contract/auth'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { ThemeSelect } from '../../../components/ui/theme-select.tsx'
-import { saveAccountPreferences } from '../../../lib/preferences.ts'
+import { paths } from '@/app/paths.ts'
+import { ThemeSelect } from '@/components/ui/theme-select.tsx'
+import { saveAccountPreferences } from '@/lib/preferences.ts'
 import { rolePagesFor } from './nav-items.ts'
 import { useDismissableMenu } from './use-dismissable-menu.ts'
-import { displayFirstName, roleLabel, userInitials } from '../../../lib/user-display.ts'
+import { displayFirstName, roleLabel, userInitials } from '@/lib/user-display.ts'
 
 /** The account button: initials, first name and role label; opens theme choice, password change and Logout. */
 export function UserMenu({ user }: { user: User }) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '@/app/paths.ts'
 
 export const NOT_FOUND_MESSAGE = "Oops! We couldn't find the page you're looking for."
 

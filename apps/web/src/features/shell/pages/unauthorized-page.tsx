@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '@/app/paths.ts'
 
 /** /app/unauthorized: where the role, admin and organisation guards send users. */
 export function UnauthorizedPage() {

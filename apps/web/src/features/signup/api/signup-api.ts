@@ -1,6 +1,6 @@
 // Sign-up's public calls.
 import type { Signup, VerifyEmailResult } from '@blueconsent/contract/signup'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 export const createAccount = (body: Signup) => callEndpoint('signup.signUp', { body, public: true })
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '@/app/paths.ts'
 
 /** The sign-up pages' frame: outside the app's shell, with the way back to sign-in always there. */
 export function SignupCard({ title, children }: { title: string; children: ReactNode }) {

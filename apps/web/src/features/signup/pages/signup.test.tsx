@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { axeViolations } from '../../../testing/axe.ts'
-import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
-import { loginResponse, userWithRole } from '../../../testing/fixtures.ts'
-import { renderApp } from '../../../testing/render-app.tsx'
+import { axeViolations } from '@/testing/axe.ts'
+import { createFakeFetch, json } from '@/testing/fake-fetch.ts'
+import { loginResponse, userWithRole } from '@/testing/fixtures.ts'
+import { renderApp } from '@/testing/render-app.tsx'
 import { invitationToken } from './signup-status-pages.tsx'
 
 describe('sign-up', { timeout: 20_000 }, () => {

@@ -1,7 +1,7 @@
 // Support calls: the signed-in form's and the public contact form's (no bearer token, see lib/api-client.ts).
 import type { SupportResponse } from '@blueconsent/contract/support'
 import { useMutation } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 export type SupportPayload = { subject: string; message: string }
 export type PublicSupportPayload = SupportPayload & {

@@ -2,7 +2,7 @@
 // detail, and the lists are refetched so the status and assignee columns follow.
 import type { SupportRequestDetail, SupportStatus } from '@blueconsent/contract/support'
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 export const INBOX_PAGE_SIZE = 25
 

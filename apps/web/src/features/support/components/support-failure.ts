@@ -2,7 +2,7 @@
 // list, the first non-field error in an alert; otherwise the server's message or error (or its detail), else
 // the fallback sentence.
 import { SUPPORT_MESSAGES } from '@blueconsent/contract/support'
-import { NON_FIELD_ERRORS_KEY, isApiError } from '../../../lib/api-error.ts'
+import { NON_FIELD_ERRORS_KEY, isApiError } from '@/lib/api-error.ts'
 
 export type SupportFailure = { fields: Record<string, string[]>; alert: string | null }
 

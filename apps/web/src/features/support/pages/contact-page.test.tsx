@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { axeViolations } from '../../../testing/axe.ts'
-import { createFakeFetch, json } from '../../../testing/fake-fetch.ts'
-import { makeUser } from '../../../testing/fixtures.ts'
-import { renderApp, signIn } from '../../../testing/render-app.tsx'
+import { axeViolations } from '@/testing/axe.ts'
+import { createFakeFetch, json } from '@/testing/fake-fetch.ts'
+import { makeUser } from '@/testing/fixtures.ts'
+import { renderApp, signIn } from '@/testing/render-app.tsx'
 
 const ROUTE = 'POST /api/support/public/'
 

@@ -10,11 +10,11 @@ import {
   type SupportStatus,
 } from '@blueconsent/contract/support'
 import { Link, useSearchParams } from 'react-router'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '@/app/paths.ts'
 import { Pager } from '@/components/ui/pager.tsx'
 import { pageCount } from '@/components/ui/paging.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
 import {
   INBOX_PAGE_SIZE,
   useSupportAdmins,

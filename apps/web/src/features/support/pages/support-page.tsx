@@ -1,7 +1,7 @@
 // /app/support: a signed-in user writes to support; the answer goes to their account's address.
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
-import { useSession } from '../../../lib/session.ts'
+import { paths } from '@/app/paths.ts'
+import { useSession } from '@/lib/session.ts'
 import { useSubmitSupport } from '../api/support-api.ts'
 import { PatientDetailsNote } from '../components/patient-details-note.tsx'
 import { SupportForm } from '../components/support-form.tsx'

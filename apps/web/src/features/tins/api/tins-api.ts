@@ -3,7 +3,7 @@
 import { TIN_LIST_CACHE_MS } from '@blueconsent/contract/shared'
 import type { BulkAttach, TinCreate, TinUpdate } from '@blueconsent/contract/tins'
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../lib/endpoints.ts'
+import { callEndpoint } from '@/lib/endpoints.ts'
 
 export type TinStatusFilter = 'active' | 'inactive' | 'all'
 export type TinListFilters = { search: string; status: TinStatusFilter; page: number }

@@ -10,8 +10,8 @@ import {
 import { useId, useState } from 'react'
 import { Pager } from '@/components/ui/pager.tsx'
 import { pageCount } from '@/components/ui/paging.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
 import {
   TIN_PATIENT_PAGE_SIZE,
   useBulkAttach,

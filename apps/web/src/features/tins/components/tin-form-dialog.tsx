@@ -2,11 +2,11 @@
 // contract's rules and again by the server (which also refuses a number already active in the ACO).
 import { TIN_MESSAGES, tinCreateSchema, type Tin } from '@blueconsent/contract/tins'
 import { useState, type FormEvent } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
-import { isApiError } from '../../../lib/api-error.ts'
-import { zodFieldErrors } from '../../../lib/form-errors.ts'
+import { Alert } from '@/components/ui/alert.tsx'
+import { ModalDialog } from '@/components/ui/modal-dialog.tsx'
+import { TextField } from '@/components/ui/text-field.tsx'
+import { isApiError } from '@/lib/api-error.ts'
+import { zodFieldErrors } from '@/lib/form-errors.ts'
 import { useTinChange } from '../api/tins-api.ts'
 
 type TinFormDialogProps = {
