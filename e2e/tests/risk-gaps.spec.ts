@@ -38,3 +38,27 @@ test('the ACO admin opens the risk gap worklist, filters it by TIN and marks a g
   await expect(addressed.first()).toContainText('Addressed')
   await expectNoAxeViolations(page)
 })
+
+test('a physician finds the conditions a patient’s prescriptions imply and no claim diagnoses', async ({
+  page,
+}) => {
+  await signInAs(page, 'PHYSICIAN_USER')
+  await page.goto('/app/dashboard')
+  await page.getByRole('link', { name: 'Risk gaps' }).first().click()
+  const table = page.getByRole('table', { name: 'Risk gaps, highest value first' })
+  await expect(table.getByRole('row').nth(1)).toBeVisible()
+
+  const suspectsOnly = page.waitForResponse((response) =>
+    /\/api\/risk-gaps\/\?.*type=suspect/.test(response.url()),
+  )
+  await page.getByLabel('Gap type').selectOption({ label: 'Suspect' })
+  expect((await suspectsOnly).status()).toBe(200)
+  const rows = table.getByRole('row')
+  await expect(rows.nth(1)).toContainText('Suspect')
+  const texts = (await rows.allTextContents()).slice(1)
+  for (const text of texts) expect(text).toContain('no diagnosis on any claim')
+  // The demo's patient on diabetes, anticoagulant, dementia and COPD drugs with none of them coded.
+  for (const drug of [/metformin|insulin|sitagliptin/i, /apixaban/i, /donepezil/i, /tiotropium|salmeterol/i])
+    expect(texts.some((text) => drug.test(text))).toBe(true)
+  await expectNoAxeViolations(page)
+})
