@@ -16,6 +16,7 @@ import {
   authorizationRequests,
   organizationSettings,
 } from '../../platform/db/schema/authorization-requests.ts'
+import { auditLog } from '../../platform/db/schema/audit.ts'
 import { ingestionRuns } from '../../platform/db/schema/bluebutton.ts'
 import { organizations } from '../../platform/db/schema/organizations.ts'
 import { patients } from '../../platform/db/schema/patients.ts'
@@ -699,11 +700,14 @@ export async function updateRequestIfStatus(
   return updated
 }
 
-export async function insertRequestEvent(
+/** The event row and its audit row in one statement (a data-modifying CTE): one round trip, not two. */
+export async function insertRequestEventWithAudit(
   db: DbOrTx,
   row: typeof authorizationRequestEvents.$inferInsert,
+  audit: typeof auditLog.$inferInsert,
 ): Promise<void> {
-  await db.insert(authorizationRequestEvents).values(row)
+  const event = db.$with('recorded_event', {}).as(db.insert(authorizationRequestEvents).values(row).getSQL())
+  await db.with(event).insert(auditLog).values(audit)
 }
 
 /** Shows again the requester's own hidden requests among `ids` (in their organisation); returns their ids. */

@@ -6,10 +6,10 @@ import type { AuthorizationStatus } from '@blueconsent/contract/authorization-re
 import type { AppContext } from '../../platform/context.ts'
 import type { DbOrTx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { writeAuditRow } from '../../platform/audit/index.ts'
+import { auditRowOf } from '../../platform/audit/index.ts'
 import {
   findRequest,
-  insertRequestEvent,
+  insertRequestEventWithAudit,
   updateRequestIfStatus,
   type RequestPatch,
   type RequestRow,
@@ -125,7 +125,7 @@ export type EventInput = {
 /** An event row plus its audit row (messages, resends and transitions alike). */
 export async function recordRequestEvent(tx: DbOrTx, input: EventInput): Promise<void> {
   const actorUserId = input.actor.kind === 'user' ? (input.actor.userId ?? null) : null
-  await insertRequestEvent(tx, {
+  const event = {
     requestId: input.request.id,
     event: input.event,
     fromStatus: input.from ?? null,
@@ -134,8 +134,8 @@ export async function recordRequestEvent(tx: DbOrTx, input: EventInput): Promise
     actorUserId,
     occurredAt: input.at,
     details: input.details ?? null,
-  })
-  await writeAuditRow(tx, {
+  }
+  const audit = auditRowOf({
     action: `authorization_request.${input.event}`,
     actorUserId,
     organizationId: input.request.organizationId,
@@ -146,4 +146,5 @@ export async function recordRequestEvent(tx: DbOrTx, input: EventInput): Promise
     ipAddress: input.origin?.ipAddress ?? null,
     httpRequestId: input.origin?.httpRequestId ?? null,
   })
+  await insertRequestEventWithAudit(tx, event, audit)
 }

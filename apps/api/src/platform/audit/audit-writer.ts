@@ -4,6 +4,7 @@
 // patient's data says why it was allowed in `reason` (`accessReason`): the authorization it relied on.
 import type { Actor } from '../identity/principal.ts'
 import type { DbOrTx } from '../db/client.ts'
+import type { auditLog } from '../db/schema/audit.ts'
 import { decrypt, encrypt, type CryptoKeys } from '../lib/crypto.ts'
 import { insertAuditLog } from './audit.repository.ts'
 
@@ -72,7 +73,15 @@ export type AuditRowInput = {
 }
 
 export async function writeAuditRow(db: DbOrTx, entry: AuditRowInput): Promise<void> {
-  await insertAuditLog(db, {
+  await insertAuditLog(db, auditRowOf(entry))
+}
+
+/**
+ * The row `writeAuditRow` inserts, for a writer that inserts it in one statement with the change it records
+ * (an event row and its audit row, one round trip).
+ */
+export function auditRowOf(entry: AuditRowInput): typeof auditLog.$inferInsert {
+  return {
     occurredAt: entry.at,
     actorUserId: entry.actorUserId,
     organizationId: entry.organizationId,
@@ -84,5 +93,5 @@ export async function writeAuditRow(db: DbOrTx, entry: AuditRowInput): Promise<v
     ipAddress: entry.ipAddress ?? null,
     requestId: entry.httpRequestId ?? null,
     details: entry.details ?? null,
-  })
+  }
 }

@@ -2,6 +2,7 @@
 // of the audit search.
 export {
   accessReason,
+  auditRowOf,
   openSearchQuery,
   sealSearchQuery,
   writeAudit,
