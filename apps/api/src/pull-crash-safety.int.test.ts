@@ -281,20 +281,31 @@ describe('a SIGKILL during a Blue Button pull', () => {
       .orderBy(asc(ingestionRuns.createdAt), asc(ingestionRuns.id))
     // The interrupted run ended as failed, with why; a new run did the whole pull. On a loaded machine a pull
     // may outlast the short expiry here and be superseded while it still runs: then it and its successor both
-    // pull to the end and complete (the stored counts above hold one risk score all the same).
-    const [interrupted, ...later] = runs
+    // pull to the end and complete (the stored counts above hold one risk score all the same). A successor
+    // that only began to pull once a whole pull had completed asks for what changed since that pull's start,
+    // as every later pull does, and completes with nothing new.
+    const [interrupted, retry, ...later] = runs
     expect(interrupted).toMatchObject({ id: interruptedRunId, pagesFetched: 1, status: 'failed' })
     expect(interrupted?.error).toMatch(/interrupted/i)
     expect(interrupted?.finishedAt).not.toBeNull()
-    expect(later.length).toBeGreaterThanOrEqual(1)
-    for (const run of later)
-      expect(run).toMatchObject({
-        status: 'completed',
-        pagesFetched: 4,
-        pagesTotal: 4,
-        resourcesFetched: EOB_TOTAL,
-        error: null,
-      })
+    const wholePull = {
+      status: 'completed',
+      pagesFetched: 4,
+      pagesTotal: 4,
+      resourcesFetched: EOB_TOTAL,
+      error: null,
+      lastUpdatedAfter: null,
+    }
+    expect(retry).toMatchObject(wholePull)
+    const completedStarts = new Set([retry?.startedAt?.getTime()])
+    for (const run of later) {
+      if (run.lastUpdatedAfter === null) expect(run).toMatchObject(wholePull)
+      else {
+        expect(run).toMatchObject({ status: 'completed', resourcesFetched: 0, error: null })
+        expect(completedStarts.has(run.lastUpdatedAfter.getTime())).toBe(true)
+      }
+      completedStarts.add(run.startedAt?.getTime())
+    }
     console.info(
       `pull crash safety: killed at ${killedAfter} ms, ${observed.length} answers after the restart ` +
         `(${observed.filter((served) => served.data_as_of === null).length} "no data yet"), ` +
