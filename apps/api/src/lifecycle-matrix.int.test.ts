@@ -8,7 +8,7 @@
 // A new kind of change is one entry in CHANGES.
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ORGANIZATION_SUSPENDED_MESSAGE } from '@blueconsent/contract/auth'
+import { ORGANIZATION_SUSPENDED_MESSAGE } from '@blueconsent/contract/shared'
 import { auditLog } from './platform/db/schema/audit.ts'
 import { patients } from './platform/db/schema/patients.ts'
 import { userTins } from './platform/db/schema/tins.ts'

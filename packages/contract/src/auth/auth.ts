@@ -33,10 +33,6 @@ export const tinScopeSchema = z.object({
 })
 export type TinScope = z.infer<typeof tinScopeSchema>
 
-/** The sign-in refusal for a member of a deactivated organisation (shown on the sign-in page as is). */
-export const ORGANIZATION_SUSPENDED_MESSAGE =
-  "Your organization's access to BlueConsent is suspended. Please contact your administrator."
-
 export const loginRequestSchema = z.object({
   email: z.string().trim().min(1, MESSAGES.loginRequired).max(254),
   password: z.string().min(1, MESSAGES.loginRequired).max(256),

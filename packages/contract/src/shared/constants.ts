@@ -22,6 +22,13 @@ export const SESSION = {
 
 export const LOGIN_LOCKOUT = { attempts: 5, durationMs: 60_000 } as const
 
+/**
+ * The sign-in refusal for a member of a deactivated organisation (shown on the sign-in page as is). A
+ * constant rather than part of the auth schemas so the sign-in page can recognise it without loading zod.
+ */
+export const ORGANIZATION_SUSPENDED_MESSAGE =
+  "Your organization's access to BlueConsent is suspended. Please contact your administrator."
+
 /** Server-side session lifetimes. */
 export const SERVER_SESSION = {
   accessTokenSeconds: 15 * 60,

@@ -1,7 +1,7 @@
 // Deactivating an organisation ends its access at once and holds what it sends; reactivating it lets its
 // members sign in again and sends on what was held. A role change carries its TIN scope with it, and the
 // platform's superuser may set any ACO member's TINs.
-import { ORGANIZATION_SUSPENDED_MESSAGE } from '@blueconsent/contract/auth'
+import { ORGANIZATION_SUSPENDED_MESSAGE } from '@blueconsent/contract/shared'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../platform/db/schema/audit.ts'

@@ -1,5 +1,5 @@
 // The login error catalogue, mapped from what the call returned.
-import { ORGANIZATION_SUSPENDED_MESSAGE } from '@blueconsent/contract/auth'
+import { ORGANIZATION_SUSPENDED_MESSAGE } from '@blueconsent/contract/constants'
 import { isApiError } from '@/lib/api-error.ts'
 
 export const LOGIN_MESSAGES = {

@@ -1,4 +1,4 @@
-import { ORGANIZATION_SUSPENDED_MESSAGE } from '@blueconsent/contract/auth'
+import { ORGANIZATION_SUSPENDED_MESSAGE } from '@blueconsent/contract/shared'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
