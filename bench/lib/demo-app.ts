@@ -56,27 +56,22 @@ export async function startDemoApp(options: { databaseUrl: string | undefined; r
 }
 
 /**
- * autocannon requests that each create an authorization request for a new patient (a fresh MRN and email per
- * call across every run of the process, so no call meets an open request); `label` names them.
+ * The body of a request for a new patient: a fresh MRN and email per call across every run of the process, so
+ * no call meets an open request; `label` names them.
  */
 let created = 0
+export function newPatientRequestBody(label: string): string {
+  created += 1
+  return JSON.stringify({
+    health_plan: 'medicare',
+    patient_mrn: `${label.toUpperCase()}-${process.pid}-${created}`,
+    contact_method: 'email',
+    contact_value: `${label}.${process.pid}.${created}@example.org`,
+    metadata: { patient_name: `${label} Patient ${created}` },
+  })
+}
+
+/** autocannon requests that each create an authorization request for a new patient. */
 export function newPatientRequests(label: string): autocannon.Request[] {
-  return [
-    {
-      method: 'POST',
-      setupRequest: (request) => {
-        created += 1
-        return {
-          ...request,
-          body: JSON.stringify({
-            health_plan: 'medicare',
-            patient_mrn: `${label.toUpperCase()}-${process.pid}-${created}`,
-            contact_method: 'email',
-            contact_value: `${label}.${process.pid}.${created}@example.org`,
-            metadata: { patient_name: `${label} Patient ${created}` },
-          }),
-        }
-      },
-    },
-  ]
+  return [{ method: 'POST', setupRequest: (request) => ({ ...request, body: newPatientRequestBody(label) }) }]
 }

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector'
 import pg from 'pg'
 import { recreateDatabase } from '../lib/app-bench.ts'
-import { newPatientRequests, startDemoApp } from '../lib/demo-app.ts'
+import { newPatientRequestBody, startDemoApp } from '../lib/demo-app.ts'
 
 const databaseUrl = process.env.BENCH_DATABASE_URL
 if (!databaseUrl) throw new Error('BENCH_DATABASE_URL is required (a database of your own; it is recreated)')
@@ -28,9 +28,8 @@ pg.Client.prototype.query = function traced(this: pg.Client, ...args: unknown[])
       .catch(() => {})
   return result
 } as typeof pg.Client.prototype.query
-const [request] = newPatientRequests('trace')
 async function createOne(): Promise<number> {
-  const body = (request!.setupRequest!({ method: 'POST' } as never, {}) as { body: string }).body
+  const body = newPatientRequestBody('trace')
   const response = await fetch(`${base}/api/healthplans/requests/`, { method: 'POST', headers: aco, body })
   if (response.status !== 201) console.log(await response.text())
   return response.status
