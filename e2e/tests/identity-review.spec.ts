@@ -1,6 +1,7 @@
 // Identity review: a request whose Medicare login is someone else is held, under review, never "Approved";
 // the administrator sees both identities side by side, and a reject (with a reason) leaves the patient's
 // record as it was; a confirm (with a reason) releases the data.
+import { AUTHORIZATION } from '@blueconsent/contract/shared'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { apiAs, expectNoAxeViolations, latestOutboxLink, signInAs } from './fixtures.ts'
 import { beneficiary, consentAtMedicare } from './medicare.ts'
@@ -34,6 +35,13 @@ async function patientAllows(
   await expect(patient).toHaveURL(/\/consent\/complete\?result=authorized/)
   await context.close()
 }
+
+/**
+ * How long My Requests may take to show a change made by the pull (the page refreshes its list every
+ * AUTHORIZATION.listRefreshMs): a list fetched just before the pull held its data shows it one refresh later,
+ * so waiting exactly one interval was a coin toss (seen on CI). Two intervals and a margin.
+ */
+const PULL_SHOWN_WITHIN = 2 * AUTHORIZATION.listRefreshMs + 15_000
 
 async function myRequestCard(page: Page, name: string) {
   await page.goto('/app/authorization/new')
@@ -93,7 +101,7 @@ test('a held request: both identities shown, rejected with a reason, the patient
   await expectNoAxeViolations(page)
   await patientAllows(browser, page, patient.email, dorothy)
   let card = await myRequestCard(page, patient.name)
-  await expect(card.getByText('Approved')).toBeVisible({ timeout: 60_000 })
+  await expect(card.getByText('Approved')).toBeVisible({ timeout: PULL_SHOWN_WITHIN })
   await page
     .getByRole('button', { name: `Revoke for ${patient.name}` })
     .first()
@@ -111,7 +119,7 @@ test('a held request: both identities shown, rejected with a reason, the patient
   await createRequest(page, { ...patient, email: 'dorothy.id2@example.com' })
   await patientAllows(browser, page, 'dorothy.id2@example.com', someoneElse)
   card = await myRequestCard(page, patient.name)
-  await expect(card.getByText('Under identity review')).toBeVisible({ timeout: 60_000 })
+  await expect(card.getByText('Under identity review')).toBeVisible({ timeout: PULL_SHOWN_WITHIN })
   await expect(card.getByText('Approved')).toHaveCount(0)
 
   // The administrator compares both identities, then rejects with a reason.
@@ -152,7 +160,7 @@ test('a held request confirmed with a reason: the data is released', async ({ br
   await createRequest(page, patient)
   await patientAllows(browser, page, patient.email, who)
   const card = await myRequestCard(page, patient.name)
-  await expect(card.getByText('Under identity review')).toBeVisible({ timeout: 60_000 })
+  await expect(card.getByText('Under identity review')).toBeVisible({ timeout: PULL_SHOWN_WITHIN })
 
   await page.context().clearCookies()
   await signInAs(page, 'PHYSICIAN_ADMIN')
