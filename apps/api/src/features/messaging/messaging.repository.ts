@@ -8,15 +8,18 @@ import type { RequestRow } from '../authorization-requests/index.ts'
 
 export type RequesterCopy = { name: string; email: string; organizationName: string }
 
+/** The columns a requester's copy is made from (the user joined to their organisation). */
+const REQUESTER_COPY_COLUMNS = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  organizationName: organizations.name,
+}
+
 /** The staff member's name and organisation as the patient will read them. */
 export async function findRequesterCopy(db: DbOrTx, userId: string): Promise<RequesterCopy> {
   const [row] = await db
-    .select({
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      organizationName: organizations.name,
-    })
+    .select(REQUESTER_COPY_COLUMNS)
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, userId))
@@ -62,10 +65,7 @@ export async function findRequesterCopyAndWording(
     .limit(1)
   const [row] = await db
     .select({
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      organizationName: organizations.name,
+      ...REQUESTER_COPY_COLUMNS,
       wording: sql<{ subject: string | null; body: string } | null>`(${newest})`,
     })
     .from(users)
